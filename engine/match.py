@@ -1,0 +1,65 @@
+"""A match: several hands of one variant with running totals and dealer rotation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Game, HandResult
+from .registry import MatchProgress, get_variant
+
+
+class Match:
+    """Drives hands one after another. Deterministic given the per-hand seeds."""
+
+    def __init__(self, variant_id: str, options: dict[str, Any] | None = None, first_dealer: int = 0) -> None:
+        self.variant = get_variant(variant_id)
+        opts = self.variant.validate(options)
+        seats = self.variant.seat_count(opts)
+        self.progress = MatchProgress(options=opts, seats=seats, dealer=first_dealer, totals=[0] * seats)
+        self.results: list[HandResult] = []
+        self.game: Game | None = None
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.progress.options
+
+    @property
+    def seats(self) -> int:
+        return self.progress.seats
+
+    @property
+    def totals(self) -> list[int]:
+        return self.progress.totals
+
+    @property
+    def over(self) -> bool:
+        return self.progress.over
+
+    def new_hand(self, seed: int) -> Game:
+        if self.progress.over:
+            raise RuntimeError("the match is over")
+        self.game = self.variant.new_hand(self.options, seed, self.progress.dealer, dict(self.progress.carry))
+        return self.game
+
+    def finish_hand(self) -> HandResult:
+        """Book the finished hand's result into the running totals and rotate the deal."""
+        game = self.game
+        assert game is not None and game.finished and game.result is not None
+        result = game.result
+        for seat, delta in enumerate(result.deltas):
+            self.progress.totals[seat] += delta
+        self.progress.hand_no += 1
+        self.results.append(result)
+        self.variant.after_hand(self.progress, result)
+        self.game = None
+        return result
+
+    def final_scores(self) -> list[int]:
+        """Match-end settlement (e.g. pairwise differences in the race variants); otherwise the totals."""
+        if self.variant.final_settlement:
+            return self.variant.final_settlement(self.options, list(self.totals))
+        return list(self.totals)
+
+    def ranking(self) -> list[int]:
+        scores = self.final_scores()
+        return sorted(range(self.seats), key=lambda s: (-scores[s], s))

@@ -1,0 +1,69 @@
+"""Room options (创建房间 settings): typed declarations and validation, shared by every variant."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .core import OptionError
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One room option. ``choices`` lists the allowed values (bools and small int ranges included) in
+    display order; ``labels`` gives the Chinese label for each choice (same order)."""
+
+    key: str
+    default: Any
+    choices: tuple[Any, ...]
+    label: str
+    labels: tuple[str, ...] = ()
+
+    def choice_label(self, value: Any) -> str:
+        if self.labels and value in self.choices:
+            return self.labels[self.choices.index(value)]
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def bool_option(key: str, default: bool, label: str) -> Option:
+    return Option(key, default, (False, True), label, ("关", "开"))
+
+
+def int_option(key: str, default: int, lo: int, hi: int, label: str) -> Option:
+    return Option(key, default, tuple(range(lo, hi + 1)), label)
+
+
+def validate_options(declared: tuple[Option, ...], raw: dict[str, Any] | None) -> dict[str, Any]:
+    """Return the full option dict (defaults filled in) or raise :class:`OptionError` naming the option."""
+    raw = dict(raw or {})
+    by_key = {o.key: o for o in declared}
+    out: dict[str, Any] = {}
+    for key in raw:
+        if key not in by_key:
+            known = ", ".join(by_key) or "none"
+            raise OptionError(f"unknown option {key!r} (known: {known})")
+    for opt in declared:
+        if opt.key not in raw:
+            out[opt.key] = opt.default
+            continue
+        value = _coerce(opt, raw[opt.key])
+        if value not in opt.choices or (isinstance(opt.default, bool) != isinstance(value, bool)):
+            allowed = ", ".join(map(str, opt.choices)) if len(opt.choices) <= 12 else (
+                f"{opt.choices[0]}…{opt.choices[-1]}")
+            raise OptionError(f"option {opt.key!r} ({opt.label}) must be one of {allowed}, not {raw[opt.key]!r}")
+        out[opt.key] = value
+    return out
+
+
+def _coerce(opt: Option, value: Any) -> Any:
+    """Accept the natural string forms a slash command or JSON may carry ("true", "3")."""
+    if isinstance(opt.default, bool):
+        if isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "on", "off"):
+            return value.lower() in ("true", "1", "on")
+        return value
+    if isinstance(opt.default, int) and isinstance(value, str):
+        try:
+            return int(value)
+        except ValueError:
+            return value
+    return value

@@ -1,0 +1,87 @@
+"""The variant registry: every game the engine can host, with its room options."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .core import Game, HandResult, OptionError
+from .options import Option, validate_options
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A playable variant. ``new_hand`` builds one hand; ``after_hand`` decides dealer, carry-over
+    state (黄番, 爬坡 …) and whether the match is over; ``score`` is the hand calculator."""
+
+    id: str
+    name: str
+    name_en: str
+    family: str
+    seats: int
+    options: tuple[Option, ...]
+    new_hand: Callable[[dict[str, Any], int, int, dict[str, Any]], Game]
+    after_hand: Callable[[MatchProgress, HandResult], None]
+    score: Callable[[dict[str, Any]], dict[str, Any]]
+    summary: str = ""
+    seats_for: Callable[[dict[str, Any]], int] | None = None
+    final_settlement: Callable[[dict[str, Any], list[int]], list[int]] | None = None
+
+    def validate(self, raw: dict[str, Any] | None) -> dict[str, Any]:
+        return validate_options(self.options, raw)
+
+    def seat_count(self, options: dict[str, Any]) -> int:
+        return self.seats_for(options) if self.seats_for else self.seats
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "name_en": self.name_en,
+            "family": self.family,
+            "seats": self.seats,
+            "options": [
+                {"key": o.key, "label": o.label, "default": o.default, "values": list(o.choices)}
+                for o in self.options
+            ],
+        }
+
+
+@dataclass
+class MatchProgress:
+    """What carries from one hand to the next; ``after_hand`` hooks update it."""
+
+    options: dict[str, Any]
+    seats: int
+    dealer: int = 0
+    hand_no: int = 0
+    totals: list[int] = field(default_factory=list)
+    carry: dict[str, Any] = field(default_factory=dict)
+    over: bool = False
+
+
+_REGISTRY: dict[str, Variant] = {}
+
+
+def register(variant: Variant) -> Variant:
+    _REGISTRY[variant.id] = variant
+    return variant
+
+
+def get_variant(variant_id: str) -> Variant:
+    _load_all()
+    try:
+        return _REGISTRY[variant_id]
+    except KeyError:
+        raise OptionError(f"unknown variant {variant_id!r} (known: {', '.join(sorted(_REGISTRY))})") from None
+
+
+def all_variants() -> list[Variant]:
+    _load_all()
+    return list(_REGISTRY.values())
+
+
+def _load_all() -> None:
+    # Importing the variant modules registers them; kept lazy so `engine.core` stays import-light.
+    from . import variants  # noqa: F401

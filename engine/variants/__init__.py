@@ -1,0 +1,1 @@
+"""Variant modules; importing this package registers every variant."""
