@@ -1,0 +1,59 @@
+"""The Discord client: opens the database, registers commands and persistent components, restores tables."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from storage.db import Database
+
+from .commands import setup_commands
+from .components import DYNAMIC_ITEMS, is_known_custom_id
+from .i18n import ChineseTranslator
+from .service import TableService
+
+log = logging.getLogger(__name__)
+
+
+class HunanBot(discord.Client):
+    def __init__(self, database_url: str, *, timer_scale: float = 1.0, sync_commands: bool = False) -> None:
+        # Everything arrives as interactions: no privileged intents (members, message content) are needed.
+        super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True))
+        self.tree = app_commands.CommandTree(self)
+        self.database_url = database_url
+        self.timer_scale = timer_scale
+        self.sync_commands = sync_commands
+        self.db: Database
+        self.service: TableService
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.database_url)
+        self.service = TableService(self, self.db, timer_scale=self.timer_scale)
+        await self.tree.set_translator(ChineseTranslator())
+        setup_commands(self)
+        # DynamicItems are matched by custom_id template, so buttons sent before a restart keep working.
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        restored = await self.service.restore()
+        if restored:
+            log.info("restored %d live tables from the log", restored)
+        if self.sync_commands:
+            await self.tree.sync()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        # A component no template claims (an old bot's control, a forged id) would otherwise fail silently.
+        if interaction.type is discord.InteractionType.component:
+            custom_id = str((interaction.data or {}).get("custom_id", ""))
+            if not is_known_custom_id(custom_id):
+                await interaction.response.send_message("⚠️ 这个按钮已失效或无法识别，什么也没有改变。", ephemeral=True)
+
+    async def close(self) -> None:
+        service = getattr(self, "service", None)
+        if service is not None:
+            await service.close()
+        db = getattr(self, "db", None)
+        if db is not None:
+            await db.close()
+        await super().close()

@@ -1,0 +1,168 @@
+"""Slash commands: ``/table …``, ``/rules``, ``/calc``, ``/leaderboard``, ``/stats``, ``/history``.
+
+Choices come from the engine's variant registry at start-up, so a new variant needs no bot change.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from engine.registry import all_variants, get_variant
+
+from .i18n import t
+from .service import month_start
+
+if TYPE_CHECKING:
+    from .client import HunanBot
+
+
+class CalcInputError(ValueError):
+    pass
+
+
+def parse_calc_input(text: str) -> dict[str, Any]:
+    """A JSON object as ``python -m engine score`` reads it, or cards separated by spaces → ``{"hand": [...]}``."""
+    text = text.strip()
+    if not text:
+        raise CalcInputError("输入为空：请给出 JSON 对象，或用空格分隔的牌。")
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise CalcInputError(f"JSON 格式错误（第 {e.colno} 个字符附近）：{e.msg}") from None
+        if not isinstance(data, dict):
+            raise CalcInputError("JSON 必须是一个对象 {...}。")
+        return data
+    if text.startswith("["):
+        raise CalcInputError("请给出 JSON 对象 {...}，或用空格分隔的牌，而不是列表。")
+    tokens = [tok for tok in re.split(r"[\s,，、]+", text) if tok]
+    if len(tokens) == 1 and len(tokens[0]) > 1 and all("\u4e00" <= ch <= "\u9fff" for ch in tokens[0]):
+        tokens = list(tokens[0])  # "一二三四" typed without spaces
+    return {"hand": tokens}
+
+
+def variant_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=f"{v.name} {v.name_en}"[:100], value=v.id) for v in all_variants()][:25]
+
+
+def setup_commands(bot: HunanBot) -> None:
+    tree = bot.tree
+    choices = variant_choices()
+
+    def with_variants(func: Any) -> Any:
+        return app_commands.choices(variant=choices)(func) if choices else func
+
+    table = app_commands.Group(name="table", description=t("Hunan card tables"), guild_only=True)
+
+    @table.command(name="create", description=t("Open a table in this channel"))
+    @app_commands.describe(variant=t("Game variant"), options=t("Room options, e.g. hands=4 bot.timer=30"))
+    @with_variants
+    async def create(interaction: discord.Interaction[Any], variant: str, options: str | None = None) -> None:
+        await bot.service.create(interaction, variant, options)
+
+    def verb_command(verb: str, description: str) -> None:
+        async def callback(interaction: discord.Interaction[Any]) -> None:
+            await bot.service.command(interaction, verb)
+        table.command(name=verb, description=t(description))(callback)
+
+    verb_command("join", "Join the table in this channel")
+    verb_command("leave", "Leave the table (AI takes over mid-match)")
+    verb_command("ai", "Add an AI player")
+    verb_command("start", "Start the match (host)")
+    verb_command("end", "End the table (host, manager, or majority vote)")
+    verb_command("hand", "Show my hand privately")
+    tree.add_command(table)
+
+    @tree.command(name="rules", description=t("Rules of a variant"))
+    @app_commands.describe(variant=t("Game variant"))
+    @with_variants
+    async def rules(interaction: discord.Interaction[Any], variant: str) -> None:
+        try:
+            v = get_variant(variant)
+        except ValueError as e:
+            await interaction.response.send_message(f"⚠️ {e}", ephemeral=True)
+            return
+        opts = "\n".join(f"• {o.label}（`{o.key}`）：默认 {o.choice_label(o.default)}；可选 "
+                         + "、".join(o.choice_label(c) for c in o.choices[:12]) + ("…" if len(o.choices) > 12 else "")
+                         for o in v.options)
+        embed = discord.Embed(title=f"{v.name}（{v.name_en}）· {v.seats} 人",
+                              description=(v.summary or "（暂无简介）")[:3000] + ("\n\n**房间选项**\n" + opts if opts else ""))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @tree.command(name="calc", description=t("Hand calculator"))
+    @app_commands.describe(variant=t("Game variant"), hand=t("Hand as JSON or cards separated by spaces"))
+    @with_variants
+    async def calc(interaction: discord.Interaction[Any], variant: str, hand: str) -> None:
+        try:
+            v = get_variant(variant)
+            data = parse_calc_input(hand)
+            result = v.score(data)
+        except Exception as e:  # the calculator rejects bad hands with various errors; all are user errors here
+            await interaction.response.send_message(f"⚠️ 无法计算：{e}", ephemeral=True)
+            return
+        text = json.dumps(result, ensure_ascii=False, indent=1, default=str)
+        if len(text) > 1800:
+            text = text[:1800] + "\n…"
+        await interaction.response.send_message(f"**{v.name}** 算分：\n```json\n{text}\n```")
+
+    @tree.command(name="leaderboard", description=t("Leaderboard of this server"))
+    @app_commands.describe(variant=t("Game variant"), period=t("Period"))
+    @app_commands.choices(period=[app_commands.Choice(name=t("all time"), value="all"),
+                                  app_commands.Choice(name=t("this month"), value="month")])
+    @with_variants
+    @app_commands.guild_only()
+    async def leaderboard(interaction: discord.Interaction[Any], variant: str, period: str = "all") -> None:
+        assert interaction.guild_id is not None
+        try:
+            v = get_variant(variant)
+        except ValueError as e:
+            await interaction.response.send_message(f"⚠️ {e}", ephemeral=True)
+            return
+        since = month_start() if period == "month" else None
+        rows = await bot.db.leaderboard(interaction.guild_id, v.id, since)
+        lines = [f"{i}. <@{r['user_id']}> {r['points']:+d} 分 · {r['hands']} 局 {r['wins']} 胜"
+                 for i, r in enumerate(rows, 1)] or ["还没有人上榜。"]
+        embed = discord.Embed(title=f"{v.name} 排行榜 · {'本月' if since else '全部'}", description="\n".join(lines))
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    @tree.command(name="stats", description=t("A player's statistics"))
+    @app_commands.describe(player=t("Player (default: you)"))
+    @app_commands.guild_only()
+    async def stats(interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:
+        assert interaction.guild_id is not None
+        who = player or interaction.user
+        rows = await bot.db.stats(interaction.guild_id, who.id)
+        embed = discord.Embed(title=f"{who.display_name} 的战绩")
+        for r in rows:
+            name = get_variant(r["variant_id"]).name if r["variant_id"] else r["variant_id"]
+            best = f"{r['best_delta']:+d}（牌局 #{r['best_hand_id']}）{r['best_text'] or ''}" if r["best_delta"] is not None else "—"
+            embed.add_field(name=name, value=f"{r['hands']} 局 · {r['wins']} 胜 · 总分 {r['points']:+d}\n最佳：{best}"[:1000],
+                            inline=False)
+        if not rows:
+            embed.description = "还没有打过牌。"
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @tree.command(name="history", description=t("Recent hands here, or replay one"))
+    @app_commands.describe(hand=t("Hand id to replay"))
+    @app_commands.guild_only()
+    async def history(interaction: discord.Interaction[Any], hand: int | None = None) -> None:
+        if hand is not None:
+            await bot.service.replay(interaction, hand, 0, edit=False)
+            return
+        assert interaction.channel_id is not None
+        rows = await bot.db.history(interaction.channel_id)
+        lines = []
+        for r in rows:
+            res = r["result"]
+            winners = "、".join(f"{w + 1}号" for w in res.get("winners", [])) or "黄庄"
+            deltas = " ".join(f"{d:+d}" for d in res.get("deltas", []))
+            lines.append(f"#{r['id']} · 牌桌 {r['table_id']} 第 {r['hand_no'] + 1} 局 · {winners} · {deltas}")
+        embed = discord.Embed(title="本频道最近的牌局", description="\n".join(lines) or "本频道还没有打完的牌局。")
+        embed.set_footer(text="用 /history hand:<编号> 逐步回放")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+

@@ -1,0 +1,167 @@
+"""Persistent buttons and selects (``DynamicItem``): everything a click needs lives in its ``custom_id``.
+
+Custom ids are ``ht:<kind>:<table id>:...`` and stay under Discord's 100-character limit; action controls
+carry the table's state version, so a click on an old message is recognised as stale after any change or
+restart. Callbacks hand over to the table service at once (it answers within Discord's 3 seconds).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ui import DynamicItem
+
+if TYPE_CHECKING:
+    from .service import TableService
+
+log = logging.getLogger(__name__)
+MAX_CUSTOM_ID = 100
+
+
+def service_of(interaction: discord.Interaction[Any]) -> TableService:
+    return interaction.client.service  # type: ignore[attr-defined,no-any-return]
+
+
+class ActionButton(DynamicItem[discord.ui.Button[Any]],
+                   template=r"ht:b:(?P<t>\d+):(?P<v>\d+):(?P<s>\d+):(?P<c>.+)"):
+    """One game action (胡, 碰, 过 …) for one seat at one state version."""
+
+    def __init__(self, table_id: int, version: int, seat: int, choice: str, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, row: int | None = None) -> None:
+        self.table_id, self.version, self.seat, self.choice = table_id, version, seat, choice
+        super().__init__(discord.ui.Button(label=label or choice, style=style, row=row,
+                                           custom_id=f"ht:b:{table_id}:{version}:{seat}:{choice}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ActionButton:
+        return cls(int(match["t"]), int(match["v"]), int(match["s"]), match["c"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await service_of(interaction).act(interaction, self.table_id, self.version, self.seat, self.choice)
+
+
+class ActionSelect(DynamicItem[discord.ui.Select[Any]],
+                   template=r"ht:s:(?P<t>\d+):(?P<v>\d+):(?P<s>\d+):(?P<n>\d+)"):
+    """A choice among many actions (which card to discard, which 吃 combination); values are action codes."""
+
+    def __init__(self, table_id: int, version: int, seat: int, n: int, *,
+                 options: list[discord.SelectOption], placeholder: str | None = None, row: int | None = None) -> None:
+        self.table_id, self.version, self.seat = table_id, version, seat
+        super().__init__(discord.ui.Select(custom_id=f"ht:s:{table_id}:{version}:{seat}:{n}", options=options,
+                                           placeholder=placeholder, row=row))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ActionSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(int(match["t"]), int(match["v"]), int(match["s"]), int(match["n"]),
+                   options=list(item.options), placeholder=item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        await service_of(interaction).act(interaction, self.table_id, self.version, self.seat,
+                                          values[0] if values else "")
+
+
+class ShowHandButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:hand:(?P<t>\d+)"):
+    """On the channel's table message: answers the clicker privately with their hand and controls."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(discord.ui.Button(label="查看我的手牌", emoji="🂠", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ht:hand:{table_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ShowHandButton:
+        return cls(int(match["t"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await service_of(interaction).show_hand(interaction, self.table_id)
+
+
+class AutoOffButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:auto:(?P<t>\d+):(?P<s>\d+)"):
+    """Ends 托管 for a seat: the player takes their own decisions again."""
+
+    def __init__(self, table_id: int, seat: int) -> None:
+        self.table_id, self.seat = table_id, seat
+        super().__init__(discord.ui.Button(label="取消托管", style=discord.ButtonStyle.danger,
+                                           custom_id=f"ht:auto:{table_id}:{seat}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> AutoOffButton:
+        return cls(int(match["t"]), int(match["s"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await service_of(interaction).auto_off(interaction, self.table_id, self.seat)
+
+
+LOBBY_VERBS = {"join": "加入", "leave": "离开", "ai": "加电脑", "start": "开始"}
+
+
+class LobbyButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:lobby:(?P<t>\d+):(?P<verb>[a-z]+\d*)"):
+    """Join / leave / add AI / start, and option-page flips, on the lobby message."""
+
+    def __init__(self, table_id: int, verb: str, *, label: str | None = None,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        self.table_id, self.verb = table_id, verb
+        super().__init__(discord.ui.Button(label=label or LOBBY_VERBS.get(verb, verb), style=style, row=4,
+                                           custom_id=f"ht:lobby:{table_id}:{verb}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LobbyButton:
+        return cls(int(match["t"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await service_of(interaction).lobby_click(interaction, self.table_id, self.verb)
+
+
+class OptionSelect(DynamicItem[discord.ui.Select[Any]], template=r"ht:opt:(?P<t>\d+):(?P<key>[\w.]+)"):
+    """One room option on the lobby message; values are indexes into the option's declared choices."""
+
+    def __init__(self, table_id: int, key: str, *, options: list[discord.SelectOption],
+                 placeholder: str | None = None, row: int | None = None) -> None:
+        self.table_id, self.key = table_id, key
+        super().__init__(discord.ui.Select(custom_id=f"ht:opt:{table_id}:{key}", options=options,
+                                           placeholder=placeholder, row=row))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> OptionSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(int(match["t"]), match["key"], options=list(item.options), placeholder=item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        await service_of(interaction).set_option(interaction, self.table_id, self.key, values[0] if values else "")
+
+
+class ReplayButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:rp:(?P<h>\d+):(?P<step>\d+)"):
+    """Step through a stored hand (回放); stateless, so old replay messages keep working."""
+
+    def __init__(self, hand_id: int, step: int, label: str) -> None:
+        self.hand_id, self.step = hand_id, step
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ht:rp:{hand_id}:{step}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ReplayButton:
+        return cls(int(match["h"]), int(match["step"]), "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await service_of(interaction).replay(interaction, self.hand_id, self.step, edit=True)
+
+
+DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
+    ActionButton, ActionSelect, ShowHandButton, AutoOffButton, LobbyButton, OptionSelect, ReplayButton)
+
+
+def is_known_custom_id(custom_id: str) -> bool:
+    return any(cls.__discord_ui_compiled_template__.fullmatch(custom_id) for cls in DYNAMIC_ITEMS)

@@ -1,0 +1,469 @@
+"""The network edge replaced: a fake Discord that answers discord.py's REST calls and feeds it gateway events.
+
+Everything above the transport is the real library — client, connection state, interactions, views,
+DynamicItems, request building — so tests and the offline demo exercise exactly the code that runs
+against Discord. Only two functions are replaced (facts of discord.py 2.7.x, pinned in pyproject):
+
+* ``discord.http.HTTPClient.request(route, *, files, form, **kw)``: every bot REST call;
+* ``discord.webhook.async_.AsyncWebhookAdapter.request(route, session, *, payload, multipart, ...)``:
+  interaction callbacks, followups and ``@original`` edits.
+
+The world keeps guilds, channels, members, messages and every request made (``calls``), answers each
+known route with a realistic payload, and raises :class:`UnknownRoute` for anything else. Gateway events
+are fed through the connection's own parsers (``parse_ready``, ``parse_guild_create``,
+``parse_interaction_create``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+from discord.http import Route
+from discord.webhook import async_ as webhook_async
+
+DISCORD_EPOCH_MS = 1420070400000
+MANAGE_GUILD = 1 << 5
+# What an ordinary member may do in a text channel (view, send, read history, use app commands ...).
+MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31) | (1 << 6) | (1 << 14) | (1 << 15)
+
+
+class UnknownRoute(AssertionError):
+    """The bot called a route the fake does not model: a test must notice, not pass silently."""
+
+
+@dataclass(slots=True)
+class Call:
+    """One recorded request: where it went and the JSON body discord.py built."""
+
+    method: str
+    path: str
+    url: str
+    body: dict[str, Any] | None
+    channel_id: int | None = None  # the channel a message went to (resolved for interaction replies)
+    ephemeral: bool = False
+    kind: str = "rest"  # "rest" | "interaction"
+    at: float = 0.0
+
+
+@dataclass
+class _FakeResponse:
+    status: int
+    reason: str
+
+
+@dataclass
+class PendingInteraction:
+    id: int
+    token: str
+    user_id: int
+    channel_id: int
+    message_id: int | None
+    fed_at: float
+    responded: asyncio.Future[float]
+    replies: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def first(self) -> dict[str, Any]:
+        return self.replies[0] if self.replies else {}
+
+    def text(self) -> str:
+        """All reply content and embed text of this interaction, for assertions."""
+        return "\n".join(_payload_text(p) for p in self.replies)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.replies) and bool(self.replies[0].get("flags", 0) & 64)
+
+
+def _payload_text(p: dict[str, Any]) -> str:
+    parts = [p.get("content") or ""]
+    for e in p.get("embeds") or []:
+        parts += [e.get("title") or "", e.get("description") or ""]
+        parts += [f"{f.get('name')} {f.get('value')}" for f in e.get("fields") or []]
+    return "\n".join(x for x in parts if x)
+
+
+class FakeDiscord:
+    """A small, consistent Discord: snowflakes, guilds, channels, members, DMs, messages."""
+
+    def __init__(self) -> None:
+        self._counter = itertools.count(1)
+        self.app_id = self.snowflake()
+        self.bot_user = {"id": str(self.app_id), "username": "HunanTables", "discriminator": "0000",
+                         "global_name": "湖南牌桌", "avatar": None, "bot": True, "flags": 0}
+        self.users: dict[int, dict[str, Any]] = {}
+        self.guilds: dict[int, dict[str, Any]] = {}
+        self.channels: dict[int, dict[str, Any]] = {}
+        self.members: dict[tuple[int, int], dict[str, Any]] = {}
+        self.dm_closed: set[int] = set()
+        self.dm_of_user: dict[int, int] = {}
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.calls: list[Call] = []
+        self.errors: list[str] = []
+        self.pending: dict[str, PendingInteraction] = {}
+        self.on_call: Callable[[Call], None] | None = None
+        self.record_calls = True
+
+    # -- world building --------------------------------------------------------------------------
+
+    def snowflake(self) -> int:
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        return (ms << 22) | (next(self._counter) & 0x3FFFFF)
+
+    def add_user(self, name: str, *, dm_closed: bool = False) -> int:
+        uid = self.snowflake()
+        self.users[uid] = {"id": str(uid), "username": name, "discriminator": "0", "global_name": name,
+                           "avatar": None, "bot": False, "flags": 0}
+        if dm_closed:
+            self.dm_closed.add(uid)
+        return uid
+
+    def add_guild(self, name: str, owner_id: int) -> int:
+        gid = self.snowflake()
+        self.guilds[gid] = {"id": str(gid), "name": name, "owner_id": str(owner_id), "channels": [], "threads": [],
+                            "members": [], "roles": [{"id": str(gid), "name": "@everyone", "permissions":
+                                                      str(MEMBER_PERMISSIONS), "position": 0, "color": 0,
+                                                      "hoist": False, "managed": False, "mentionable": False,
+                                                      "flags": 0}],
+                            "emojis": [], "stickers": [], "features": [], "unavailable": False,
+                            "member_count": 0, "large": False, "preferred_locale": "zh-CN",
+                            "premium_tier": 0, "verification_level": 0, "default_message_notifications": 0,
+                            "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0, "system_channel_flags": 0,
+                            "voice_states": [], "presences": [], "stage_instances": [],
+                            "guild_scheduled_events": [], "joined_at": _iso(), "icon": None}
+        self.add_member(gid, self.app_id)
+        return gid
+
+    def add_channel(self, guild_id: int, name: str) -> int:
+        cid = self.snowflake()
+        ch = {"id": str(cid), "type": 0, "guild_id": str(guild_id), "name": name, "position": len(self.channels),
+              "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
+              "last_message_id": None, "rate_limit_per_user": 0, "flags": 0}
+        self.channels[cid] = ch
+        self.guilds[guild_id]["channels"].append(ch)
+        return cid
+
+    def add_member(self, guild_id: int, user_id: int, *, manage_guild: bool = False) -> None:
+        user = self.bot_user if user_id == self.app_id else self.users[user_id]
+        perms = MEMBER_PERMISSIONS | (MANAGE_GUILD if manage_guild else 0)
+        member = {"user": user, "roles": [], "joined_at": _iso(), "deaf": False, "mute": False, "flags": 0,
+                  "nick": None, "avatar": None, "pending": False, "permissions": str(perms)}
+        self.members[(guild_id, user_id)] = member
+        g = self.guilds[guild_id]
+        g["members"].append({k: v for k, v in member.items() if k != "permissions"})
+        g["member_count"] = len(g["members"])  # discord.py checks it against the member list
+
+    # -- attaching a client ----------------------------------------------------------------------
+
+    async def attach(self, client: discord.Client) -> None:
+        """Log ``client`` in through the fake edge and deliver READY + GUILD_CREATE for every guild."""
+        client.http.request = self._http_request  # type: ignore[method-assign]
+        install_webhook_edge(self)
+        await client.login("fake-token")
+        state = client._connection
+        state.guild_ready_timeout = 0  # nothing to wait for: every guild arrives in READY
+        state.parse_ready({"v": 10, "user": self.bot_user, "guilds": [], "session_id": "fake",
+                           "resume_gateway_url": "wss://gateway.invalid", "shard": [0, 1],
+                           "application": {"id": str(self.app_id), "flags": 0}})
+        for g in self.guilds.values():
+            state.parse_guild_create(json.loads(json.dumps(g)))
+
+    # -- REST ------------------------------------------------------------------------------------
+
+    async def _http_request(self, route: Route, *, files: Any = None, form: Any = None, **kw: Any) -> Any:
+        body = kw.get("json")
+        if body is None and form:
+            for part in form:
+                if part.get("name") == "payload_json":
+                    body = json.loads(part["value"])
+        return self._route(route, body)
+
+    def _record(self, call: Call) -> None:
+        call.at = time.perf_counter()
+        if self.record_calls:
+            self.calls.append(call)
+        if self.on_call is not None:
+            self.on_call(call)
+
+    def _fail(self, msg: str) -> None:
+        self.errors.append(msg)
+        raise UnknownRoute(msg)
+
+    def _route(self, route: Route, body: dict[str, Any] | None) -> Any:
+        m, p, url = route.method, route.path, route.url
+        call = Call(m, p, url, body, channel_id=_int(route.channel_id))
+        if (m, p) == ("GET", "/users/@me"):
+            return self.bot_user
+        if (m, p) == ("GET", "/oauth2/applications/@me"):
+            return {"id": str(self.app_id), "name": "Hunan Tables", "icon": None, "description": "",
+                    "bot_public": True, "bot_require_code_grant": False, "verify_key": "0" * 64,
+                    "flags": 0, "owner": self.users[next(iter(self.users))] if self.users else self.bot_user,
+                    "team": None, "summary": "", "rpc_origins": []}
+        if (m, p) == ("POST", "/users/@me/channels"):
+            self._record(call)
+            assert body is not None
+            uid = int(body["recipient_id"])
+            if uid not in self.users:
+                self._fail(f"DM to unknown user {uid}")
+            cid = self.dm_of_user.get(uid)
+            if cid is None:
+                cid = self.dm_of_user[uid] = self.snowflake()
+                self.channels[cid] = {"id": str(cid), "type": 1, "recipients": [self.users[uid]],
+                                      "last_message_id": None, "flags": 0}
+            return self.channels[cid]
+        if (m, p) == ("POST", "/channels/{channel_id}/messages"):
+            cid = int(route.channel_id)  # type: ignore[arg-type]
+            ch = self.channels.get(cid)
+            if ch is None:
+                self._fail(f"message to unknown channel {cid}")
+            assert ch is not None and body is not None
+            self._record(call)
+            if ch["type"] == 1 and int(ch["recipients"][0]["id"]) in self.dm_closed:
+                raise discord.Forbidden(_FakeResponse(403, "Forbidden"),  # type: ignore[arg-type]
+                                        {"code": 50007, "message": "Cannot send messages to this user"})
+            return self._new_message(cid, body)
+        if (m, p) == ("PATCH", "/channels/{channel_id}/messages/{message_id}"):
+            mid = int(url.rsplit("/", 1)[1])
+            msg = self.messages.get(mid)
+            if msg is None or int(msg["channel_id"]) != int(route.channel_id):  # type: ignore[arg-type]
+                self._fail(f"edit of unknown message {mid}")
+            assert msg is not None and body is not None
+            self._record(call)
+            return self._edit_message(msg, body)
+        self._fail(f"unknown REST route {m} {p}")
+
+    def _new_message(self, channel_id: int, body: dict[str, Any], *, flags: int = 0,
+                     interaction_user: int | None = None) -> dict[str, Any]:
+        mid = self.snowflake()
+        ch = self.channels.get(channel_id, {})
+        msg = {"id": str(mid), "channel_id": str(channel_id), "author": self.bot_user, "content": body.get("content")
+               or "", "embeds": body.get("embeds") or [], "components": _with_ids(body.get("components") or []),
+               "attachments": [], "mentions": [], "mention_roles": [], "mention_everyone": False, "pinned": False,
+               "tts": False, "type": 0 if interaction_user is None else 20, "timestamp": _iso(),
+               "edited_timestamp": None, "flags": flags | (body.get("flags") or 0)}
+        if "guild_id" in ch:
+            msg["guild_id"] = ch["guild_id"]
+        self.messages[mid] = msg
+        return msg
+
+    def _edit_message(self, msg: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+        for key in ("content", "embeds", "components"):
+            if key in body:
+                msg[key] = (_with_ids(body[key] or []) if key == "components" else body[key]) or (
+                    "" if key == "content" else [])
+        msg["edited_timestamp"] = _iso()
+        return msg
+
+    # -- interactions (webhook edge) -------------------------------------------------------------
+
+    async def _webhook_request(self, route: Route, session: Any = None, *, payload: dict[str, Any] | None = None,
+                               multipart: list[dict[str, Any]] | None = None, **kw: Any) -> Any:
+        body = payload
+        if body is None and multipart:
+            for part in multipart:
+                if part.get("name") == "payload_json":
+                    body = json.loads(part["value"])
+        m, p = route.method, route.path
+        token = route.webhook_token or ""
+        pend = self.pending.get(token)
+        if pend is None:
+            self._fail(f"interaction route {m} {p} for unknown token")
+        assert pend is not None
+        if (m, p) == ("POST", "/interactions/{webhook_id}/{webhook_token}/callback"):
+            assert body is not None
+            return self._callback(pend, body, route)
+        if p in ("/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                 "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}") and m in ("PATCH", "GET"):
+            target = pend.message_id if pend.message_id else None
+            if target is None or target not in self.messages:
+                self._fail("@original edited before a response message exists")
+            assert target is not None
+            msg = self.messages[target]
+            if m == "PATCH":
+                assert body is not None
+                self._record(Call(m, p, route.url, body, channel_id=pend.channel_id, kind="interaction",
+                                  ephemeral=bool(msg["flags"] & 64)))
+                pend.replies.append(body)
+                return self._edit_message(msg, body)
+            return msg
+        if (m, p) == ("POST", "/webhooks/{webhook_id}/{webhook_token}"):
+            assert body is not None
+            eph = bool((body.get("flags") or 0) & 64)
+            self._record(Call(m, p, route.url, body, channel_id=pend.channel_id, kind="interaction", ephemeral=eph))
+            pend.replies.append(body)
+            return self._new_message(pend.channel_id, body, interaction_user=pend.user_id)
+        self._fail(f"unknown interaction route {m} {p}")
+
+    def _callback(self, pend: PendingInteraction, body: dict[str, Any], route: Route) -> dict[str, Any]:
+        rtype = body["type"]
+        data = body.get("data") or {}
+        eph = bool((data.get("flags") or 0) & 64)
+        if rtype == 7 and pend.message_id is not None:
+            # an UPDATE_MESSAGE on an ephemeral message stays private to its owner
+            eph = bool(self.messages.get(pend.message_id, {}).get("flags", 0) & 64)
+        self._record(Call("POST", route.path, route.url, data, channel_id=pend.channel_id, kind="interaction",
+                          ephemeral=eph))
+        pend.replies.append(data)
+        if not pend.responded.done():
+            pend.responded.set_result(time.perf_counter())
+        resp: dict[str, Any] = {"interaction": {"id": str(pend.id), "type": 3, "response_message_loading": rtype == 5,
+                                                "response_message_ephemeral": eph}}
+        if rtype in (4, 5):
+            msg = self._new_message(pend.channel_id, data if rtype == 4 else {"content": ""},
+                                    flags=(64 if eph else 0) | (128 if rtype == 5 else 0),
+                                    interaction_user=pend.user_id)
+            pend.message_id = int(msg["id"])
+            resp["interaction"]["response_message_id"] = msg["id"]
+            resp["resource"] = {"type": rtype, "message": msg}
+        elif rtype == 7:
+            msg = self.messages.get(pend.message_id or 0)
+            if msg is None:
+                self._fail("UPDATE_MESSAGE on an unknown message")
+            assert msg is not None
+            self._edit_message(msg, data)
+            resp["interaction"]["response_message_id"] = msg["id"]
+            resp["resource"] = {"type": 7, "message": msg}
+        elif rtype != 6:
+            self._fail(f"unsupported interaction callback type {rtype}")
+        return resp
+
+    # -- feeding interactions --------------------------------------------------------------------
+
+    def _base_interaction(self, user_id: int, channel_id: int, itype: int) -> tuple[dict[str, Any], PendingInteraction]:
+        iid = self.snowflake()
+        token = f"tok{iid}"
+        ch = self.channels[channel_id]
+        data: dict[str, Any] = {
+            "id": str(iid), "application_id": str(self.app_id), "type": itype, "token": token, "version": 1,
+            "channel_id": str(channel_id), "channel": ch, "locale": "zh-CN", "entitlements": [],
+            "app_permissions": str(MEMBER_PERMISSIONS), "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if "guild_id" in ch:
+            gid = int(ch["guild_id"])
+            data |= {"guild_id": str(gid), "guild_locale": "zh-CN", "member": self.members[(gid, user_id)],
+                     "authorizing_integration_owners": {"0": str(gid)}, "context": 0}
+        else:
+            data |= {"user": self.users[user_id], "authorizing_integration_owners": {"1": str(user_id)}, "context": 1}
+        fut: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        pend = PendingInteraction(iid, token, user_id, channel_id, None, time.perf_counter(), fut)
+        self.pending[token] = pend
+        return data, pend
+
+    def feed_command(self, client: discord.Client, user_id: int, channel_id: int, command: str,
+                     **options: Any) -> PendingInteraction:
+        """Feed a slash command, e.g. ``feed_command(bot, uid, cid, "table create", variant="toy")``."""
+        data, pend = self._base_interaction(user_id, channel_id, 2)
+        names = command.split()
+        opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items() if v is not None]
+        for name in reversed(names[1:]):
+            opts = [{"name": name, "type": 1, "options": opts}]
+        data["data"] = {"id": str(self.snowflake()), "name": names[0], "type": 1, "options": opts}
+        if "guild_id" in data:
+            data["data"]["guild_id"] = data["guild_id"]
+        pend.fed_at = time.perf_counter()
+        client._connection.parse_interaction_create(data)  # type: ignore[arg-type]
+        return pend
+
+    def feed_click(self, client: discord.Client, user_id: int, message_id: int, custom_id: str,
+                   values: list[str] | None = None) -> PendingInteraction:
+        """Feed a component interaction on a message the bot sent (button, or select with ``values``)."""
+        msg = self.messages[message_id]
+        data, pend = self._base_interaction(user_id, int(msg["channel_id"]), 3)
+        pend.message_id = message_id
+        ctype = 2 if values is None else 3
+        for row in msg.get("components", []):
+            for comp in row.get("components", []):
+                if comp.get("custom_id") == custom_id:
+                    ctype = comp["type"]
+        data["message"] = msg
+        data["data"] = {"custom_id": custom_id, "component_type": ctype}
+        if values is not None:
+            data["data"]["values"] = values
+        pend.fed_at = time.perf_counter()
+        client._connection.parse_interaction_create(data)  # type: ignore[arg-type]
+        return pend
+
+    async def wait(self, pend: PendingInteraction, timeout: float = 5.0) -> PendingInteraction:
+        """Wait until the bot answered ``pend`` (Discord's 3-second window, with slack for slow CI)."""
+        try:
+            await asyncio.wait_for(asyncio.shield(pend.responded), timeout)
+        except TimeoutError:
+            raise AssertionError(f"interaction {pend.token} was never answered") from None
+        return pend
+
+    # -- queries for tests and the demo ----------------------------------------------------------
+
+    def components_of(self, message_id: int) -> list[dict[str, Any]]:
+        return [c for row in self.messages[message_id].get("components", []) for c in row.get("components", [])]
+
+    def channel_messages(self, channel_id: int) -> list[dict[str, Any]]:
+        return [m for m in self.messages.values() if int(m["channel_id"]) == channel_id]
+
+    def dm_channel(self, user_id: int) -> int | None:
+        return self.dm_of_user.get(user_id)
+
+    def is_guild_channel(self, channel_id: int | None) -> bool:
+        return channel_id is not None and "guild_id" in self.channels.get(channel_id, {})
+
+    def public_calls(self) -> list[Call]:
+        """Every payload anyone in a guild channel could see (ephemeral replies excluded)."""
+        return [c for c in self.calls if c.body is not None and not c.ephemeral and self.is_guild_channel(c.channel_id)]
+
+
+_ACTIVE: list[FakeDiscord] = []
+_REAL_WEBHOOK_REQUEST = webhook_async.AsyncWebhookAdapter.request
+
+
+def install_webhook_edge(world: FakeDiscord) -> None:
+    """Route interaction webhooks to ``world``. The adapter is a process-wide singleton in discord.py,
+    so the most recently attached world answers (tests and the demo run one world at a time)."""
+    _ACTIVE[:] = [world]
+
+    async def request(self: Any, route: Route, session: Any = None, **kw: Any) -> Any:
+        return await _ACTIVE[0]._webhook_request(route, session, **kw)
+
+    webhook_async.AsyncWebhookAdapter.request = request  # type: ignore[method-assign]
+
+
+def uninstall_webhook_edge() -> None:
+    _ACTIVE.clear()
+    webhook_async.AsyncWebhookAdapter.request = _REAL_WEBHOOK_REQUEST  # type: ignore[method-assign]
+
+
+def _with_ids(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    # Discord numbers components in its answer; harmless for the library and makes payloads realistic.
+    n = itertools.count(1)
+    out = []
+    for row in rows:
+        row = dict(row, id=next(n))
+        if "components" in row:
+            row["components"] = [dict(c, id=next(n)) for c in row["components"]]
+        out.append(row)
+    return out
+
+
+def _option_type(v: Any) -> int:
+    if isinstance(v, bool):
+        return 5
+    if isinstance(v, int):
+        return 4
+    if isinstance(v, discord.abc.Snowflake):
+        return 6
+    return 3
+
+
+def _int(v: Any) -> int | None:
+    return int(v) if v is not None else None
+
+
+def _iso() -> str:
+    return datetime.now(UTC).isoformat()
+

@@ -1,0 +1,43 @@
+"""Command names stay English (easy to type everywhere); descriptions are shown in Chinese to zh clients."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+ZH = {
+    "Hunan card tables": "湖南牌桌",
+    "Open a table in this channel": "在本频道开一张牌桌",
+    "Game variant": "玩法",
+    "Room options, e.g. hands=4 bot.timer=30": "房间选项，例如 hands=4 bot.timer=30",
+    "Join the table in this channel": "加入本频道的牌桌",
+    "Leave the table (AI takes over mid-match)": "离开牌桌（开局后由电脑托管）",
+    "Add an AI player": "添加电脑玩家",
+    "Start the match (host)": "开始比赛（房主）",
+    "End the table (host, manager, or majority vote)": "结束牌桌（房主、管理员或过半数投票解散）",
+    "Show my hand privately": "私下查看我的手牌",
+    "Rules of a variant": "玩法规则",
+    "Hand calculator": "算分器",
+    "Hand as JSON or cards separated by spaces": "手牌：JSON，或用空格分隔的牌",
+    "Leaderboard of this server": "本服务器排行榜",
+    "Period": "时间范围",
+    "A player's statistics": "玩家战绩",
+    "Player (default: you)": "玩家（默认自己）",
+    "Recent hands here, or replay one": "本频道最近的牌局，或回放一局",
+    "Hand id to replay": "要回放的牌局编号",
+    "all time": "全部",
+    "this month": "本月",
+}
+
+
+class ChineseTranslator(app_commands.Translator):
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        if locale in (discord.Locale.chinese, discord.Locale.taiwan_chinese):
+            return ZH.get(string.message)
+        return None
+
+
+def t(text: str) -> app_commands.locale_str:
+    """Mark a description for translation (English is the default Discord shows)."""
+    return app_commands.locale_str(text)

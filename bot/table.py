@@ -1,0 +1,167 @@
+"""A live table in memory: seats, the engine match, the per-hand action count and the state version.
+
+A table is rebuilt from its stored log (:func:`replay_table`) on start-up and for replays; nothing here
+talks to Discord or SQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import Event, Game
+from engine.match import Match
+from engine.options import Option
+from engine.registry import Variant, get_variant
+from storage.db import ActionRow, SeatRow, TableRow
+
+# Options the bot adds to every variant's own (they shape hosting, not the rules).
+BOT_OPTIONS: tuple[Option, ...] = (
+    Option("timer", 0, (0, 30, 60, 120), "出牌限时", ("不限时", "30秒", "60秒", "120秒")),
+)
+LOG_LINES = 8
+
+
+@dataclass(slots=True)
+class Seat:
+    user_id: int | None  # None: an AI seat
+    name: str
+    dm_channel_id: int | None = None
+    dm_closed: bool = False
+    auto: bool = False  # 托管: the AI plays this human seat until they act again
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+    def row(self, seat: int) -> SeatRow:
+        return SeatRow(seat, self.user_id, self.name, self.dm_channel_id, self.dm_closed)
+
+
+@dataclass
+class Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    variant_id: str
+    options: dict[str, Any]
+    bot_options: dict[str, Any]
+    status: str  # lobby | playing | ended
+    seats: list[Seat]
+    first_dealer: int = 0
+    lobby_message_id: int | None = None
+    match: Match | None = None
+    hand_id: int | None = None
+    seq: int = 0  # actions accepted in the current hand (the log's next seq)
+    # Increments with every accepted action and every new hand, so a custom id carrying it goes stale the
+    # moment anything changes. Derived from the log, so it survives restarts.
+    version: int = 0
+    hand_messages: dict[int, int] = field(default_factory=dict)  # hand_no -> channel table message id
+    dm_messages: dict[tuple[int, int], int] = field(default_factory=dict)  # (hand_no, seat) -> DM message id
+    dm_rendered: dict[int, str] = field(default_factory=dict)  # seat -> signature of the last DM panel sent
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))  # recent public event lines
+    end_votes: set[int] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer_task: asyncio.Task[None] | None = None
+    unsaved: list[ActionRow] = field(default_factory=list)
+
+    @property
+    def variant(self) -> Variant:
+        return get_variant(self.variant_id)
+
+    @property
+    def game(self) -> Game | None:
+        return self.match.game if self.match else None
+
+    @property
+    def hand_no(self) -> int:
+        return self.match.progress.hand_no if self.match else 0
+
+    @property
+    def seat_count(self) -> int:
+        return self.variant.seat_count(self.options)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id:
+                return i
+        return None
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_ai]
+
+    def hand_seed(self, hand_no: int) -> int:
+        """Fixed-seed tables (tests, demo) derive each hand's seed; live tables draw from ``secrets``."""
+        base = self.bot_options.get("seed")
+        if base is None:
+            return secrets.randbits(62)
+        return (int(base) * 1_000_003 + hand_no) % (1 << 62)
+
+    def note(self, events: list[Event]) -> None:
+        """Keep the public lines for the channel; private events never enter the log."""
+        for ev in events:
+            if ev.audience is None:
+                text = ev.data.get("text")
+                if text:
+                    self.log.append(str(text))
+
+    def seat_rows(self) -> list[SeatRow]:
+        return [s.row(i) for i, s in enumerate(self.seats)]
+
+
+def table_from_row(row: TableRow) -> Table:
+    """Rebuild a table, replaying every stored hand and action through the engine."""
+    table = Table(row.id, row.guild_id, row.channel_id, row.host_id, row.variant_id, row.options, row.bot_options,
+                  row.status, [Seat(s.user_id, s.name, s.dm_channel_id, s.dm_closed) for s in row.seats],
+                  row.first_dealer, row.lobby_message_id)
+    for s in row.seats:
+        if s.dm_hand_no is not None and s.dm_message_id is not None:
+            table.dm_messages[(s.dm_hand_no, s.seat)] = s.dm_message_id
+    if row.status == "lobby" or not row.hands:
+        if row.status != "lobby":
+            table.match = Match(row.variant_id, row.options, row.first_dealer)
+        return table
+    table.match = Match(row.variant_id, row.options, row.first_dealer)
+    for i, hand in enumerate(row.hands):
+        game = table.match.new_hand(hand.seed)
+        table.version += 1
+        table.log.clear()
+        for a in hand.actions:
+            table.note(game.apply(a.seat, a.code))
+            table.version += 1
+        table.hand_id, table.seq = hand.id, len(hand.actions)
+        if hand.message_id is not None:
+            table.hand_messages[table.match.progress.hand_no] = hand.message_id
+        if game.finished and (hand.settled or i < len(row.hands) - 1):
+            table.match.finish_hand()
+    return table
+
+
+def replay_steps(row: TableRow, hand_id: int) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """Public snapshots of one stored hand, one per accepted action (step 0 = the deal), plus its result.
+
+    The whole table is replayed up to that hand so carried state (黄番, dealer) is exactly as played."""
+    match = Match(row.variant_id, row.options, row.first_dealer)
+    for hand in row.hands:
+        game = match.new_hand(hand.seed)
+        if hand.id != hand_id:
+            for a in hand.actions:
+                game.apply(a.seat, a.code)
+            if game.finished:
+                match.finish_hand()
+            continue
+        steps = [{"view": game.public_view(), "text": "发牌", "totals": list(match.totals)}]
+        for a in hand.actions:
+            events = game.apply(a.seat, a.code)
+            text = "；".join(str(e.data.get("text")) for e in events if e.audience is None and e.data.get("text"))
+            steps.append({"view": game.public_view(), "text": text or "…", "totals": list(match.totals)})
+        result = None
+        if game.finished and game.result is not None:
+            result = {"winners": game.result.winners, "deltas": game.result.deltas, "draw": game.result.draw,
+                      "text": game.result.detail.get("text", "")}
+        return steps, result
+    return [], None

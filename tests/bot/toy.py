@@ -1,0 +1,144 @@
+"""A tiny stand-in variant used only to exercise the bot while (and besides) the real ones grow.
+
+3 seats, 一…十 ×4; each seat holds 5 cards. On your turn you draw (privately) then discard; a seat holding a
+pair of the discard may 碰 it (claim window, several seats may be asked), three of a kind is 胡.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Action, Event, HandResult, IllegalAction
+from engine.options import Option, int_option
+from engine.registry import MatchProgress, Variant, get_variant, register
+
+CARDS = "一二三四五六七八九十"
+
+
+class ToyGame:
+    variant_id = "toy"
+
+    def __init__(self, options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> None:
+        rng = random.Random(seed)
+        deck = [c for c in CARDS for _ in range(4)]
+        rng.shuffle(deck)
+        self.seats = 3
+        self.dealer = dealer
+        self.hands: list[list[str]] = [sorted(deck[i * 5:(i + 1) * 5], key=CARDS.index) for i in range(3)]
+        self.wall = deck[15:15 + options["wall"]]
+        self.discards: list[list[str]] = [[], [], []]
+        self.melds: list[list[str]] = [[], [], []]
+        self.turn = dealer
+        self.claim: dict[int, None] = {}
+        self.pending: str | None = None
+        self.finished = False
+        self.result: HandResult | None = None
+        self.version = 0
+        self.base = options["base"]
+        self._draw(dealer)
+
+    def _draw(self, seat: int) -> list[Event]:
+        if not self.wall:
+            self.finished = True
+            self.result = HandResult([], [0, 0, 0], draw=True, detail={"text": "黄庄"})
+            return [Event("draw_game", {"text": "黄庄"})]
+        card = self.wall.pop()
+        self.hands[seat].append(card)
+        self.hands[seat].sort(key=CARDS.index)
+        self.turn = seat
+        return [Event("draw", {"text": f"你摸到 {card}", "card": card}, audience=seat),
+                Event("drew", {"text": f"{seat + 1}号位 摸牌", "seat": seat})]
+
+    def to_act(self) -> list[int]:
+        if self.finished:
+            return []
+        if self.claim:
+            return sorted(self.claim)
+        return [self.turn]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.claim:
+            return [Action("peng", (self.pending,) * 3), Action("pass")]  # type: ignore[arg-type]
+        hand = self.hands[seat]
+        out = [Action("discard", (c,)) for c in dict.fromkeys(hand)]
+        if any(hand.count(c) >= 3 for c in hand):
+            out.insert(0, Action("hu"))
+        return out
+
+    def parse_action(self, code: str) -> Action:
+        return Action.parse(code)
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"{action.code} is not legal for seat {seat}")
+        self.version += 1
+        if action.kind == "hu":
+            self.finished = True
+            deltas = [-self.base] * 3
+            deltas[seat] = 2 * self.base
+            self.result = HandResult([seat], deltas, detail={"text": f"{seat + 1}号位 胡", "score": 2 * self.base})
+            return [Event("hu", {"text": f"{seat + 1}号位 胡了", "seat": seat})]
+        if action.kind == "discard":
+            card = action.cards[0]
+            self.hands[seat].remove(card)
+            self.discards[seat].append(card)
+            events = [Event("discard", {"text": f"{seat + 1}号位 打出 {card}", "seat": seat, "card": card})]
+            self.pending = card
+            self.claim = {s: None for s in range(3) if s != seat and self.hands[s].count(card) >= 2}
+            if not self.claim:
+                events += self._draw((seat + 1) % 3)
+            return events
+        if action.kind == "peng":
+            card = self.pending
+            assert card is not None
+            self.hands[seat].remove(card)
+            self.hands[seat].remove(card)
+            self.melds[seat] += [card] * 3
+            self.claim = {}
+            self.turn = seat
+            return [Event("peng", {"text": f"{seat + 1}号位 碰 {card}", "seat": seat})]
+        # pass
+        del self.claim[seat]
+        events = [Event("pass", {"text": f"{seat + 1}号位 过", "seat": seat})]
+        if not self.claim:
+            events += self._draw((self.turn + 1) % 3)
+        return events
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return self.public_view() | {"seat": seat, "hand": list(self.hands[seat]),
+                                     "legal": [a.code for a in self.legal_actions(seat)]}
+
+    def public_view(self) -> dict[str, Any]:
+        return {"to_act": self.to_act(), "discards": [list(d) for d in self.discards],
+                "melds": [list(m) for m in self.melds], "wall": len(self.wall), "dealer": self.dealer,
+                "hand_sizes": [len(h) for h in self.hands]}
+
+
+def _after_hand(progress: MatchProgress, result: HandResult) -> None:
+    if result.winners:
+        progress.dealer = result.winners[0]
+    progress.over = progress.hand_no >= progress.options["hands"]
+
+
+def _score(data: dict[str, Any]) -> dict[str, Any]:
+    hand = data.get("hand")
+    if not isinstance(hand, list) or not all(isinstance(c, str) and c in CARDS for c in hand):
+        raise ValueError("hand must be a list of cards 一…十")
+    win = any(hand.count(c) >= 3 for c in hand)
+    return {"win": win, "score": 2 if win else 0}
+
+
+def ensure_registered() -> Variant:
+    try:
+        return get_variant("toy")
+    except Exception:
+        return register(Variant(
+            id="toy", name="玩具牌", name_en="Toy", family="toy", seats=3,
+            options=(int_option("hands", 2, 1, 8, "局数"), Option("base", 1, (1, 2, 5), "底分", ("1分", "2分", "5分")),
+                     int_option("wall", 20, 5, 25, "墩数")),
+            new_hand=ToyGame, after_hand=_after_hand, score=_score, summary="玩具牌：摸一张打一张，三张相同即胡。"))
