@@ -360,7 +360,10 @@ class TableService:
             assert game is not None
             action = resolve_choice(game, seat, choice)
             hand_no = table.hand_no
-            self._apply(table, seat, action, by_ai=False)
+            try:
+                self._apply(table, seat, action, by_ai=False)
+            except IllegalAction as e:  # the engine has the last word; its state is unchanged
+                raise Denied(f"这一步不合法：{e}") from None
             table.seats[seat].auto = False
             await self._advance(table)
             # Durable now: answer the click by turning its message into the seat's fresh panel.
@@ -618,16 +621,16 @@ class TableService:
             names, steps, result = cached
             if not steps:
                 raise Denied(f"牌局 #{hand_id} 没有记录。")
-            step = max(0, min(step, len(steps) - 1))
-            desc = public_snapshot(names, steps[step]["view"], steps[step]["text"], step, len(steps))
-            if step == len(steps) - 1 and result:
+            at = max(0, min(step, len(steps) - 1))
+            desc = public_snapshot(names, steps[at]["view"], steps[at]["text"], at, len(steps))
+            if at == len(steps) - 1 and result:
                 desc += "\n\n结果：" + (result["text"] or "") + "　" + " ｜ ".join(
                     f"{seat_name(names, i)} {d:+d}" for i, d in enumerate(result["deltas"]))
             embed = discord.Embed(title=f"回放 · 牌局 #{hand_id}（{names.variant.name}）", description=desc[:4000])
             from .components import ReplayButton
             view = discord.ui.View(timeout=None)
-            view.add_item(ReplayButton(hand_id, max(step - 1, 0), "◀ 上一步"))
-            view.add_item(ReplayButton(hand_id, min(step + 1, len(steps) - 1), "下一步 ▶"))
+            view.add_item(ReplayButton(hand_id, max(at - 1, 0), "◀ 上一步"))
+            view.add_item(ReplayButton(hand_id, min(at + 1, len(steps) - 1), "下一步 ▶"))
             view.add_item(ReplayButton(hand_id, len(steps) - 1, "结尾 ⏭"))
             if edit:
                 await interaction.response.edit_message(embed=embed, view=view)
@@ -648,10 +651,6 @@ def resolve_choice(game: Game, seat: int, choice: str) -> Action:
     for a in legal:
         if a.code == choice:
             return a
-    try:
-        game.parse_action(choice)
-    except (IllegalAction, ValueError):
-        pass
     raise Denied(f"「{choice}」现在不是合法的操作。")
 
 
