@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -106,6 +107,7 @@ class FakeDiscord:
         self.dm_closed: set[int] = set()
         self.dm_of_user: dict[int, int] = {}
         self.messages: dict[int, dict[str, Any]] = {}
+        self.by_channel: dict[int, list[int]] = {}
         self.calls: list[Call] = []
         self.errors: list[str] = []
         self.pending: dict[str, PendingInteraction] = {}
@@ -252,6 +254,7 @@ class FakeDiscord:
         if "guild_id" in ch:
             msg["guild_id"] = ch["guild_id"]
         self.messages[mid] = msg
+        self.by_channel.setdefault(channel_id, []).append(mid)
         return msg
 
     def _edit_message(self, msg: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
@@ -405,7 +408,12 @@ class FakeDiscord:
         return [c for row in self.messages[message_id].get("components", []) for c in row.get("components", [])]
 
     def channel_messages(self, channel_id: int) -> list[dict[str, Any]]:
-        return [m for m in self.messages.values() if int(m["channel_id"]) == channel_id]
+        return [self.messages[mid] for mid in self.by_channel.get(channel_id, [])]
+
+    def latest_dm(self, user_id: int) -> int | None:
+        cid = self.dm_of_user.get(user_id)
+        ids = self.by_channel.get(cid or 0)
+        return ids[-1] if ids else None
 
     def dm_channel(self, user_id: int) -> int | None:
         return self.dm_of_user.get(user_id)
@@ -467,3 +475,94 @@ def _int(v: Any) -> int | None:
 def _iso() -> str:
     return datetime.now(UTC).isoformat()
 
+
+
+# -- playing by clicking (tests and the demo) ------------------------------------------------------
+
+ACTION_ID = re.compile(r"ht:[bs]:")
+
+
+def action_choices(world: FakeDiscord, message_id: int | None) -> list[tuple[str, list[str] | None]]:
+    """Every (custom_id, values) a player could click on a panel: each button, each option of each select."""
+    if message_id is None:
+        return []
+    out: list[tuple[str, list[str] | None]] = []
+    for comp in world.components_of(message_id):
+        cid = comp.get("custom_id", "")
+        if not ACTION_ID.match(cid):
+            continue
+        if comp["type"] == 2:
+            out.append((cid, None))
+        else:
+            out += [(cid, [o["value"]]) for o in comp.get("options", [])]
+    return out
+
+
+async def click(world: FakeDiscord, client: Any, user_id: int, message_id: int, custom_id: str,
+                values: list[str] | None = None) -> PendingInteraction:
+    """Click and wait until the bot answered and delivered everything that click caused."""
+    pend = await world.wait(world.feed_click(client, user_id, message_id, custom_id, values))
+    await client.service.idle()
+    return pend
+
+
+async def command(world: FakeDiscord, client: Any, user_id: int, channel_id: int, name: str,
+                  **options: Any) -> PendingInteraction:
+    pend = await world.wait(world.feed_command(client, user_id, channel_id, name, **options))
+    await client.service.idle()
+    return pend
+
+
+def player_panel(world: FakeDiscord, client: Any, user_id: int) -> int | None:
+    return world.latest_dm(user_id)
+
+
+async def ephemeral_panel(world: FakeDiscord, client: Any, user_id: int, channel_id: int) -> int | None:
+    """The DMs-closed path: "查看我的手牌" on the channel's table message answers with a private panel."""
+    table = client.service.table_in(channel_id)
+    if table is None or table.hand_no not in table.hand_messages:
+        return None
+    mid = table.hand_messages[table.hand_no]
+    pend = await click(world, client, user_id, mid, f"ht:hand:{table.id}")
+    return pend.message_id
+
+
+async def play_match(world: FakeDiscord, client: Any, channel_id: int, users: list[int], rng: Any,
+                     *, max_clicks: int = 20000, stop_after: int | None = None,
+                     on_click: Callable[[int, str, list[str] | None], None] | None = None) -> int:
+    """Humans click a random legal control on their own panel until the table ends; returns clicks made."""
+    service = client.service
+    clicks = 0
+    while service.table_in(channel_id) is not None:
+        table = service.table_in(channel_id)
+        game = table.game
+        waiting = set(game.to_act()) if game is not None else set()
+        progressed = False
+        for uid in users:
+            seat = table.seat_of(uid)
+            if seat is None or seat not in waiting or table.seats[seat].auto:
+                continue
+            if uid in world.dm_closed:
+                mid = await ephemeral_panel(world, client, uid, channel_id)
+            else:
+                mid = player_panel(world, client, uid)
+            choices = action_choices(world, mid)
+            if not choices or mid is None:
+                continue
+            cid, values = rng.choice(choices)
+            if on_click is not None:
+                on_click(uid, cid, values)
+            await click(world, client, uid, mid, cid, values)
+            clicks += 1
+            progressed = True
+            if stop_after is not None and clicks >= stop_after:
+                return clicks
+            break  # state changed: look again from the top
+        if not progressed:
+            await service.idle()
+            if service.table_in(channel_id) is table and table.game is game and not any(
+                    table.seats[s].auto or table.seats[s].is_ai for s in waiting):
+                raise AssertionError(f"table stalled: {waiting} must act but no panel offers an action")
+        if clicks >= max_clicks:
+            raise AssertionError("too many clicks: the match does not end")
+    return clicks

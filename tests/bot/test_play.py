@@ -1,0 +1,55 @@
+"""Whole matches through the real discord.py objects, by clicking DM panels."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot import harness
+
+from .conftest import VARIANTS, Env
+
+
+def assert_no_secret(env: Env, hands_by_user: dict[int, list[str]] | None = None) -> None:
+    for call in env.world.public_calls():
+        text = json.dumps(call.body, ensure_ascii=False)
+        assert "手牌**（" not in text, f"a private panel reached a channel: {text[:200]}"
+        assert "SECRET" not in text, f"a concealed card reached a channel: {text[:300]}"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+async def test_whole_match_by_clicking(env: Env, rng: random.Random, variant: str) -> None:
+    table = await env.open_table(variant, [env.alice, env.bob], "bot.seed=7")
+    tid = table.id
+    clicks = await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
+    assert clicks > 0
+    assert env.table() is None  # the match ended by itself
+    msgs = env.world.channel_messages(env.channel)
+    texts = [m["content"] for m in msgs]
+    assert any("最终排名" in t for t in texts)
+    # one table message per hand, edited rather than re-posted
+    table_posts = [c for c in env.world.calls if c.method == "POST" and c.channel_id == env.channel
+                   and c.kind == "rest" and any("牌桌 #" in (e.get("title") or "") and "局" in (e.get("title") or "")
+                                                for e in (c.body or {}).get("embeds", []))]
+    hands = len(table.match.results)
+    assert len(table_posts) == hands
+    assert hands >= 1
+    edits = [c for c in env.world.calls if c.method == "PATCH" and c.channel_id == env.channel]
+    assert len(edits) >= hands
+    # DMs went only to the seated humans, each to their own DM channel
+    dm_channels = {env.world.dm_of_user[u]: u for u in env.world.dm_of_user}
+    for call in env.world.calls:
+        if call.channel_id in dm_channels:
+            assert dm_channels[call.channel_id] in (env.alice, env.bob)
+    assert set(env.world.dm_of_user) == {env.alice, env.bob}
+    assert_no_secret(env)
+    # settled into the database and visible on the leaderboard
+    rows = await env.bot.db.leaderboard(env.guild, variant)
+    assert {r["user_id"] for r in rows} == {env.alice, env.bob}
+    assert sum(r["hands"] for r in rows) == 2 * hands
+    p = await env.cmd(env.alice, "leaderboard", variant=variant)
+    assert "排行榜" in p.text()
+    p = await env.cmd(env.bob, "history")
+    assert f"牌桌 {tid}" in p.text()
