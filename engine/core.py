@@ -28,22 +28,22 @@ class OptionError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Action:
     """One decision of one seat. ``kind`` is a verb (``discard``, ``chi``, ``peng``, ``hu``, ``pass`` …);
-    ``cards`` are card codes in notation order. ``code`` is the compact form stored in logs and custom ids."""
+    ``cards`` are card or group strings in notation (a 吃 with 比 carries one string per group).
+    ``code`` (``chi:一二三|二二贰``) is the compact form stored in logs and carried in custom ids."""
 
     kind: str
     cards: tuple[str, ...] = ()
 
     @property
     def code(self) -> str:
-        return self.kind if not self.cards else f"{self.kind}:{''.join(self.cards)}"
+        return self.kind if not self.cards else f"{self.kind}:{'|'.join(self.cards)}"
 
     @classmethod
-    def parse(cls, code: str, split_cards: Any = None) -> Action:
-        kind, _, rest = code.partition(":")
-        if not kind:
-            raise IllegalAction(f"malformed action code {code!r}")
-        cards = tuple(split_cards(rest)) if (rest and split_cards) else tuple(rest)
-        return cls(kind, cards)
+    def parse(cls, code: str) -> Action:
+        kind, sep, rest = code.strip().partition(":")
+        if not kind or not kind.isascii() or not kind.replace("_", "").isalpha() or (sep and not rest):
+            raise IllegalAction(f"malformed action {code!r}")
+        return cls(kind, tuple(rest.split("|")) if rest else ())
 
     def __str__(self) -> str:
         return self.code

@@ -18,6 +18,8 @@ class Option:
     choices: tuple[Any, ...]
     label: str
     labels: tuple[str, ...] = ()
+    # State the calculator accepts as an option (e.g. 黄番 count) but a room does not set.
+    internal: bool = False
 
     def choice_label(self, value: Any) -> str:
         if self.labels and value in self.choices:
@@ -29,8 +31,8 @@ def bool_option(key: str, default: bool, label: str) -> Option:
     return Option(key, default, (False, True), label, ("关", "开"))
 
 
-def int_option(key: str, default: int, lo: int, hi: int, label: str) -> Option:
-    return Option(key, default, tuple(range(lo, hi + 1)), label)
+def int_option(key: str, default: int, lo: int, hi: int, label: str, internal: bool = False) -> Option:
+    return Option(key, default, tuple(range(lo, hi + 1)), label, internal=internal)
 
 
 def validate_options(declared: tuple[Option, ...], raw: dict[str, Any] | None) -> dict[str, Any]:

@@ -42,7 +42,8 @@ class Variant:
             "family": self.family,
             "seats": self.seats,
             "options": [
-                {"key": o.key, "label": o.label, "default": o.default, "values": list(o.choices)}
+                {"key": o.key, "label": o.label, "default": o.default, "values": list(o.choices),
+                 **({"internal": True} if o.internal else {})}
                 for o in self.options
             ],
         }

@@ -1,0 +1,138 @@
+"""跑胡子 (paohuzi), 3 players, 常德 style — ``../shared/rules/paohuzi.md``.
+
+Only what is this variant's own: its options, the three 名堂 modes (全名堂 / 红黑点 / 多红多番), 囤, 黄番, 充囤.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Game, HandResult
+from ..options import Option, int_option
+from ..registry import MatchProgress, Variant, register
+from ..zipai.calc import score_hand
+from ..zipai.evaluate import Arrangement
+from ..zipai.game import ZipaiGame
+from ..zipai.rules import Priced, WinContext, ZipaiRules
+from ..zipai.scoring import colours, each_loser_pays, is_self_draw, nobody_pays, priced, tun
+
+OPTIONS = (
+    Option("mingtang", "quan", ("quan", "honghei", "duohong"), "名堂玩法", ("全名堂", "红黑点", "多红多番")),
+    int_option("chongtun", 0, 0, 5, "充囤"),
+    int_option("huangfan", 0, 0, 99, "黄番（黄庄次数）", internal=True),
+    Option("banker", "owner", ("owner", "random"), "首局庄家", ("房主庄", "随机庄")),
+    int_option("hands", 8, 1, 32, "局数"),
+)
+
+
+def _mingtang(arr: Arrangement, ctx: WinContext) -> dict[str, int]:
+    """番 per 名堂 of the room's mode (§5.3–5.5)."""
+    mode = ctx.options["mingtang"]
+    col = colours(ctx)
+    tianhu = ctx.win_from == "deal" and ctx.dealer
+    dihu = ctx.win_from == "deal" and not ctx.dealer
+    duizi = all(g.same_card for g in arr.groups)
+    fan: dict[str, int] = {}
+    if mode == "honghei":
+        if 10 <= col.red < 13:
+            fan["红胡"] = 2
+        if col.red == 1:
+            fan["点胡"] = 3
+        if col.red >= 13:
+            fan["红乌"] = 4
+        if col.red == 0:
+            fan["乌胡"] = 5
+        if duizi:
+            fan["对子胡"] = 4
+        return fan
+    quan = mode == "quan"
+    big_four = 6 if quan else 4
+    if tianhu:
+        fan["天胡"] = big_four
+    if dihu:
+        fan["地胡"] = big_four
+    if ctx.last_card and ctx.win_from in ("self_draw", "other_draw"):
+        fan["海胡"] = big_four
+    if ctx.no_draw_yet or tianhu or dihu:  # 天胡地胡都是听胡 (§7 2)
+        fan["听胡"] = big_four
+    if col.red >= 10:
+        fan["红胡"] = (3 if quan else 2) + col.red - 10
+    if col.red == 0:
+        fan["乌胡"] = 8 if quan else 6
+    if col.red == 1:
+        fan["点胡"] = 6 if quan else 4
+    if duizi:
+        fan["对子胡"] = 8 if quan else 6
+    if not quan:
+        return fan
+    if col.big >= 18:
+        fan["大胡"] = 8 + col.big - 18
+    if col.small >= 16:
+        fan["小胡"] = 10 + col.small - 16
+    tuanyuan = sum(1 for r in range(10) if ctx.all_cards.count(r) == 4 and ctx.all_cards.count(r + 10) == 4)
+    if tuanyuan:
+        fan["大团圆"] = 8 * tuanyuan
+    with_xi = sum(1 for g in arr.groups if g.huxi > 0)
+    if with_xi == len(arr.groups):
+        fan["行行息"] = 8
+    elif arr.has_jiang and with_xi == len(arr.groups) - 1:
+        fan["假行行"] = 4
+    if col.red in (4, 7):
+        fan["四七红"] = 2
+    if arr.hand_size == 1 and arr.has_jiang:
+        fan["耍猴"] = 8
+    return fan
+
+
+def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
+    if arr.huxi < RULES.min_huxi:
+        return None
+    opts = ctx.options
+    fans = _mingtang(arr, ctx)
+    patterns = list(fans)
+    base = tun(arr.huxi, 15, 3)
+    units = base + opts["chongtun"]
+    if opts["mingtang"] == "quan" and is_self_draw(ctx):
+        units += 1
+        patterns.append("自摸")
+    if opts["mingtang"] in ("quan", "duohong") and opts["huangfan"] > 0:
+        units *= 2
+        patterns.append("黄番")
+    fan = sum(fans.values()) or 1
+    return priced(units * fan, arr, {"patterns": patterns, "fan": fan, "units": units, "score": units * fan})
+
+
+RULES = ZipaiRules(id="paohuzi", price=price, settle=each_loser_pays, settle_draw=nobody_pays)
+
+
+def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> Game:
+    opts = dict(options)
+    opts["huangfan"] = carry.get("huangzhuang", 0)
+    return ZipaiGame(RULES, opts, seed, dealer, carry)
+
+
+def after_hand(progress: MatchProgress, result: HandResult) -> None:
+    """Winner deals next; after a 黄庄 the dealer keeps the deal and the next win gets 黄番."""
+    if result.draw:
+        progress.carry["huangzhuang"] = progress.carry.get("huangzhuang", 0) + 1
+    else:
+        progress.carry["huangzhuang"] = 0
+        progress.dealer = result.winners[0]
+    progress.over = progress.hand_no >= progress.options["hands"]
+
+
+VARIANT = register(Variant(
+    id="paohuzi",
+    name="跑胡子",
+    name_en="Paohuzi (Changde, 3 players)",
+    family="zipai",
+    seats=3,
+    options=OPTIONS,
+    new_hand=new_hand,
+    after_hand=after_hand,
+    score=lambda data: score_hand(data, RULES, OPTIONS, VARIANT.validate),
+    summary=(
+        "跑胡子：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。偎/提/跑强制，碰吃可选（吃须比牌）。"
+        "7 方门子、15 胡息起胡，只胡墩上示众的牌。15 胡息 1 囤，每 3 胡息加 1 囤；分数 = 囤 × 名堂番数（全名堂累加）。"
+    ),
+))

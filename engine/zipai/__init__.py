@@ -1,0 +1,1 @@
+"""字牌 (zipai): the 80-card family — 跑胡子 and its relatives. Shared cards, groups, decomposition, game."""

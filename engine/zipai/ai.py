@@ -1,0 +1,90 @@
+"""Baseline 字牌 AI: always legal, cheap, sensible — wins when it can, keeps sets and pairs, takes
+claims that tidy its hand, and discards loose cards others are unlikely to 吃/碰."""
+
+from __future__ import annotations
+
+from ..core import Action
+from .cards import N_KINDS, name, parse_cards
+from .groups import group_huxi
+
+
+def _links(counts: list[int], c: int) -> float:
+    """How well card ``c`` fits with the rest of the hand (pairs, neighbours, 绞 and 二七十 partners)."""
+    n = counts[c]
+    if n >= 3:
+        return 100.0  # 坎: never broken
+    score = 3.0 if n == 2 else 0.0
+    case, r = divmod(c, 10)
+    for d, w in ((1, 1.5), (2, 0.8)):
+        if r - d >= 0 and counts[c - d]:
+            score += w
+        if r + d <= 9 and counts[c + d]:
+            score += w
+    other = c + 10 if case == 0 else c - 10
+    if counts[other]:
+        score += 1.0 + (0.5 if counts[other] == 2 else 0)
+    if r in (1, 6, 9):
+        score += 0.7 * sum(1 for rr in (1, 6, 9) if rr != r and counts[case * 10 + rr])
+    return score
+
+
+def _isolated(counts: list[int]) -> int:
+    return sum(counts[c] for c in range(N_KINDS) if counts[c] and _links(counts, c) < 1.0)
+
+
+def _visible(game, card: int) -> int:  # noqa: ANN001 - ZipaiGame, kept duck-typed to avoid a cycle
+    seen = sum(o.count(card) for o in game.outs)
+    for melds in game.melds:
+        for m in melds:
+            if m.shown:
+                seen += m.group.cards.count(card)
+    return seen
+
+
+def choose_discard(game, seat: int, legal: list[Action]) -> Action:  # noqa: ANN001
+    counts = game.hands[seat]
+
+    def badness(a: Action) -> tuple[float, int]:
+        c = parse_cards(a.cards[0])[0]
+        danger = 0.0 if _visible(game, c) >= 2 else 0.6
+        return (_links(counts, c) + danger, c)
+
+    return min(legal, key=badness)
+
+
+def choose(game, seat: int) -> Action:  # noqa: ANN001
+    legal = game.legal_actions(seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to do")
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    if "hu" in by_kind:
+        return by_kind["hu"][0]
+    if "discard" in by_kind:
+        return choose_discard(game, seat, by_kind["discard"])
+    if "peng" in by_kind:
+        return by_kind["peng"][0]
+    if "chi" in by_kind:
+        counts = game.hands[seat]
+        before = _isolated(counts)
+        best: tuple[float, Action] | None = None
+        for a in by_kind["chi"]:
+            groups = [tuple(parse_cards(g)) for g in a.cards]
+            after = list(counts)
+            card = game.window.card if game.window is not None else None
+            used = [c for g in groups for c in g]
+            if card is not None:
+                used.remove(card)
+            for c in used:
+                after[c] -= 1
+            gain = sum(group_huxi("chi", g) for g in groups)
+            merit = (before - _isolated(after)) + gain / 3 - 0.5 * (len(groups) - 1)
+            if merit >= 0 and (best is None or merit > best[0]):
+                best = (merit, a)
+        if best is not None:
+            return best[1]
+    return Action("pass")
+
+
+__all__ = ["choose", "name"]

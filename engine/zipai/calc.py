@@ -1,0 +1,150 @@
+"""The hand calculator for 字牌 variants: decode the JSON contract, validate it, price the best arrangement."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import OptionError
+from .cards import COPIES, N_KINDS, counts_of, parse_cards
+from .groups import MELD_KINDS, Group, chi_group_ok
+from .rules import WinContext, ZipaiRules
+from .win import price_best
+
+WIN_FROM = ("self_draw", "other_draw", "discard", "deal")
+CONTEXT_FLAGS = ("dealer", "last_card", "first_discard", "after_kong", "no_draw_yet")
+_KIND_ALIASES = {"kan": "kan", "chou_wei": "chouwei", "chouwei": "chouwei", "long": "ti"}
+
+
+class CalcInputError(ValueError):
+    """Invalid calculator input (exit status 2)."""
+
+
+def _cards(value: Any, what: str) -> list[int]:
+    try:
+        return parse_cards(value)
+    except (ValueError, TypeError) as e:
+        raise CalcInputError(f"{what}: {e}") from None
+
+
+def parse_meld(raw: Any) -> Group:
+    """A meld as ``{"type": "peng", "cards": ["一","一","一"]}``, ``{"type": "peng", "card": "一"}``,
+    ``["peng", "一一一"]`` or ``"peng:一一一"``."""
+    if isinstance(raw, dict):
+        kind = raw.get("type", raw.get("kind"))
+        cards_raw = raw.get("cards", raw.get("card"))
+    elif isinstance(raw, list | tuple) and len(raw) == 2:
+        kind, cards_raw = raw
+    elif isinstance(raw, str) and ":" in raw:
+        kind, cards_raw = raw.split(":", 1)
+    else:
+        raise CalcInputError(f"meld {raw!r}: expected {{'type': ..., 'cards': [...]}}")
+    if not isinstance(kind, str):
+        raise CalcInputError(f"meld {raw!r}: missing type")
+    kind = _KIND_ALIASES.get(kind.lower(), kind.lower())
+    if kind not in MELD_KINDS and kind != "kan":
+        raise CalcInputError(f"meld type {kind!r} unknown (zipai: {', '.join(MELD_KINDS)})")
+    if cards_raw is None:
+        raise CalcInputError(f"meld {raw!r}: missing cards")
+    cards = _cards(cards_raw, f"meld {kind}")
+    size = {"pao": 4, "ti": 4}.get(kind, 3)
+    if kind != "chi" and len(cards) == 1:
+        cards = cards * size
+    if len(cards) != size:
+        raise CalcInputError(f"meld {kind} needs {size} cards, got {len(cards)}")
+    if kind == "chi":
+        if not chi_group_ok(tuple(cards)):
+            raise CalcInputError(f"chi meld {raw!r} is neither a 一句话 nor a 绞")
+    elif len(set(cards)) != 1:
+        raise CalcInputError(f"{kind} meld {raw!r} must be identical cards")
+    return Group(kind, tuple(sorted(cards)))
+
+
+def parse_input(data: Any, rules: ZipaiRules, options: dict[str, Any]) -> tuple[list[int], list[Group], WinContext]:
+    if not isinstance(data, dict):
+        raise CalcInputError("input must be a JSON object")
+    for key in ("hand", "win_from"):
+        if key not in data:
+            raise CalcInputError(f"missing field {key!r}")
+    win_from = data["win_from"]
+    if win_from not in WIN_FROM:
+        raise CalcInputError(f"win_from {win_from!r} is not one of {', '.join(WIN_FROM)} for 字牌")
+    if "win_card" not in data and win_from != "deal":
+        raise CalcInputError("missing field 'win_card'")
+    win_raw = data.get("win_card")
+    if win_raw is None and win_from != "deal":
+        raise CalcInputError("win_card may be null only with win_from 'deal'")
+    win = None if win_raw is None else _cards([win_raw] if isinstance(win_raw, str) else win_raw, "win_card")
+    if win is not None and len(win) != 1:
+        raise CalcInputError("win_card must be exactly one card")
+    hand = _cards(data["hand"], "hand")
+    melds_raw = data.get("melds", [])
+    if not isinstance(melds_raw, list):
+        raise CalcInputError("melds must be a list")
+    melds = [parse_meld(m) for m in melds_raw]
+    counts = counts_of(hand)
+    if any(n >= 4 for n in counts):
+        raise CalcInputError("four identical cards in hand: a dealt 4-of-a-kind must be given as a 'ti' meld")
+    # A 'kan' given as a meld is the same as three cards in hand.
+    for g in [m for m in melds if m.kind == "kan"]:
+        counts[g.cards[0]] += 3
+        if counts[g.cards[0]] > 3:
+            raise CalcInputError("kan meld plus more copies in hand")
+    melds = [m for m in melds if m.kind != "kan"]
+    every = [c for c in range(N_KINDS) for _ in range(counts[c])] + [c for m in melds for c in m.cards] + (win or [])
+    total = counts_of(every)
+    for c in range(N_KINDS):
+        if total[c] > COPIES:
+            from .cards import name
+
+            raise CalcInputError(f"{total[c]} copies of {name(c)}: the set has {COPIES}")
+    context = data.get("context", {}) or {}
+    if not isinstance(context, dict):
+        raise CalcInputError("context must be an object")
+    ctx = WinContext(
+        win_card=win[0] if win else None,
+        win_from=win_from,
+        dealer=bool(context.get("dealer", False)),
+        last_card=bool(context.get("last_card", False)),
+        first_discard=bool(context.get("first_discard", False)),
+        no_draw_yet=bool(context.get("no_draw_yet", False)),
+        all_cards=tuple(every),
+        options=options,
+        melds=tuple(melds),
+    )
+    return counts, melds, ctx
+
+
+def score_hand(data: dict[str, Any], rules: ZipaiRules, declared_options: Any, validate: Any) -> dict[str, Any]:
+    """The calculator for one zipai variant. Raises CalcInputError / OptionError on invalid input."""
+    raw_options = data.get("options", {}) if isinstance(data, dict) else {}
+    if not isinstance(raw_options, dict):
+        raise CalcInputError("options must be an object")
+    options = validate(raw_options)
+    counts, melds, ctx = parse_input(data, rules, options)
+    special = rules.extra.get("special_win")
+    if special is not None:
+        out = special(counts, melds, ctx)
+        if out is not None:
+            return out
+    if ctx.win_card is None:
+        return {"win": False, "reason": "no winning card and no start-of-hand win"}
+    refusal = rules.extra.get("refuse")
+    if refusal is not None:
+        reason = refusal(ctx)
+        if reason:
+            return {"win": False, "reason": reason}
+    n = sum(counts) + sum(len(m.cards) for m in melds) + 1
+    priced = price_best(rules, counts, melds, ctx)
+    if priced is None:
+        from .evaluate import arrangements
+        from .win import source_of
+
+        arrs = arrangements(counts, melds, ctx.win_card, source_of(ctx.win_from, ctx.dealer), rules.group_count)
+        if not arrs:
+            return {"win": False, "reason": f"{n} cards do not form {rules.group_count} 方门子"}
+        best = max(a.huxi for a in arrs)
+        return {"win": False, "reason": f"best arrangement has {best} 胡息, {rules.min_huxi} needed"}
+    return {"win": True, **priced.out}
+
+
+__all__ = ["CalcInputError", "OptionError", "parse_input", "parse_meld", "score_hand"]

@@ -1,0 +1,628 @@
+"""One hand of a 字牌 game as a deterministic state machine (shared by every zipai variant).
+
+Flow: deal (dealer 亮张, dealt 提 laid down) → 天胡/地胡 window on the 亮张 → the dealer discards → each turn
+the next player draws from the 墩: a card matching his pair or 坎/偎 is 偎-ed or 提-ed at once, otherwise it is
+shown (示众) and offered, in priority 胡 > 跑/碰 > 吃, to the players entitled to it. Whoever takes a card in
+discards, except after a second 跑/提 (重跑). The wall running out with no winner is 黄庄.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..claims import ClaimWindow
+from ..core import Action, Event, HandResult, IllegalAction
+from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
+from .groups import Group, chi_group_ok, group_huxi
+from .rules import Priced, WinContext, ZipaiRules
+from .win import can_reach, price_best, source_of
+
+
+@dataclass
+class Meld:
+    """A laid-down group. ``shown`` is how many of its cards the other players see face up
+    (偎 0, 臭偎/提 1, the rest all)."""
+
+    group: Group
+    shown: int
+
+    @property
+    def kind(self) -> str:
+        return self.group.kind
+
+    @property
+    def card(self) -> int:
+        return self.group.cards[0]
+
+    def public(self) -> dict[str, Any]:
+        cards = sorted(self.group.cards, key=sort_key)
+        visible = names(cards[: self.shown]) if self.shown < len(cards) else names(cards)
+        return {"type": self.kind, "cards": visible, "hidden": len(cards) - min(self.shown, len(cards))}
+
+    def private(self) -> dict[str, Any]:
+        return {"type": self.kind, "cards": names(sorted(self.group.cards, key=sort_key)), "hidden": 0}
+
+
+def _seat(s: int) -> str:
+    return f"座位{s + 1}"
+
+
+class ZipaiGame:
+    """One hand. Seats are 0…n-1 counter-clockwise: seat s+1 is s's 下家."""
+
+    family = "zipai"
+
+    def __init__(self, rules: ZipaiRules, options: dict[str, Any], seed: int, dealer: int = 0,
+                 carry: dict[str, Any] | None = None) -> None:
+        self.rules = rules
+        self.variant_id = rules.id
+        self.options = dict(options)
+        self.seed = seed
+        self.seats = rules.seats
+        self.dealer = dealer
+        self.carry = dict(carry or {})
+        self.finished = False
+        self.result: HandResult | None = None
+        self.version = 0
+        self.log: list[tuple[int, str]] = []
+        self.events: list[Event] = []
+
+        deck = full_deck()
+        random.Random(seed).shuffle(deck)
+        self.deck = tuple(deck)  # the recorded wall: replaying needs only the seed
+        self.hands: list[list[int]] = [[0] * N_KINDS for _ in range(self.seats)]
+        self.melds: list[list[Meld]] = [[] for _ in range(self.seats)]
+        self.outs: list[list[int]] = [[] for _ in range(self.seats)]
+        self.chou: list[set[int]] = [set() for _ in range(self.seats)]  # 过张 / 臭牌
+        self.renpeng: list[set[int]] = [set() for _ in range(self.seats)]  # 忍碰 → later 偎 is 臭偎
+        self.paoti = [0] * self.seats  # 跑/提 made so far (重跑 after the first)
+        self.free_turns = [0] * self.seats  # owed no-discard intakes (extra dealt 提)
+        self.intakes = [0] * self.seats  # cards taken in (听胡 / 地胡)
+        self.discards_made = [0] * self.seats
+        self.window: ClaimWindow | None = None
+        self.window_kind = ""  # liang | draw | discard | own (after one's own 偎/提)
+        self.window_from = dealer
+        self.must_discard: int | None = None
+        self.last_revealed: int | None = None
+        self.liang = -1
+        self._last_was_paoti = False
+        self.floating: int | None = None
+        self._legal_cache: dict[tuple[int, int], list[Action]] = {}
+        # The drawer's hand before a compulsory 偎/提 of his own draw: a 自摸 on it is priced from there.
+        self._own_pre: tuple[list[int], list[Group], int] | None = None
+
+        pos = 0
+        for k in range(self.seats):
+            seat = (dealer + k) % self.seats
+            n = rules.deal_size + (1 if seat == dealer else 0)
+            for c in deck[pos:pos + n]:
+                self.hands[seat][c] += 1
+            pos += n
+            self._emit("deal", {"seat": seat, "hand": self._hand_names(seat)}, seat, f"你的手牌：{self._hand_names(seat)}")
+        self.liang = deck[rules.deal_size]  # the dealer is dealt first; his last card is the 亮张
+        self.wall = list(deck[pos:])
+        self._emit("liang", {"seat": dealer, "card": name(self.liang), "wall": len(self.wall)}, None,
+                   f"{_seat(dealer)}坐庄，亮张 {name(self.liang)}，墩上 {len(self.wall)} 张")
+        for seat in range(self.seats):
+            self._lay_dealt_ti(seat)
+        self._open_liang_window()
+
+    # ----------------------------------------------------------------- helpers
+    def _emit(self, kind: str, data: dict[str, Any], audience: int | None, text: str) -> None:
+        data = dict(data)
+        data["text"] = text
+        self.events.append(Event(kind, data, audience))
+
+    def _hand_names(self, seat: int) -> str:
+        return names(sorted((c for c in range(N_KINDS) for _ in range(self.hands[seat][c])), key=sort_key))
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.seats
+
+    def _groups(self, seat: int) -> list[Group]:
+        return [m.group for m in self.melds[seat]]
+
+    def _meld_of(self, seat: int, card: int, kinds: tuple[str, ...]) -> Meld | None:
+        for m in self.melds[seat]:
+            if m.card == card and m.kind in kinds:
+                return m
+        return None
+
+    def _hand_size(self, seat: int) -> int:
+        return sum(self.hands[seat])
+
+    def _lay_dealt_ti(self, seat: int) -> None:
+        for c in range(N_KINDS):
+            if self.hands[seat][c] == 4:
+                self.hands[seat][c] = 0
+                self.melds[seat].append(Meld(Group("ti", (c,) * 4), 1))
+                self.paoti[seat] += 1
+                if self.paoti[seat] > 1:
+                    self.free_turns[seat] += 1
+                self._emit("ti", {"seat": seat, "card": name(c), "dealt": True}, None,
+                           f"{_seat(seat)} 起手提 {name(c)}")
+
+    def _win_context(self, seat: int, card: int | None, win_from: str,
+                     counts: list[int] | None = None) -> WinContext:
+        counts = self.hands[seat] if counts is None else counts
+        hand_cards = [c for c in range(N_KINDS) for _ in range(counts[c])]
+        meld_cards = [c for m in self.melds[seat] for c in m.group.cards]
+        all_cards = tuple(hand_cards + meld_cards + ([card] if card is not None else []))
+        return WinContext(
+            win_card=card,
+            win_from=win_from,
+            dealer=seat == self.dealer,
+            last_card=win_from in ("self_draw", "other_draw") and not self.wall,
+            first_discard=win_from == "discard" and self.window_from == self.dealer
+            and self.discards_made[self.dealer] == 1 and sum(self.discards_made) == 1,
+            no_draw_yet=self.intakes[seat] == 0,
+            all_cards=all_cards,
+            options=self.options,
+            melds=tuple(self._groups(seat)),
+        )
+
+    def _win_price(self, seat: int, card: int | None, win_from: str) -> Priced | None:
+        counts = self.hands[seat]
+        if not can_reach(self.rules, counts, self._groups(seat), card, source_of(win_from, seat == self.dealer)):
+            return None
+        return price_best(self.rules, counts, self._groups(seat), self._win_context(seat, card, win_from))
+
+    def _win_price_before_own_meld(self, seat: int, card: int) -> Priced | None:
+        assert self._own_pre is not None
+        counts, groups, intakes = self._own_pre
+        if not can_reach(self.rules, counts, groups, card, source_of("self_draw", True)):
+            return None
+        ctx = self._win_context(seat, card, "self_draw")
+        all_cards = tuple(c for c in range(N_KINDS) for _ in range(counts[c])) + tuple(
+            c for g in groups for c in g.cards) + (card,)
+        ctx = replace(ctx, no_draw_yet=intakes == 0, all_cards=all_cards, melds=tuple(groups))
+        return price_best(self.rules, counts, groups, ctx)
+
+    # ---------------------------------------------------------- claim windows
+    def _open_liang_window(self) -> None:
+        """天胡 (the dealer's dealt hand wins) and 地胡 (a non-dealer wins the 亮张)."""
+        options: dict[int, list[Action]] = {}
+        d = self.dealer
+        liang_in_hand = self.hands[d][self.liang] > 0
+        if liang_in_hand:
+            self.hands[d][self.liang] -= 1
+            priced = self._win_price(d, self.liang, "deal")
+            self.hands[d][self.liang] += 1
+        else:  # the 亮张 went into a dealt 提
+            priced = self._win_price(d, None, "deal")
+        if priced:
+            options[d] = [Action("hu")]
+        if self.rules.win_liangzhang and liang_in_hand:
+            for seat in self._order_from(d)[1:]:
+                if self._win_price(seat, self.liang, "deal"):
+                    options[seat] = [Action("hu")]
+        self.last_revealed = self.liang
+        self._open_window("liang", d, self.liang, options, {})
+
+    def _order_from(self, seat: int) -> list[int]:
+        return [(seat + k) % self.seats for k in range(self.seats)]
+
+    def _open_window(self, kind: str, from_seat: int, card: int, options: dict[int, list[Action]],
+                     forced: dict[int, Action]) -> None:
+        self.window_kind = kind
+        self.window_from = from_seat
+        # A shown draw or a discard lies on the table, in nobody's hand, until claimed or put out.
+        self.floating = card if kind in ("draw", "discard") else None
+        order = self._order_from(from_seat)
+        if kind == "discard":  # the discarder's 下家 has precedence; the discarder cannot claim
+            order = order[1:] + order[:1]
+        self.window = ClaimWindow(card, order, {s: o for s, o in options.items() if o}, forced=forced)
+        self._settle_window()
+
+    def _settle_window(self) -> None:
+        w = self.window
+        assert w is not None
+        if not w.resolved():
+            return
+        best = w.best_claim()
+        self.window = None
+        if best is not None and best[1].kind == "hu":
+            self._declined_marks(w, best)
+            self._finish_win(best[0], w.card)
+            return
+        self._declined_marks(w, best)
+        kind = self.window_kind
+        if best is None:
+            self._no_claim(kind, w.card)
+        else:
+            self._take(best[0], best[1], w.card, kind)
+
+    def _declined_marks(self, w: ClaimWindow, best: tuple[int, Action] | None) -> None:
+        for seat, option in w.decliners_beaten_by(best):
+            if option.kind in ("chi", "peng"):
+                self.chou[seat].add(w.card)
+            if option.kind == "peng":
+                self.renpeng[seat].add(w.card)
+
+    def _no_claim(self, kind: str, card: int) -> None:
+        if kind == "liang":
+            self.must_discard = self.dealer
+            return
+        if kind == "own":  # the drawer passed his 自摸 after 偎/提: play on
+            self._after_intake(self.window_from, was_paoti=self._last_was_paoti)
+            return
+        self.floating = None
+        self.outs[self.window_from].append(card)
+        self._emit("out", {"seat": self.window_from, "card": name(card)}, None,
+                   f"{name(card)} 无人要，放在{_seat(self.window_from)}面前")
+        self._draw(self.next_seat(self.window_from))
+
+    # -------------------------------------------------------------- the turn
+    def _draw(self, seat: int) -> None:
+        if not self.wall:
+            self._finish_draw()
+            return
+        card = self.wall.pop(0)
+        self.last_revealed = card
+        hand = self.hands[seat]
+        base = self._meld_of(seat, card, ("wei", "chouwei"))
+        if hand[card] == 3 or base is not None:
+            # 提: own draw onto one's 坎 or 偎 — compulsory, before anyone may win it.
+            self._win_option_then(seat, card, "ti")
+            return
+        if hand[card] == 2:
+            self._win_option_then(seat, card, "wei")
+            return
+        self._emit("draw", {"seat": seat, "card": name(card), "wall": len(self.wall)}, None,
+                   f"{_seat(seat)} 摸牌 {name(card)}（墩上剩 {len(self.wall)} 张）")
+        self._open_draw_window(seat, card)
+
+    def _win_option_then(self, seat: int, card: int, kind: str) -> None:
+        """Apply a compulsory 偎/提 of one's own draw, then let the drawer win with it (自摸) or play on."""
+        self._own_pre = (list(self.hands[seat]), self._groups(seat), self.intakes[seat])
+        priced = self._win_price_before_own_meld(seat, card)
+        hand = self.hands[seat]
+        base = self._meld_of(seat, card, ("wei", "chouwei"))
+        if kind == "ti":
+            if base is not None:
+                base.group = Group("ti", (card,) * 4)
+                base.shown = 1
+            else:
+                hand[card] = 0
+                self.melds[seat].append(Meld(Group("ti", (card,) * 4), 1))
+            self._emit("ti", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 提 {name(card)}")
+            self._last_was_paoti = True
+        else:
+            hand[card] = 0
+            chou = card in self.renpeng[seat]
+            self.melds[seat].append(Meld(Group("chouwei" if chou else "wei", (card,) * 3), 1 if chou else 0))
+            if chou:
+                self._emit("chouwei", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 臭偎 {name(card)}")
+            else:
+                self._emit("wei", {"seat": seat}, None, f"{_seat(seat)} 偎牌")
+                self._emit("wei_card", {"seat": seat, "card": name(card)}, seat, f"你偎了 {name(card)}")
+            self._last_was_paoti = False
+        self.intakes[seat] += 1
+        self._open_window("own", seat, card, {seat: [Action("hu")]} if priced else {}, {})
+
+    def _open_draw_window(self, drawer: int, card: int) -> None:
+        options: dict[int, list[Action]] = {}
+        forced: dict[int, Action] = {}
+        for seat in self._order_from(drawer):
+            opts: list[Action] = []
+            hand = self.hands[seat]
+            own = seat == drawer
+            if (own or self.rules.win_other_draw) and self._win_price(
+                    seat, card, "self_draw" if own else "other_draw"):
+                opts.append(Action("hu"))
+            if self._meld_of(seat, card, ("peng",)) is not None or (
+                not own and (hand[card] == 3 or self._meld_of(seat, card, ("wei", "chouwei")) is not None)
+            ):
+                forced[seat] = Action("pao", (name(card),))
+            elif not own and hand[card] == 2 and self._can_peng(seat, card):
+                opts.append(Action("peng", (name(card),)))
+            if (own or seat == self.next_seat(drawer)) and seat not in forced:
+                opts.extend(self._chi_actions(seat, card))
+            options[seat] = opts
+        self._open_window("draw", drawer, card, options, forced)
+
+    def _open_discard_window(self, discarder: int, card: int) -> None:
+        options: dict[int, list[Action]] = {}
+        forced: dict[int, Action] = {}
+        win_rule = self.rules.win_discard
+        first = self.discards_made[discarder] == 1 and discarder == self.dealer and sum(self.discards_made) == 1
+        for seat in self._order_from(discarder)[1:]:
+            opts: list[Action] = []
+            hand = self.hands[seat]
+            may_win = win_rule in ("optional", "forced") or (win_rule == "first_discard" and first)
+            if may_win and self._win_price(seat, card, "discard"):
+                opts.append(Action("hu"))
+            if hand[card] == 3 or self._meld_of(seat, card, ("wei", "chouwei")) is not None:
+                forced[seat] = Action("pao", (name(card),))
+            elif hand[card] == 2 and self._can_peng(seat, card):
+                opts.append(Action("peng", (name(card),)))
+            if seat == self.next_seat(discarder) and seat not in forced:
+                opts.extend(self._chi_actions(seat, card))
+            options[seat] = opts
+        self._open_window("discard", discarder, card, options, forced)
+
+    def _can_peng(self, seat: int, card: int) -> bool:
+        return card not in self.chou[seat] and self._hand_size(seat) - 2 >= 1
+
+    def _chi_actions(self, seat: int, card: int) -> list[Action]:
+        if card in self.chou[seat]:
+            return []
+        return [Action("chi", tuple(names(g) for g in option)) for option in chi_options(self.hands[seat], card)]
+
+    # ------------------------------------------------------------ taking in
+    def _take(self, seat: int, action: Action, card: int, kind: str) -> None:
+        self.floating = None
+        hand = self.hands[seat]
+        self.intakes[seat] += 1
+        if action.kind == "pao":
+            base = self._meld_of(seat, card, ("wei", "chouwei", "peng"))
+            if base is not None:
+                base.group = Group("pao", (card,) * 4)
+                base.shown = 4
+            else:
+                hand[card] = 0
+                self.melds[seat].append(Meld(Group("pao", (card,) * 4), 4))
+            self._emit("pao", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 跑 {name(card)}")
+            self._after_intake(seat, was_paoti=True)
+            return
+        if action.kind == "peng":
+            hand[card] -= 2
+            self.melds[seat].append(Meld(Group("peng", (card,) * 3), 3))
+            self._emit("peng", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 碰 {name(card)}")
+            self._after_intake(seat, was_paoti=False)
+            return
+        assert action.kind == "chi"
+        groups = [tuple(parse_cards(g)) for g in action.cards]
+        taken = list(groups[0])
+        taken.remove(card)
+        for c in taken:
+            hand[c] -= 1
+        for g in groups[1:]:
+            for c in g:
+                hand[c] -= 1
+        for g in groups:
+            self.melds[seat].append(Meld(Group("chi", tuple(sorted(g, key=sort_key))), 3))
+        text = "比 ".join(names(sorted(g, key=sort_key)) for g in groups)
+        self._emit("chi", {"seat": seat, "card": name(card), "groups": [names(g) for g in groups]}, None,
+                   f"{_seat(seat)} 吃 {name(card)}：{text}")
+        self._after_intake(seat, was_paoti=False)
+
+    def _after_intake(self, seat: int, was_paoti: bool) -> None:
+        if was_paoti:
+            self.paoti[seat] += 1
+            if self.paoti[seat] > 1:  # 重跑 / 八块: no discard, the 下家 draws
+                self._draw(self.next_seat(seat))
+                return
+        if self.free_turns[seat] > 0 or self._hand_size(seat) == 0:
+            self.free_turns[seat] = max(0, self.free_turns[seat] - 1)
+            self._draw(self.next_seat(seat))
+            return
+        self.must_discard = seat
+
+    # ------------------------------------------------------------- endings
+    def _finish_win(self, seat: int, card: int) -> None:
+        kind = self.window_kind
+        counts = list(self.hands[seat])
+        win_card: int | None = card
+        if kind == "liang":
+            win_from = "deal"
+            if seat == self.dealer:  # the 亮张 is in the dealer's hand (or in a dealt 提)
+                if counts[card] > 0:
+                    counts[card] -= 1
+                else:
+                    win_card = None
+        elif kind == "own":
+            win_from = "self_draw"
+        elif kind == "draw":
+            win_from = "self_draw" if seat == self.window_from else "other_draw"
+        else:
+            win_from = "discard"
+        if kind == "own":  # the 偎/提 is already on the table; price it from the hand before (rule 1)
+            priced = self._win_price_before_own_meld(seat, card)
+        else:
+            priced = price_best(self.rules, counts, self._groups(seat),
+                                self._win_context(seat, win_card, win_from, counts))
+        assert priced is not None and self.rules.settle is not None
+        deltas = self.rules.settle(self, seat, priced, win_from)
+        detail = dict(priced.out)
+        detail.update({"win_from": win_from, "card": name(card), "winner": seat,
+                       "hand": self._hand_names(seat), "melds": [m.private() for m in self.melds[seat]]})
+        pats = "、".join(detail.get("patterns", [])) or "无名堂"
+        text = f"{_seat(seat)} 胡 {name(card)}：{detail['huxi']} 胡息，{pats}，得分 {detail['score']}"
+        detail["text"] = text
+        self.result = HandResult([seat], deltas, False, detail)
+        self.finished = True
+        self.must_discard = None
+        self._emit("hu", {"seat": seat, "card": name(card), "hand": self._hand_names(seat),
+                          "melds": detail["melds"], "result": {k: v for k, v in detail.items() if k != "text"},
+                          "deltas": deltas}, None, text)
+
+    def _finish_draw(self) -> None:
+        assert self.rules.settle_draw is not None
+        deltas = self.rules.settle_draw(self)
+        self.result = HandResult([], deltas, True, {"text": "黄庄"})
+        self.finished = True
+        self.must_discard = None
+        self._emit("huangzhuang", {"deltas": deltas}, None, "墩上无牌，黄庄")
+
+    # ------------------------------------------------------------ public API
+    def to_act(self) -> list[int]:
+        if self.finished:
+            return []
+        if self.window is not None:
+            return self.window.pending()
+        return [self.must_discard] if self.must_discard is not None else []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        key = (self.version, seat)
+        if key not in self._legal_cache:
+            if len(self._legal_cache) > 8:
+                self._legal_cache.clear()
+            self._legal_cache[key] = self._legal_actions(seat)
+        return list(self._legal_cache[key])
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self.finished or seat not in self.to_act():
+            return []
+        if self.window is not None:
+            return [*self.window.options.get(seat, []), Action("pass")]
+        hand = self.hands[seat]
+        free = [c for c in range(N_KINDS) if 0 < hand[c] < 3]
+        if not free:  # only 坎 left: a 坎 card must go
+            free = [c for c in range(N_KINDS) if hand[c]]
+        return [Action("discard", (name(c),)) for c in sorted(free, key=sort_key)]
+
+    def parse_action(self, code: str) -> Action:
+        return Action.parse(code)
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if self.finished:
+            raise IllegalAction("the hand is over")
+        if seat not in self.to_act():
+            raise IllegalAction(f"{_seat(seat)} is not to act now")
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(f"{action.code} is not legal now; legal: {', '.join(a.code for a in legal)}")
+        start = len(self.events)
+        self.log.append((seat, action.code))
+        self.version += 1
+        if self.window is not None:
+            self.window.decided[seat] = action
+            if action.kind == "pass":
+                self._emit("pass", {"seat": seat}, seat, "你选择了过")
+            self._settle_window()
+        else:
+            card = parse_cards(action.cards[0])[0]
+            self.hands[seat][card] -= 1
+            self.must_discard = None
+            self.discards_made[seat] += 1
+            if self.rules.own_discard_chou:
+                self.chou[seat].add(card)
+            self.last_revealed = card
+            self._emit("discard", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 打出 {name(card)}")
+            self._open_discard_window(seat, card)
+        return self.events[start:]
+
+    def _revealed(self) -> str | None:
+        """The card on offer, if everyone may see it (never a card just 偎-ed face down)."""
+        if self.floating is not None:
+            return name(self.floating)
+        if self.window is not None and self.window_kind == "liang":
+            return name(self.liang)
+        return None
+
+    def census(self) -> list[int]:
+        """Where every card is (hands, melds, fronts, 墩, the card on the table): 4 of each, always."""
+        counts = [sum(h[c] for h in self.hands) for c in range(N_KINDS)]
+        for melds in self.melds:
+            for m in melds:
+                for c in m.group.cards:
+                    counts[c] += 1
+        for c in [*self.wall, *(c for o in self.outs for c in o)]:
+            counts[c] += 1
+        if self.floating is not None:
+            counts[self.floating] += 1
+        return counts
+
+    # ----------------------------------------------------------------- views
+    def public_view(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant_id,
+            "dealer": self.dealer,
+            "liang": name(self.liang),
+            "wall": len(self.wall),
+            "hand_sizes": [self._hand_size(s) for s in range(self.seats)],
+            "melds": [[m.public() for m in self.melds[s]] for s in range(self.seats)],
+            "outs": [names(self.outs[s]) for s in range(self.seats)],
+            "huxi_shown": [sum(group_huxi(m.kind, m.group.cards) for m in self.melds[s] if m.shown)
+                           for s in range(self.seats)],
+            "to_act": self.to_act(),
+            "revealed": self._revealed(),
+            "phase": "over" if self.finished else ("claim" if self.window else "discard"),
+            "version": self.version,
+            "finished": self.finished,
+            "result": None if self.result is None else {
+                "winners": self.result.winners, "deltas": self.result.deltas, "draw": self.result.draw,
+                "text": self.result.detail.get("text", "")},
+        }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self.public_view()
+        v["seat"] = seat
+        v["hand"] = self._hand_names(seat)
+        v["melds"] = [[(m.private() if s == seat else m.public()) for m in self.melds[s]] for s in range(self.seats)]
+        v["legal"] = [a.code for a in self.legal_actions(seat)]
+        v["chou"] = names(sorted(self.chou[seat], key=sort_key))
+        return v
+
+
+def chi_options(hand: list[int], card: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Every legal 吃 of ``card``: the group with the taken card first, then the 比 groups that lay down
+    each copy of it still in hand (比牌). 坎 cards are never used; one card must stay for the discard."""
+    if hand[card] >= 3:
+        return []
+    usable = [n if n < 3 else 0 for n in hand]
+    kan_cards = sum(n for n in hand if n >= 3)
+    found: set[tuple[tuple[int, ...], ...]] = set()
+    for first in _groups_with(card, usable):
+        rest = _minus(usable, first, card)
+        for bis in _bi_sets(rest, card):
+            left = list(rest)
+            for g in bis:
+                left = _minus(left, g, None)
+            if sum(left) + kan_cards >= 1:
+                found.add((first, *sorted(bis)))
+    return sorted(found, key=lambda o: [sort_key(c) for g in o for c in g])
+
+
+def _minus(avail: list[int], group: tuple[int, ...], skip: int | None) -> list[int]:
+    """``avail`` less the cards of ``group`` (less one copy of ``skip``, which does not come from it)."""
+    out = list(avail)
+    cards = list(group)
+    if skip is not None:
+        cards.remove(skip)
+    for c in cards:
+        out[c] -= 1
+    return out
+
+
+def _candidate_groups(card: int) -> tuple[tuple[int, ...], ...]:
+    case, r = divmod(card, 10)
+    candidates = [tuple(case * 10 + lo + k for k in range(3)) for lo in range(max(0, r - 2), min(7, r) + 1)]
+    if r in (1, 6, 9):
+        candidates.append((case * 10 + 1, case * 10 + 6, case * 10 + 9))
+    other = card + 10 if case == 0 else card - 10
+    candidates += [tuple(sorted((card, card, other))), tuple(sorted((card, other, other)))]
+    return tuple(sorted({g for g in candidates if chi_group_ok(g)}))
+
+
+# Every 一句话 / 二七十 / 绞 that contains a given card, with the two partner cards it needs.
+def _needs(group: tuple[int, ...], card: int) -> tuple[tuple[int, int], ...]:
+    rest = list(group)
+    rest.remove(card)
+    return tuple((c, rest.count(c)) for c in sorted(set(rest)))
+
+
+_CANDIDATES = tuple(tuple((g, _needs(g, card)) for g in _candidate_groups(card)) for card in range(N_KINDS))
+
+
+def _groups_with(card: int, avail: list[int]) -> list[tuple[int, ...]]:
+    """一句话 / 二七十 / 绞 containing ``card`` whose two other cards can come from ``avail``."""
+    return [g for g, need in _CANDIDATES[card] if all(avail[c] >= n for c, n in need)]
+
+
+def _bi_sets(avail: list[int], card: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Ways to lay down every copy of ``card`` left in ``avail`` in groups of hand cards; [()] if none."""
+    if avail[card] <= 0:
+        return [()]
+    laid = list(avail)
+    laid[card] -= 1
+    results = []
+    for g in _groups_with(card, laid):
+        for tail in _bi_sets(_minus(laid, g, card), card):
+            results.append((g, *tail))
+    return results

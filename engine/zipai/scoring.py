@@ -1,0 +1,56 @@
+"""Pricing helpers shared by the 字牌 variants: card colour counts, 囤, standard settlements."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import RED, names
+from .evaluate import Arrangement
+from .rules import Priced, WinContext
+
+
+@dataclass(frozen=True, slots=True)
+class Colours:
+    red: int
+    big: int
+    small: int
+
+
+def colours(ctx: WinContext) -> Colours:
+    cards = ctx.all_cards
+    big = sum(1 for c in cards if c >= 10)
+    return Colours(sum(1 for c in cards if c in RED), big, len(cards) - big)
+
+
+def tun(huxi: int, minimum: int, step: int) -> int:
+    """囤: 1 at the minimum, one more per ``step`` 胡息 above it (不满 step 不算)."""
+    return 1 + (huxi - minimum) // step
+
+
+def arrangement_out(arr: Arrangement) -> list[str]:
+    return [f"{g.kind}:{names(g.cards)}" for g in arr.groups]
+
+
+def priced(value: int, arr: Arrangement, out: dict[str, Any]) -> Priced:
+    out = {"huxi": arr.huxi, **out, "arrangement": arrangement_out(arr)}
+    return Priced(value, arr.huxi, out)
+
+
+def is_self_draw(ctx: WinContext) -> bool:
+    return ctx.win_from == "self_draw" or (ctx.win_from == "deal" and ctx.dealer)
+
+
+def each_loser_pays(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
+    """Every other active seat pays the hand's score to the winner (zero-sum)."""
+    seats = game.active_seats() if hasattr(game, "active_seats") else range(game.seats)
+    deltas = [0] * game.seats
+    for s in seats:
+        if s != winner:
+            deltas[s] -= p.out["score"]
+            deltas[winner] += p.out["score"]
+    return deltas
+
+
+def nobody_pays(game: Any) -> list[int]:
+    return [0] * game.seats
