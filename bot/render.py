@@ -32,8 +32,11 @@ KIND_LABELS = {
 }
 PUBLIC_LABELS = {
     "discards": "弃牌", "melds": "门子", "wall": "底牌剩余", "to_act": "轮到", "dealer": "庄家", "hand_sizes": "手牌数",
-    "huxi": "胡息", "shown": "亮张", "last": "最近", "revealed": "示众", "scores": "分数",
+    "huxi": "胡息", "shown": "亮张", "last": "最近", "revealed": "示众", "scores": "分数", "liang": "亮张",
+    "outs": "打出/过张", "huxi_shown": "明胡息", "chou": "臭牌",
 }
+# bookkeeping fields of a public view that say nothing to a player (the result gets its own message)
+HIDDEN_KEYS = {"variant", "version", "finished", "result", "phase", "seat", "legal"}
 EMBED_LIMIT = 4000
 OPTIONS_PER_PAGE = 4
 
@@ -64,6 +67,10 @@ def seat_name(table: Table, seat: int) -> str:
 def _fmt(value: Any) -> str:
     if isinstance(value, list | tuple):
         return " ".join(_fmt(v) for v in value) if value else "—"
+    if isinstance(value, dict) and "type" in value and "cards" in value:  # a meld: 偎(五五五) / 提(五+3暗)
+        hidden = value.get("hidden") or 0
+        return f"{KIND_LABELS.get(value['type'], value['type'])}({''.join(map(str, value['cards']))}" + (
+            f"+{hidden}暗)" if hidden else ")")
     if isinstance(value, dict):
         return "，".join(f"{k}:{_fmt(v)}" for k, v in value.items()) or "—"
     return str(value)
@@ -74,6 +81,8 @@ def public_lines(table: Table, view: dict[str, Any]) -> list[str]:
     n = len(table.seats)
     lines = []
     for key, value in view.items():
+        if key in HIDDEN_KEYS:
+            continue
         label = PUBLIC_LABELS.get(key, key)
         if key == "to_act":
             lines.append(f"**{label}**：" + ("、".join(seat_name(table, s) for s in value) or "—"))
@@ -172,9 +181,12 @@ def dm_panel(table: Table, seat: int) -> Panel:
     hand = private.get("hand", [])
     lines = [f"**{v.name}** 牌桌 #{table.id} · 第 {table.hand_no + 1} 局 · {seat_name(table, seat)}{dealer}",
              f"**手牌**（{len(hand)} 张）：{_fmt(hand)}"]
+    own_melds = private.get("melds")
+    if isinstance(own_melds, list) and len(own_melds) == len(table.seats) and own_melds[seat]:
+        lines.append(f"**我的门子**：{_fmt(own_melds[seat])}")
     for key, value in private.items():
         # what only this seat sees besides the hand (e.g. own concealed melds, 胡息)
-        if key not in ("hand", "legal", "to_act", "seat") and key not in public and value not in (None, [], {}):
+        if key not in HIDDEN_KEYS and key != "hand" and key not in public and value not in (None, [], {}):
             lines.append(f"**{PUBLIC_LABELS.get(key, key)}**：{_fmt(value)}")
     if table.log:
         lines.append(f"最近：{table.log[-1]}")

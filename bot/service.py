@@ -368,7 +368,9 @@ class TableService:
             await self._advance(table)
             # Durable now: answer the click by turning its message into the seat's fresh panel.
             same_hand = table.game is not None and table.hand_no == hand_no
-            panel = dm_panel(table, seat) if same_hand else hand_over_panel(table, hand_no)
+            closing = table.closing.get(seat)
+            panel = dm_panel(table, seat) if same_hand else (
+                closing if isinstance(closing, Panel) else hand_over_panel(table, hand_no))
             await interaction.response.edit_message(**panel.kwargs())
             msg_id = interaction.message.id if interaction.message else None
             skip = None
@@ -440,6 +442,7 @@ class TableService:
         hand_no = table.hand_no
         # the finished hand's last look, rendered before the match lets go of the game
         self._publish(table)
+        table.closing = {seat: dm_panel(table, seat) for seat in table.humans()}
         result = match.finish_hand()
         over = match.over
         rows = [(i, s.user_id, result.deltas[i], i in result.winners) for i, s in enumerate(table.seats)]

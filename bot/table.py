@@ -63,6 +63,7 @@ class Table:
     hand_messages: dict[int, int] = field(default_factory=dict)  # hand_no -> channel table message id
     dm_messages: dict[tuple[int, int], int] = field(default_factory=dict)  # (hand_no, seat) -> DM message id
     dm_rendered: dict[int, str] = field(default_factory=dict)  # seat -> signature of the last DM panel sent
+    closing: dict[int, object] = field(default_factory=dict)  # seat -> that seat's last panel of the last hand
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))  # recent public event lines
     end_votes: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
