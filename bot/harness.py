@@ -376,9 +376,12 @@ class FakeDiscord:
         return pend
 
     def feed_click(self, client: discord.Client, user_id: int, message_id: int, custom_id: str,
-                   values: list[str] | None = None) -> PendingInteraction:
-        """Feed a component interaction on a message the bot sent (button, or select with ``values``)."""
-        msg = self.messages[message_id]
+                   values: list[str] | None = None, message: dict[str, Any] | None = None) -> PendingInteraction:
+        """Feed a component interaction on a message the bot sent (button, or select with ``values``).
+
+        ``message`` is the message as the clicker saw it (a snapshot taken earlier): a double click or a
+        click on a panel that was edited meanwhile carries the old components, as Discord sends them."""
+        msg = message if message is not None else self.messages[message_id]
         data, pend = self._base_interaction(user_id, int(msg["channel_id"]), 3)
         pend.message_id = message_id
         ctype = 2 if values is None else 3
@@ -499,9 +502,9 @@ def action_choices(world: FakeDiscord, message_id: int | None) -> list[tuple[str
 
 
 async def click(world: FakeDiscord, client: Any, user_id: int, message_id: int, custom_id: str,
-                values: list[str] | None = None) -> PendingInteraction:
+                values: list[str] | None = None, message: dict[str, Any] | None = None) -> PendingInteraction:
     """Click and wait until the bot answered and delivered everything that click caused."""
-    pend = await world.wait(world.feed_click(client, user_id, message_id, custom_id, values))
+    pend = await world.wait(world.feed_click(client, user_id, message_id, custom_id, values, message))
     await client.service.idle()
     return pend
 

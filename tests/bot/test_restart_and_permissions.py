@@ -1,0 +1,111 @@
+"""Restart mid-hand from the log; who may end a table; the turn timer and 托管."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+from bot import harness
+
+from .conftest import VARIANTS, Env
+
+MAIN = "paohuzi" if "paohuzi" in VARIANTS else "toy"
+
+
+async def results(env: Env, table_id: int) -> list[dict]:
+    async with env.bot.db.conn.execute(
+            "SELECT hand_no, seed, result FROM hands WHERE table_id = ? ORDER BY hand_no", (table_id,)) as cur:
+        rows = await cur.fetchall()
+    out = []
+    for r in rows:
+        res = json.loads(r["result"])
+        out.append({"hand_no": r["hand_no"], "seed": r["seed"], "deltas": res["deltas"], "winners": res["winners"]})
+    async with env.bot.db.conn.execute(
+            "SELECT seq, seat, code FROM actions JOIN hands ON hands.id = actions.hand_id WHERE table_id = ?"
+            " ORDER BY hand_no, seq", (table_id,)) as cur:
+        out.append({"log": [tuple(r) for r in await cur.fetchall()]})
+    return out
+
+
+async def test_restart_mid_hand_gives_identical_result(env: Env) -> None:
+    opts = "bot.seed=11 hands=2" if MAIN == "paohuzi" else "bot.seed=11 hands=2"
+    players = [env.alice, env.bob]
+    # uninterrupted run
+    t1 = await env.open_table(MAIN, players, opts)
+    await harness.play_match(env.world, env.bot, env.channel, players, random.Random(5))
+    expected = await results(env, t1.id)
+
+    # same table in another channel, interrupted after a few clicks
+    other = env.world.add_channel(env.guild, "重启")
+    p = await env.cmd(env.alice, "table create", channel=other, variant=MAIN, options=opts)
+    assert not p.ephemeral
+    await env.cmd(env.bob, "table join", channel=other)
+    while len(env.table(other).seats) < env.table(other).seat_count:
+        await env.cmd(env.alice, "table ai", channel=other)
+    await env.cmd(env.alice, "table start", channel=other)
+    t2 = env.table(other)
+    rng = random.Random(5)
+    await harness.play_match(env.world, env.bot, other, players, rng, stop_after=6)
+    live = env.table(other)
+    assert live is not None and live.game is not None and not live.game.finished
+    version = live.version
+    old_bot = env.bot
+    await env.restart()  # client and database connection dropped; new bot replays the log
+    assert env.bot is not old_bot
+    revived = env.table(other)
+    assert revived is not None and revived.version == version
+    # players keep clicking the buttons they already have (sent by the old process)
+    await harness.play_match(env.world, env.bot, other, players, rng)
+    assert env.table(other) is None
+    got = await results(env, t2.id)
+    assert got == expected
+
+
+async def test_end_by_host_manager_and_vote(env: Env) -> None:
+    await env.open_table(MAIN, [env.alice, env.bob], start=False)
+    p = await env.cmd(env.outsider, "table end")
+    assert p.ephemeral and env.table() is not None
+    p = await env.cmd(env.alice, "table end")  # host
+    assert not p.ephemeral and env.table() is None
+
+    await env.open_table(MAIN, [env.alice, env.bob])
+    p = await env.cmd(env.bob, "table end")  # a seated player alone is 1 of 2 humans: not a majority
+    assert "1/2" in p.text() and env.table() is not None
+    p = await env.cmd(env.mod, "table end")  # Manage Server
+    assert not p.ephemeral and env.table() is None
+
+    humans = [env.alice, env.bob, env.carol]
+    await env.open_table(MAIN, humans)
+    p = await env.cmd(env.bob, "table end")
+    assert "1/3" in p.text() and env.table() is not None
+    p = await env.cmd(env.bob, "table end")  # voting twice counts once
+    assert env.table() is not None
+    p = await env.cmd(env.carol, "table end")
+    assert "解散" in p.text() and env.table() is None
+    assert any("投票" in m["content"] for m in env.world.channel_messages(env.channel))
+
+
+async def test_turn_timer_hands_over_to_ai_until_player_returns(env: Env) -> None:
+    await env.open_table(MAIN, [env.alice, env.bob], "bot.seed=9 bot.timer=30 hands=3")
+    service = env.bot.service
+    table = env.table()
+    for _ in range(200):  # 30 s scaled to 30 ms
+        await asyncio.sleep(0.01)
+        if any(s.auto for s in table.seats):
+            break
+    await service.idle()
+    service.timer_scale = 1000.0  # no more timeouts from here on
+    auto = [i for i, s in enumerate(table.seats) if s.auto]
+    assert auto, "nobody was put on 托管"
+    assert any("超时" in line for line in table.log) or table.status == "ended"
+    if table.status == "ended":
+        return
+    seat = auto[0]
+    uid = table.seats[seat].user_id
+    mid = env.world.latest_dm(uid)
+    assert any(c["custom_id"] == f"ht:auto:{table.id}:{seat}" for c in env.world.components_of(mid))
+    p = await env.click(uid, mid, f"ht:auto:{table.id}:{seat}")
+    assert not p.ephemeral and not table.seats[seat].auto
+    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(1))
+    assert env.table() is None
