@@ -36,6 +36,13 @@ MANAGE_GUILD = 1 << 5
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31) | (1 << 6) | (1 << 14) | (1 << 15)
 
 
+@dataclass(frozen=True, slots=True)
+class UserOption:
+    """A slash-command option of type USER (Discord sends the id plus the resolved user and member)."""
+
+    user_id: int
+
+
 class UnknownRoute(AssertionError):
     """The bot called a route the fake does not model: a test must notice, not pass silently."""
 
@@ -365,10 +372,25 @@ class FakeDiscord:
         """Feed a slash command, e.g. ``feed_command(bot, uid, cid, "table create", variant="toy")``."""
         data, pend = self._base_interaction(user_id, channel_id, 2)
         names = command.split()
-        opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items() if v is not None]
+        opts = []
+        resolved: dict[str, Any] = {"users": {}, "members": {}}
+        for k, v in options.items():
+            if v is None:
+                continue
+            if isinstance(v, UserOption):
+                resolved["users"][str(v.user_id)] = self.users[v.user_id]
+                gid = self.channels[channel_id].get("guild_id")
+                if gid is not None:
+                    member = self.members[(int(gid), v.user_id)]
+                    resolved["members"][str(v.user_id)] = {k2: x for k2, x in member.items() if k2 != "user"}
+                opts.append({"name": k, "type": 6, "value": str(v.user_id)})
+            else:
+                opts.append({"name": k, "type": _option_type(v), "value": v})
         for name in reversed(names[1:]):
             opts = [{"name": name, "type": 1, "options": opts}]
         data["data"] = {"id": str(self.snowflake()), "name": names[0], "type": 1, "options": opts}
+        if resolved["users"]:
+            data["data"]["resolved"] = resolved
         if "guild_id" in data:
             data["data"]["guild_id"] = data["guild_id"]
         pend.fed_at = time.perf_counter()
@@ -562,10 +584,10 @@ async def play_match(world: FakeDiscord, client: Any, channel_id: int, users: li
                 return clicks
             break  # state changed: look again from the top
         if not progressed:
+            version = table.version
             await service.idle()
-            if service.table_in(channel_id) is table and table.game is game and not any(
-                    table.seats[s].auto or table.seats[s].is_ai for s in waiting):
-                raise AssertionError(f"table stalled: {waiting} must act but no panel offers an action")
+            if service.table_in(channel_id) is table and table.version == version:
+                raise AssertionError(f"table stalled: {waiting} must act but nothing moves")
         if clicks >= max_clicks:
             raise AssertionError("too many clicks: the match does not end")
     return clicks

@@ -89,7 +89,8 @@ class ToyGame:
             self.discards[seat].append(card)
             events = [Event("discard", {"text": f"{seat + 1}号位 打出 {card}", "seat": seat, "card": card})]
             self.pending = card
-            self.claim = {s: None for s in range(3) if s != seat and self.hands[s].count(card) >= 2}
+            self.claim = {s: None for s in range(3)
+                          if s != seat and self.hands[s].count(card) >= 2 and len(self.hands[s]) >= 4}
             if not self.claim:
                 events += self._draw((seat + 1) % 3)
             return events
