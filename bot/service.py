@@ -392,7 +392,16 @@ class TableService:
     async def _flush(self, table: Table) -> None:
         if table.unsaved and table.hand_id is not None:
             rows, table.unsaved = table.unsaved, []
-            await self.db.append_actions(table.hand_id, rows)
+            try:
+                await self.db.append_actions(table.hand_id, rows)
+            except Exception:
+                # Memory ran ahead of the log: go back to what is durable, so nobody is told of a lost move.
+                row = await self.db.table(table.id)
+                if row is not None:
+                    fresh = table_from_row(row)
+                    fresh.lock = table.lock
+                    self.tables[table.id] = fresh
+                raise
 
     async def _advance(self, table: Table) -> None:
         """Let AI and 托管 seats play, settle finished hands and deal new ones, until a human must decide.

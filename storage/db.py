@@ -7,6 +7,8 @@ it on its own thread so the event loop never blocks on disk.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -30,6 +32,14 @@ def path_from_url(url: str) -> str:
     if "://" in url:
         raise ValueError(f"DATABASE_URL must be a sqlite:/// URL, not {url!r}")
     return url
+
+
+def _serialized(method: Any) -> Any:
+    @functools.wraps(method)
+    async def wrapper(self: Database, *args: Any, **kw: Any) -> Any:
+        async with self.lock:
+            return await method(self, *args, **kw)
+    return wrapper
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -91,6 +101,9 @@ class TableRow:
 class Database:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
+        # One connection serves every table: a transaction of one table must not interleave with another
+        # table's statements (they would join it, or BEGIN would fail), so writes take turns here.
+        self.lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, url: str = DEFAULT_URL) -> Database:
@@ -128,6 +141,7 @@ class Database:
 
     # -- tables and seats ------------------------------------------------------------------------
 
+    @_serialized
     async def create_table(self, guild_id: int, channel_id: int, host_id: int, variant_id: str,
                            options: dict[str, Any], bot_options: dict[str, Any], seats: Sequence[SeatRow]) -> int:
         await self.conn.execute("BEGIN IMMEDIATE")
@@ -153,6 +167,7 @@ class Database:
             [(table_id, s.seat, s.user_id, s.name, s.dm_channel_id, int(s.dm_closed), s.dm_hand_no, s.dm_message_id)
              for s in seats])
 
+    @_serialized
     async def set_seats(self, table_id: int, seats: Sequence[SeatRow]) -> None:
         await self.conn.execute("BEGIN IMMEDIATE")
         try:
@@ -162,25 +177,31 @@ class Database:
             await self.conn.execute("ROLLBACK")
             raise
 
+    @_serialized
     async def set_options(self, table_id: int, options: dict[str, Any], bot_options: dict[str, Any]) -> None:
         await self.conn.execute("UPDATE tables SET options = ?, bot_options = ? WHERE id = ?",
                                 (json.dumps(options), json.dumps(bot_options), table_id))
 
+    @_serialized
     async def set_lobby_message(self, table_id: int, message_id: int) -> None:
         await self.conn.execute("UPDATE tables SET lobby_message_id = ? WHERE id = ?", (message_id, table_id))
 
+    @_serialized
     async def set_dm(self, table_id: int, seat: int, dm_channel_id: int | None, dm_closed: bool) -> None:
         await self.conn.execute("UPDATE seats SET dm_channel_id = ?, dm_closed = ? WHERE table_id = ? AND seat = ?",
                                 (dm_channel_id, int(dm_closed), table_id, seat))
 
+    @_serialized
     async def set_dm_message(self, table_id: int, seat: int, hand_no: int, message_id: int) -> None:
         await self.conn.execute("UPDATE seats SET dm_hand_no = ?, dm_message_id = ? WHERE table_id = ? AND seat = ?",
                                 (hand_no, message_id, table_id, seat))
 
+    @_serialized
     async def start_table(self, table_id: int, first_dealer: int) -> None:
         await self.conn.execute("UPDATE tables SET status = 'playing', first_dealer = ? WHERE id = ?",
                                 (first_dealer, table_id))
 
+    @_serialized
     async def end_table(self, table_id: int, reason: str) -> None:
         await self.conn.execute(
             "UPDATE tables SET status = 'ended', ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), end_reason = ?"
@@ -188,6 +209,7 @@ class Database:
 
     # -- hands and the action log ----------------------------------------------------------------
 
+    @_serialized
     async def start_hand(self, table_id: int, hand_no: int, seed: int, dealer: int) -> int:
         cur = await self.conn.execute(
             "INSERT INTO hands (table_id, hand_no, seed, dealer) VALUES (?, ?, ?, ?)",
@@ -195,9 +217,11 @@ class Database:
         assert cur.lastrowid is not None
         return cur.lastrowid
 
+    @_serialized
     async def set_hand_message(self, hand_id: int, message_id: int) -> None:
         await self.conn.execute("UPDATE hands SET message_id = ? WHERE id = ?", (message_id, hand_id))
 
+    @_serialized
     async def append_actions(self, hand_id: int, rows: Iterable[ActionRow]) -> None:
         """One transaction for a click and the AI moves it triggers: all durable before anyone is told."""
         rows = [(hand_id, r.seq, r.seat, r.code, int(r.by_ai)) for r in rows]
@@ -217,6 +241,7 @@ class Database:
             await self.conn.execute("ROLLBACK")
             raise
 
+    @_serialized
     async def settle_hand(self, hand_id: int, guild_id: int, variant_id: str, result: dict[str, Any],
                           seats: Sequence[tuple[int, int | None, int, bool]], best_text: str,
                           end_table: tuple[int, str] | None = None) -> None:
