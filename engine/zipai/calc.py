@@ -128,6 +128,8 @@ def score_hand(data: dict[str, Any], rules: ZipaiRules, declared_options: Any, v
             return out
     if ctx.win_card is None:
         return {"win": False, "reason": "no winning card and no start-of-hand win"}
+    if ctx.win_from == "discard" and rules.win_discard == "never":
+        return {"win": False, "reason": "a discard can never be won in this variant"}
     refusal = rules.extra.get("refuse")
     if refusal is not None:
         reason = refusal(ctx)
