@@ -299,6 +299,30 @@ def test_guozhang_may_still_be_won() -> None:
     assert set(g.result.detail["patterns"]) == {"听胡"}
 
 
+def test_guozhang_declined_chi_of_own_draw() -> None:
+    g = stacked(hands=("六六", "", ""), wall="五九六")
+    first_discard(g)
+    assert chis(g, 1) and chis(g, 2)  # seat 1's own draw 五: he and his 下家 may 吃
+    resolve(g)
+    assert "五" in g.view(1)["chou"] and "五" in g.view(2)["chou"]
+    resolve(g)  # seat 2's draw 九
+    assert meld_types(g, 0) == [("wei", "六")]  # seat 0 drew 六 onto his pair
+    act(g, 0, "discard:五")
+    # seat 1 (the 下家) is not offered the 吃 any more; nobody else wants it → put out, seat 1 draws.
+    assert g.public_view()["outs"][0].endswith("五")
+    assert g.window is None or g.window_from == 1
+
+
+def test_drawer_chi_comes_before_next_players_chi() -> None:
+    g = stacked(wall="五")
+    first_discard(g)
+    act(g, 2, sorted(chis(g, 2))[0])
+    assert not g.finished and g.to_act() == [1]
+    act(g, 1, "chi:五五伍")
+    assert meld_types(g, 1) == [("chi", "五")] and meld_types(g, 2) == []
+    assert g.to_act() == [1]
+
+
 # ------------------------------------------------------------------------------------------ 重跑 / 八块
 def test_second_pao_needs_no_discard() -> None:
     g = stacked(hands=("九", "", "九九九八八八"), wall="八")
@@ -377,11 +401,12 @@ def test_tianhu_with_the_liang_inside_a_dealt_ti() -> None:
 
 
 # -------------------------------------------------------------------------------------------- priority
-def test_wei_beats_hu() -> None:
-    # seat 2 waits on 九 but seat 1 draws it onto his pair: 偎 first, nobody else may win a 偎-ed card.
-    g = stacked(hands=("", "九九", NEUTRAL), wall="九")
+@pytest.mark.parametrize(("held", "kind"), [("九九", "wei"), ("九九九", "ti")])
+def test_wei_and_ti_beat_hu(held: str, kind: str) -> None:
+    # seat 2 waits on 九 but seat 1 draws it onto his pair / 坎: 偎 / 提 first, nobody else may win that card.
+    g = stacked(hands=("", held, NEUTRAL), wall="九")
     first_discard(g)
-    assert meld_types(g, 1) == [("wei", "九")]
+    assert meld_types(g, 1) == [(kind, "九")]
     assert g.to_act() == [1] and "hu" not in legal(g, 2)
     assert not g.finished
 
