@@ -21,7 +21,7 @@ OPTIONS = (
     int_option("chongtun", 0, 0, 5, "充囤"),
     int_option("huangfan", 0, 0, 99, "黄番（黄庄次数）", internal=True),
     Option("banker", "owner", ("owner", "random"), "首局庄家", ("房主庄", "随机庄")),
-    int_option("hands", 8, 1, 32, "局数"),
+    Option("hands", 8, (1, 2, 4, 6, 8, 10, 12, 16, 20, 24, 32), "局数"),
 )
 
 
@@ -130,7 +130,7 @@ VARIANT = register(Variant(
     options=OPTIONS,
     new_hand=new_hand,
     after_hand=after_hand,
-    score=lambda data: score_hand(data, RULES, OPTIONS, VARIANT.validate),
+    score=lambda data: score_hand(data, RULES, VARIANT.validate),
     summary=(
         "跑胡子：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。偎/提/跑强制，碰吃可选（吃须比牌）。"
         "7 方门子、15 胡息起胡，只胡墩上示众的牌。15 胡息 1 囤，每 3 胡息加 1 囤；分数 = 囤 × 名堂番数（全名堂累加）。"
