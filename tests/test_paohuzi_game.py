@@ -35,6 +35,11 @@ from tests.helpers_zipai import (
 NEUTRAL = "壹贰叁贰柒拾一二三四五六肆伍陆七八肆伍陆"
 
 
+def shown(view: dict[str, Any], seat: int) -> list[tuple[str, str, int]]:
+    """A seat's melds as that view shows them: (type, visible cards, hidden count)."""
+    return [(m["type"], m["cards"], m["hidden"]) for m in view["melds"][seat]]
+
+
 def discards(game: ZipaiGame, seat: int) -> set[str]:
     return {c for c in legal(game, seat) if c.startswith("discard:")}
 
@@ -59,9 +64,9 @@ def test_wei_own_draw_on_pair_is_compulsory_and_face_down() -> None:
     assert meld_types(g, 1) == [("wei", "九")]
     assert g.hands[1][parse_cards("九")[0]] == 0
     assert g.to_act() == [1] and legal(g, 1) == discards(g, 1)
-    assert g.public_view()["melds"][1] == [{"type": "wei", "cards": "", "hidden": 3}]
-    assert g.view(1)["melds"][1] == [{"type": "wei", "cards": "九九九", "hidden": 0}]
-    assert g.view(2)["melds"][1] == [{"type": "wei", "cards": "", "hidden": 3}]
+    assert shown(g.public_view(), 1) == [("wei", "", 3)]
+    assert shown(g.view(1), 1) == [("wei", "九九九", 0)]
+    assert shown(g.view(2), 1) == [("wei", "", 3)]
 
 
 def test_chouwei_after_renpeng() -> None:
@@ -73,7 +78,7 @@ def test_chouwei_after_renpeng() -> None:
     assert g.view(1)["chou"] == "九"  # 过张 …
     # … but 偎 is never blocked: it is a 臭偎, shown 2 down 1 up.
     assert meld_types(g, 1) == [("chouwei", "九")]
-    assert g.public_view()["melds"][1] == [{"type": "chouwei", "cards": "九", "hidden": 2}]
+    assert shown(g.public_view(), 1) == [("chouwei", "九", 2)]
     assert g.to_act() == [1] and legal(g, 1) == discards(g, 1)
 
 
@@ -81,7 +86,7 @@ def test_ti_own_draw_on_kan() -> None:
     g = stacked(hands=("", "九九九", ""), wall="九")
     first_discard(g)
     assert meld_types(g, 1) == [("ti", "九")]
-    assert g.public_view()["melds"][1] == [{"type": "ti", "cards": "九", "hidden": 3}]
+    assert shown(g.public_view(), 1) == [("ti", "九", 3)]
     # First 跑/提 of the hand: a discard follows.
     assert g.to_act() == [1] and legal(g, 1) == discards(g, 1)
 
@@ -95,7 +100,7 @@ def test_ti_own_draw_on_wei() -> None:
     resolve(g)  # seat 2's draw 壹
     resolve(g)  # seat 0's draw 贰
     assert meld_types(g, 1) == [("ti", "九")]  # the 偎 became the 提 (one 门子)
-    assert g.public_view()["melds"][1] == [{"type": "ti", "cards": "九", "hidden": 3}]
+    assert shown(g.public_view(), 1) == [("ti", "九", 3)]
     assert g.to_act() == [1] and legal(g, 1) == discards(g, 1)
 
 
@@ -105,7 +110,7 @@ def test_pao_kan_plus_other_players_draw() -> None:
     first_discard(g)
     # seat 1 draws 九: seat 2's 跑 is compulsory and outranks seat 1's 吃; nobody is asked.
     assert meld_types(g, 2) == [("pao", "九")]
-    assert g.public_view()["melds"][2] == [{"type": "pao", "cards": "九九九九", "hidden": 0}]
+    assert shown(g.public_view(), 2) == [("pao", "九九九九", 0)]
     assert g.to_act() == [2] and legal(g, 2) == discards(g, 2)
 
 
@@ -188,7 +193,7 @@ def test_peng_is_optional_and_taken_on_request() -> None:
     assert {"peng:九", "pass"} <= legal(g, 2)
     resolve(g, {2: "peng:九"})
     assert meld_types(g, 2) == [("peng", "九")]
-    assert g.public_view()["melds"][2] == [{"type": "peng", "cards": "九九九", "hidden": 0}]
+    assert shown(g.public_view(), 2) == [("peng", "九九九", 0)]
     assert g.to_act() == [2] and legal(g, 2) == discards(g, 2)
 
 
@@ -354,7 +359,7 @@ def test_dealt_ti_is_laid_down_and_counts_for_chongpao() -> None:
     g = stacked(hands=("八", "九九九九八八八", ""))
     assert meld_types(g, 1) == [("ti", "九")]
     assert any(e.kind == "ti" and e.data.get("dealt") for e in g.events)
-    assert g.public_view()["melds"][1] == [{"type": "ti", "cards": "九", "hidden": 3}]
+    assert shown(g.public_view(), 1) == [("ti", "九", 3)]
     act(g, 0, "discard:八")
     # seat 1's 跑 of 八 is his second 跑/提 → no discard; seat 2 draws.
     assert meld_types(g, 1) == [("ti", "九"), ("pao", "八")]
@@ -578,11 +583,13 @@ def test_huangzhuang_no_payment() -> None:
 
 # ------------------------------------------------------------------------------------------------ match
 def test_match_huangfan_dealer_rotation_and_length(monkeypatch: pytest.MonkeyPatch) -> None:
-    # hand 1: 黄庄 (dealer 0 keeps the deal); hand 2: seat 1 地胡 with 黄番; hand 3: dealer seat 1 天胡.
+    # hand 1: 黄庄 (dealer 0 keeps the deal); hand 2: seat 1 地胡 with 黄番 (seat 1 deals next);
+    # hand 3: dealer seat 1 天胡 (no 黄番 any more); hand 4: 黄庄 (seat 1 keeps the deal); 4 hands → over.
     decks = {
         1: stack_deck(("", "", "")),
         2: stack_deck(("", NEUTRAL, ""), liang="九"),
         3: stack_deck(("", NEUTRAL, ""), dealer=1, liang="九"),
+        4: stack_deck(("", "", ""), dealer=1),
     }
     seen: list[dict[str, Any]] = []
 
@@ -591,7 +598,7 @@ def test_match_huangfan_dealer_rotation_and_length(monkeypatch: pytest.MonkeyPat
         return ZipaiGame(rules, opts, seed, dealer, carry, deck=decks[seed])
 
     monkeypatch.setattr(paohuzi, "ZipaiGame", factory)
-    m = Match("paohuzi", {"hands": 3})
+    m = Match("paohuzi", {"hands": 4})
     g = m.new_hand(1)
     run_passive(g)
     r = m.finish_hand()
@@ -612,16 +619,24 @@ def test_match_huangfan_dealer_rotation_and_length(monkeypatch: pytest.MonkeyPat
     assert set(r.detail["patterns"]) == {"天胡", "听胡", "自摸"}
     assert r.deltas == [-24, 48, -24]
     assert m.totals == [-48, 96, -48] and sum(m.totals) == 0
+    assert m.progress.dealer == 1 and not m.over
+
+    g = m.new_hand(4)
+    run_passive(g)
+    r = m.finish_hand()
+    assert r.draw and r.deltas == [0, 0, 0] and m.totals == [-48, 96, -48]
     assert m.progress.dealer == 1
     assert m.over
     with pytest.raises(RuntimeError):
-        m.new_hand(4)
-    assert seen == [{"dealer": 0, "huangfan": 0}, {"dealer": 0, "huangfan": 1}, {"dealer": 1, "huangfan": 0}]
+        m.new_hand(5)
+    assert seen == [{"dealer": 0, "huangfan": 0}, {"dealer": 0, "huangfan": 1}, {"dealer": 1, "huangfan": 0},
+                    {"dealer": 1, "huangfan": 0}]
 
 
 def test_match_length_option_default_is_eight() -> None:
     assert Match("paohuzi").options["hands"] == 8
-    assert Match("paohuzi", {"hands": 1}).options["hands"] == 1
+    m = Match("paohuzi", {"hands": 1})
+    assert m.options["hands"] == 1 and not m.over
 
 
 # ------------------------------------------------------------------------------------- illegal actions
