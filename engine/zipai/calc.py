@@ -139,12 +139,14 @@ def score_hand(data: dict[str, Any], rules: ZipaiRules, validate: Any) -> dict[s
         out = special(counts, melds, ctx)
         if out is not None:
             return out
-    if ctx.win_card is None:
+    # win_card null with 'deal' for the dealer: his dealt hand as it stands (天胡 with the 亮张 inside a dealt
+    # 提, which the game awards); otherwise a null card wins only through a special start-of-hand win.
+    if ctx.win_card is None and not (ctx.win_from == "deal" and ctx.dealer):
         return {"win": False, "reason": "no winning card and no start-of-hand win"}
     reason = refusal(rules, ctx)
     if reason:
         return {"win": False, "reason": reason}
-    n = sum(counts) + sum(len(m.cards) for m in melds) + 1
+    n = sum(counts) + sum(len(m.cards) for m in melds) + (0 if ctx.win_card is None else 1)
     priced = price_best(rules, counts, melds, ctx)
     if priced is None:
         arrs = arrangements(counts, melds, ctx.win_card, source_of(ctx.win_from, ctx.dealer), rules.group_count)
