@@ -448,8 +448,17 @@ def test_rule4_pair_only_with_pao_or_ti() -> None:
     no_win(calc("壹贰叁贰柒拾一二三四五六肆伍陆肆伍", "陆", melds=(("ti", "八八八八"),)))
 
 
-def test_win_card_null_is_not_a_paohuzi_win() -> None:
-    no_win(calc(NEUTRAL + "九", None, "deal", context={"dealer": True}))
+def test_win_card_null_deal() -> None:
+    # 天胡 with the 亮张 inside a dealt 提 (the game awards it, see test_paohuzi_game): the dealer's hand as
+    # dealt. 提 九 9 + 壹贰叁 6 + 贰柒拾 6 + 一二三 3 + 四五六 + 肆伍陆 + 将 八八 = 24 → 4 囤 + 自摸 1 = 5;
+    # 天胡 6 + 听胡 6 = 12 → 60. R 5, S 12, B 9.
+    hand = "壹贰叁贰柒拾一二三四五六肆伍陆八八"
+    out = calc(hand, None, "deal", melds=(("ti", "九九九九"),), context={"dealer": True})
+    check(out, 24, {"天胡", "听胡", "自摸"}, 12, 5, 60)
+    # A non-dealer has no start-of-hand win in 跑胡子.
+    no_win(calc(hand, None, "deal", melds=(("ti", "九九九九"),)))
+    # Nor does a dealt hand that is not complete.
+    no_win(calc(NEUTRAL + "十", None, "deal", context={"dealer": True}))
 
 
 # ---------------------------------------------------------------------------------------- invalid input
