@@ -9,6 +9,7 @@ discards, except after a second 跑/提 (重跑). The wall running out with no w
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -55,7 +56,7 @@ class ZipaiGame:
     family = "zipai"
 
     def __init__(self, rules: ZipaiRules, options: dict[str, Any], seed: int, dealer: int = 0,
-                 carry: dict[str, Any] | None = None) -> None:
+                 carry: dict[str, Any] | None = None, deck: Sequence[int] | None = None) -> None:
         self.rules = rules
         self.variant_id = rules.id
         self.options = dict(options)
@@ -69,8 +70,11 @@ class ZipaiGame:
         self.log: list[tuple[int, str]] = []
         self.events: list[Event] = []
 
-        deck = full_deck()
-        random.Random(seed).shuffle(deck)
+        if deck is None:
+            deck = full_deck()
+            random.Random(seed).shuffle(deck)
+        elif sorted(deck) != full_deck():
+            raise ValueError("deck must be a permutation of the 80 字牌")
         self.deck = tuple(deck)  # the recorded wall: replaying needs only the seed
         self.hands: list[list[int]] = [[0] * N_KINDS for _ in range(self.seats)]
         self.melds: list[list[Meld]] = [[] for _ in range(self.seats)]
