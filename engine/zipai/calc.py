@@ -127,6 +127,10 @@ def score_hand(data: dict[str, Any], rules: ZipaiRules, declared_options: Any, v
         if out is not None:
             return out
     if ctx.win_card is None:
+        if rules.start_win is not None and ctx.win_from == "deal":
+            start = rules.start_win(counts, melds, ctx)
+            if start is not None:
+                return {"win": True, **start.out}
         return {"win": False, "reason": "no winning card and no start-of-hand win"}
     refusal = rules.extra.get("refuse")
     if refusal is not None:
