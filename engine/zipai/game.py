@@ -363,20 +363,11 @@ class ZipaiGame:
         self._emit("bupai", {"seat": seat, "wall": len(self.wall)}, None, f"{_seat(seat)} 补牌（墩上剩 {len(self.wall)} 张）")
         self._emit("bupai_card", {"seat": seat, "card": name(card)}, seat, f"你补了 {name(card)}")
         if hand[card] == 3 or base is not None:
-            if base is not None:
-                base.group, base.shown = Group("ti", (card,) * 4), 1
-            else:
-                hand[card] = 0
-                self.melds[seat].append(Meld(Group("ti", (card,) * 4), 1))
-            self._emit("ti", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 提 {name(card)}")
+            self._lay_ti(seat, card)
             self.paoti[seat] += 1
             self.bupai[seat] += 1  # another four-card group: one more card is owed
         elif hand[card] == 2:
-            hand[card] = 0
-            chou = card in self.renpeng[seat]
-            self.melds[seat].append(Meld(Group("chouwei" if chou else "wei", (card,) * 3), 1 if chou else 0))
-            self._emit("chouwei" if chou else "wei", {"seat": seat, **({"card": name(card)} if chou else {})},
-                       None, f"{_seat(seat)} {'臭偎 ' + name(card) if chou else '偎牌'}")
+            self._lay_wei(seat, card)
         else:
             hand[card] += 1
         self._draw(self.next_seat(seat))
@@ -386,28 +377,36 @@ class ZipaiGame:
         self._note_intake(seat)  # the 偎/提 is his own intake: it lifts a 漏胡
         self._own_pre = (list(self.hands[seat]), self._groups(seat), self.intakes[seat] - 1)
         priced = self._win_price_before_own_meld(seat, card) if self._may_win(seat, card) else None
-        hand = self.hands[seat]
-        base = self._meld_of(seat, card, ("wei", "chouwei"))
         if kind == "ti":
-            if base is not None:
-                base.group = Group("ti", (card,) * 4)
-                base.shown = 1
-            else:
-                hand[card] = 0
-                self.melds[seat].append(Meld(Group("ti", (card,) * 4), 1))
-            self._emit("ti", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 提 {name(card)}")
-            self._last_was_paoti = True
+            self._lay_ti(seat, card)
         else:
-            hand[card] = 0
-            chou = card in self.renpeng[seat]
-            self.melds[seat].append(Meld(Group("chouwei" if chou else "wei", (card,) * 3), 1 if chou else 0))
-            if chou:
-                self._emit("chouwei", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 臭偎 {name(card)}")
-            else:
-                self._emit("wei", {"seat": seat}, None, f"{_seat(seat)} 偎牌")
-                self._emit("wei_card", {"seat": seat, "card": name(card)}, seat, f"你偎了 {name(card)}")
-            self._last_was_paoti = False
+            self._lay_wei(seat, card)
+        self._last_was_paoti = kind == "ti"
         self._open_window("own", seat, card, {seat: [Action("hu")]} if priced else {}, {})
+
+    def _lay_ti(self, seat: int, card: int) -> None:
+        """提 of one's own card onto one's 坎 or 偎 (3 down, 1 shown)."""
+        base = self._meld_of(seat, card, ("wei", "chouwei"))
+        if base is not None:
+            base.group, base.shown = Group("ti", (card,) * 4), 1
+        else:
+            self.hands[seat][card] = 0
+            self.melds[seat].append(Meld(Group("ti", (card,) * 4), 1))
+        self._emit("ti", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 提 {name(card)}")
+
+    def _lay_wei(self, seat: int, card: int) -> None:
+        """偎 of one's own card onto a pair in hand: face down (明偎: one shown); 臭偎 after 忍碰 shows one."""
+        self.hands[seat][card] = 0
+        chou = card in self.renpeng[seat]
+        shown = 1 if chou else self.rules.wei_shown
+        self.melds[seat].append(Meld(Group("chouwei" if chou else "wei", (card,) * 3), shown))
+        if chou:
+            self._emit("chouwei", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 臭偎 {name(card)}")
+        elif shown:
+            self._emit("wei", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 偎 {name(card)}")
+        else:
+            self._emit("wei", {"seat": seat}, None, f"{_seat(seat)} 偎牌")
+            self._emit("wei_card", {"seat": seat, "card": name(card)}, seat, f"你偎了 {name(card)}")
 
     def _open_draw_window(self, drawer: int, card: int) -> None:
         options: dict[int, list[Action]] = {}

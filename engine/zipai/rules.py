@@ -72,6 +72,8 @@ class ZipaiRules:
     # A bool room option (e.g. 打鸟 ``daniao``) that makes every player choose, once per match before play
     # starts, whether to put up a stake (action ``stake``) or not (``pass``); the choice is carried over.
     stake_option: str = ""
+    # Cards of a plain 偎 the other players see (0 = all face down; 1 = 明偎, shown 2 down 1 up).
+    wei_shown: int = 0
     price: Pricer | None = None
     # Zero-sum (or not) per-seat deltas for a won hand / a 黄庄.
     settle: Callable[[Any, int, Priced, str], list[int]] | None = None
