@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .core import Game, HandResult
@@ -11,10 +12,13 @@ from .registry import MatchProgress, get_variant
 class Match:
     """Drives hands one after another. Deterministic given the per-hand seeds."""
 
-    def __init__(self, variant_id: str, options: dict[str, Any] | None = None, first_dealer: int = 0) -> None:
+    def __init__(self, variant_id: str, options: dict[str, Any] | None = None, first_dealer: int = 0,
+                 seed: int | None = None) -> None:
         self.variant = get_variant(variant_id)
         opts = self.variant.validate(options)
         seats = self.variant.seat_count(opts)
+        if opts.get("banker") == "random":  # 随机庄: drawn once per match, reproducible from the seed
+            first_dealer = random.Random(seed).randrange(seats)
         self.progress = MatchProgress(options=opts, seats=seats, dealer=first_dealer, totals=[0] * seats)
         self.results: list[HandResult] = []
         self.game: Game | None = None

@@ -138,7 +138,7 @@ VARIANT = register(Variant(
     options=OPTIONS,
     new_hand=new_hand,
     after_hand=after_hand,
-    score=lambda data: score_hand(data, RULES, OPTIONS, VARIANT.validate),
+    score=lambda data: score_hand(data, RULES, VARIANT.validate),
     final_settlement=final_settlement,
     summary=(
         "放炮罚：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。15 胡息起胡，可胡墩牌也可胡别人打出的牌，"

@@ -105,7 +105,7 @@ VARIANT = register(Variant(
     options=OPTIONS,
     new_hand=new_hand,
     after_hand=after_hand,
-    score=lambda data: score_hand(data, RULES, OPTIONS, VARIANT.validate),
+    score=lambda data: score_hand(data, RULES, VARIANT.validate),
     summary=(
         "四人跑胡子（六胡抢）：80 张字牌，4 人，庄 14 张加亮张，闲 14 张，墩 23 张。5 方门子、6 胡息起胡，"
         "墩上示众的牌和打出的牌都可胡（可破跑胡），起手 2 提或 4 坎直接天胡/地胡，过胡不胡为臭胡。"

@@ -130,7 +130,7 @@ VARIANT = register(Variant(
     options=OPTIONS,
     new_hand=new_hand,
     after_hand=after_hand,
-    score=lambda data: score_hand(data, RULES, OPTIONS, VARIANT.validate),
+    score=lambda data: score_hand(data, RULES, VARIANT.validate),
     summary=(
         "跑胡子：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。偎/提/跑强制，碰吃可选（吃须比牌）。"
         "7 方门子、15 胡息起胡，只胡墩上示众的牌。15 胡息 1 囤，每 3 胡息加 1 囤；分数 = 囤 × 名堂番数（全名堂累加）。"

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import OptionError
-from .cards import COPIES, N_KINDS, counts_of, parse_cards
+from .cards import COPIES, N_KINDS, counts_of, name, parse_cards
+from .evaluate import arrangements
 from .groups import MELD_KINDS, Group, chi_group_ok
 from .rules import WinContext, ZipaiRules
-from .win import price_best
+from .win import price_best, source_of
 
 WIN_FROM = ("self_draw", "other_draw", "discard", "deal")
 CONTEXT_FLAGS = ("dealer", "last_card", "first_discard", "after_kong", "no_draw_yet")
@@ -59,7 +60,7 @@ def parse_meld(raw: Any) -> Group:
     return Group(kind, tuple(sorted(cards)))
 
 
-def parse_input(data: Any, rules: ZipaiRules, options: dict[str, Any]) -> tuple[list[int], list[Group], WinContext]:
+def parse_input(data: Any, options: dict[str, Any]) -> tuple[list[int], list[Group], WinContext]:
     if not isinstance(data, dict):
         raise CalcInputError("input must be a JSON object")
     for key in ("hand", "win_from"):
@@ -94,8 +95,6 @@ def parse_input(data: Any, rules: ZipaiRules, options: dict[str, Any]) -> tuple[
     total = counts_of(every)
     for c in range(N_KINDS):
         if total[c] > COPIES:
-            from .cards import name
-
             raise CalcInputError(f"{total[c]} copies of {name(c)}: the set has {COPIES}")
     context = data.get("context", {}) or {}
     if not isinstance(context, dict):
@@ -114,13 +113,13 @@ def parse_input(data: Any, rules: ZipaiRules, options: dict[str, Any]) -> tuple[
     return counts, melds, ctx
 
 
-def score_hand(data: dict[str, Any], rules: ZipaiRules, declared_options: Any, validate: Any) -> dict[str, Any]:
+def score_hand(data: dict[str, Any], rules: ZipaiRules, validate: Any) -> dict[str, Any]:
     """The calculator for one zipai variant. Raises CalcInputError / OptionError on invalid input."""
     raw_options = data.get("options", {}) if isinstance(data, dict) else {}
     if not isinstance(raw_options, dict):
         raise CalcInputError("options must be an object")
     options = validate(raw_options)
-    counts, melds, ctx = parse_input(data, rules, options)
+    counts, melds, ctx = parse_input(data, options)
     special = rules.extra.get("special_win")
     if special is not None:
         out = special(counts, melds, ctx)
@@ -140,9 +139,6 @@ def score_hand(data: dict[str, Any], rules: ZipaiRules, declared_options: Any, v
     n = sum(counts) + sum(len(m.cards) for m in melds) + 1
     priced = price_best(rules, counts, melds, ctx)
     if priced is None:
-        from .evaluate import arrangements
-        from .win import source_of
-
         arrs = arrangements(counts, melds, ctx.win_card, source_of(ctx.win_from, ctx.dealer), rules.group_count)
         if not arrs:
             return {"win": False, "reason": f"{n} cards do not form {rules.group_count} 方门子"}

@@ -88,9 +88,6 @@ class ZipaiGame:
         self.bupai = [0] * self.seats  # owed hidden 补牌 (安化 起始提)
         self.hu_barred = [False] * self.seats  # 漏胡: passed a win, waits for his own next intake/discard
         self.chouhu: list[dict[int, int]] = [{} for _ in range(self.seats)]  # 臭胡: card -> table 胡息 then
-        # The revealed card no one holds yet (a draw or discard under claim, or the card just won):
-        # counted by the conservation checks.
-        self.floating: int | None = None
         # 数醒: the dealer's opposite sits out in a 4-seat game with a sitter.
         self.sitter: int | None = (dealer + 2) % self.seats if rules.sitter and self.seats == 4 else None
         self.active = [s for s in range(self.seats) if s != self.sitter]
@@ -104,6 +101,8 @@ class ZipaiGame:
         self.last_revealed: int | None = None
         self.liang = -1
         self._last_was_paoti = False
+        self.floating: int | None = None
+        self._legal_cache: dict[tuple[int, int], list[Action]] = {}
         # The drawer's hand before a compulsory 偎/提 of his own draw: a 自摸 on it is priced from there.
         self._own_pre: tuple[list[int], list[Group], int] | None = None
 
@@ -191,8 +190,10 @@ class ZipaiGame:
                 self._emit("ti", {"seat": seat, "card": name(c), "dealt": True}, None,
                            f"{_seat(seat)} 起手提 {name(c)}")
 
-    def _win_context(self, seat: int, card: int | None, win_from: str) -> WinContext:
-        hand_cards = [c for c in range(N_KINDS) for _ in range(self.hands[seat][c])]
+    def _win_context(self, seat: int, card: int | None, win_from: str,
+                     counts: list[int] | None = None) -> WinContext:
+        counts = self.hands[seat] if counts is None else counts
+        hand_cards = [c for c in range(N_KINDS) for _ in range(counts[c])]
         meld_cards = [c for m in self.melds[seat] for c in m.group.cards]
         all_cards = tuple(hand_cards + meld_cards + ([card] if card is not None else []))
         return WinContext(
@@ -267,6 +268,8 @@ class ZipaiGame:
                      forced: dict[int, Action]) -> None:
         self.window_kind = kind
         self.window_from = from_seat
+        # A shown draw or a discard lies on the table, in nobody's hand, until claimed or put out.
+        self.floating = card if kind in ("draw", "discard") else None
         order = self._order_from(from_seat)
         if kind == "discard":  # the discarder's 下家 has precedence; the discarder cannot claim
             order = order[1:] + order[:1]
@@ -322,8 +325,8 @@ class ZipaiGame:
         if kind == "own":  # the drawer passed his 自摸 after 偎/提: play on
             self._after_intake(self.window_from, was_paoti=self._last_was_paoti)
             return
-        self.outs[self.window_from].append(card)
         self.floating = None
+        self.outs[self.window_from].append(card)
         self._emit("out", {"seat": self.window_from, "card": name(card)}, None,
                    f"{name(card)} 无人要，放在{_seat(self.window_from)}面前")
         self._draw(self.next_seat(self.window_from))
@@ -349,7 +352,6 @@ class ZipaiGame:
             return
         self._emit("draw", {"seat": seat, "card": name(card), "wall": len(self.wall)}, None,
                    f"{_seat(seat)} 摸牌 {name(card)}（墩上剩 {len(self.wall)} 张）")
-        self.floating = card
         self._open_draw_window(seat, card)
 
     def _bupai(self, seat: int) -> None:
@@ -468,9 +470,9 @@ class ZipaiGame:
 
     # ------------------------------------------------------------ taking in
     def _take(self, seat: int, action: Action, card: int, kind: str) -> None:
+        self.floating = None
         hand = self.hands[seat]
         self._note_intake(seat)
-        self.floating = None
         if action.kind == "pao":
             base = self._meld_of(seat, card, ("wei", "chouwei", "peng"))
             if base is not None:
@@ -519,31 +521,31 @@ class ZipaiGame:
     # ------------------------------------------------------------- endings
     def _finish_win(self, seat: int, card: int) -> None:
         kind = self.window_kind
+        counts = list(self.hands[seat])
+        win_card: int | None = card
         liang_priced: Priced | None = None
         if kind == "liang":
             win_from = "deal"
-            liang_priced, counts_card = self._liang_best[seat]
-            if seat == self.dealer and counts_card is not None:
-                self.hands[seat][card] -= 1  # the 亮张 is the winning card, out of the dealt hand
+            liang_priced, win_card = self._liang_best[seat]
+            if seat == self.dealer and win_card is not None:
+                counts[card] -= 1  # the 亮张 is the winning card, out of the dealt hand
         elif kind == "own":
-            win_from, counts_card = "self_draw", card
+            win_from = "self_draw"
         elif kind == "draw":
             win_from = "self_draw" if seat == self.window_from else "other_draw"
-            counts_card = card
         else:
-            win_from, counts_card = "discard", card
+            win_from = "discard"
         if liang_priced is not None:
             priced = liang_priced
         elif kind == "own":  # the 偎/提 is already on the table; price it from the hand before (rule 1)
-            self.floating = None
             priced = self._win_price_before_own_meld(seat, card)
         else:
-            priced = price_best(self.rules, self.hands[seat], self._groups(seat),
-                                self._win_context(seat, counts_card, win_from))
+            priced = price_best(self.rules, counts, self._groups(seat),
+                                self._win_context(seat, win_card, win_from, counts))
         assert priced is not None and self.rules.settle is not None
         deltas = self.rules.settle(self, seat, priced, win_from)
         detail = dict(priced.out)
-        shown_card = name(card) if kind != "liang" or counts_card is not None else None
+        shown_card = name(card) if kind != "liang" or win_card is not None else None
         detail.update({"win_from": win_from, "card": shown_card, "winner": seat,
                        "hand": self._hand_names(seat), "melds": [m.private() for m in self.melds[seat]]})
         pats = "、".join(detail.get("patterns", [])) or "无名堂"
@@ -580,6 +582,14 @@ class ZipaiGame:
         return [self.must_discard] if self.must_discard is not None else []
 
     def legal_actions(self, seat: int) -> list[Action]:
+        key = (self.version, seat)
+        if key not in self._legal_cache:
+            if len(self._legal_cache) > 8:
+                self._legal_cache.clear()
+            self._legal_cache[key] = self._legal_actions(seat)
+        return list(self._legal_cache[key])
+
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.finished or seat not in self.to_act():
             return []
         if self.window is not None:
@@ -621,13 +631,33 @@ class ZipaiGame:
             self.must_discard = None
             self.discards_made[seat] += 1
             self.hu_barred[seat] = False  # 漏胡 lasts until one's own next discard or intake
-            self.floating = card
             if self.rules.own_discard_chou:
                 self.chou[seat].add(card)
             self.last_revealed = card
             self._emit("discard", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 打出 {name(card)}")
             self._open_discard_window(seat, card)
         return self.events[start:]
+
+    def _revealed(self) -> str | None:
+        """The card on offer, if everyone may see it (never a card just 偎-ed face down)."""
+        if self.floating is not None:
+            return name(self.floating)
+        if self.window is not None and self.window_kind == "liang":
+            return name(self.liang)
+        return None
+
+    def census(self) -> list[int]:
+        """Where every card is (hands, melds, fronts, 墩, the card on the table): 4 of each, always."""
+        counts = [sum(h[c] for h in self.hands) for c in range(N_KINDS)]
+        for melds in self.melds:
+            for m in melds:
+                for c in m.group.cards:
+                    counts[c] += 1
+        for c in [*self.wall, *(c for o in self.outs for c in o)]:
+            counts[c] += 1
+        if self.floating is not None:
+            counts[self.floating] += 1
+        return counts
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> dict[str, Any]:
@@ -644,7 +674,7 @@ class ZipaiGame:
             "sitter": self.sitter,
             "stakes": self.stakes,
             "to_act": self.to_act(),
-            "revealed": name(self.last_revealed) if self.last_revealed is not None and self.window else None,
+            "revealed": self._revealed(),
             "phase": "over" if self.finished else ("claim" if self.window else "discard"),
             "version": self.version,
             "finished": self.finished,
@@ -693,19 +723,29 @@ def _minus(avail: list[int], group: tuple[int, ...], skip: int | None) -> list[i
     return out
 
 
-def _groups_with(card: int, avail: list[int]) -> list[tuple[int, ...]]:
-    """一句话 / 二七十 / 绞 containing ``card`` whose two other cards can come from ``avail``."""
+def _candidate_groups(card: int) -> tuple[tuple[int, ...], ...]:
     case, r = divmod(card, 10)
     candidates = [tuple(case * 10 + lo + k for k in range(3)) for lo in range(max(0, r - 2), min(7, r) + 1)]
     if r in (1, 6, 9):
         candidates.append((case * 10 + 1, case * 10 + 6, case * 10 + 9))
     other = card + 10 if case == 0 else card - 10
     candidates += [tuple(sorted((card, card, other))), tuple(sorted((card, other, other)))]
-    out = set()
-    for g in candidates:
-        if chi_group_ok(g) and min(_minus(avail, g, card)) >= 0:
-            out.add(g)
-    return sorted(out)
+    return tuple(sorted({g for g in candidates if chi_group_ok(g)}))
+
+
+# Every 一句话 / 二七十 / 绞 that contains a given card, with the two partner cards it needs.
+def _needs(group: tuple[int, ...], card: int) -> tuple[tuple[int, int], ...]:
+    rest = list(group)
+    rest.remove(card)
+    return tuple((c, rest.count(c)) for c in sorted(set(rest)))
+
+
+_CANDIDATES = tuple(tuple((g, _needs(g, card)) for g in _candidate_groups(card)) for card in range(N_KINDS))
+
+
+def _groups_with(card: int, avail: list[int]) -> list[tuple[int, ...]]:
+    """一句话 / 二七十 / 绞 containing ``card`` whose two other cards can come from ``avail``."""
+    return [g for g, need in _CANDIDATES[card] if all(avail[c] >= n for c, n in need)]
 
 
 def _bi_sets(avail: list[int], card: int) -> list[tuple[tuple[int, ...], ...]]:
