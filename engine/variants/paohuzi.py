@@ -21,7 +21,7 @@ OPTIONS = (
     int_option("chongtun", 0, 0, 5, "充囤"),
     int_option("huangfan", 0, 0, 99, "黄番（黄庄次数）", internal=True),
     Option("banker", "owner", ("owner", "random"), "首局庄家", ("房主庄", "随机庄")),
-    int_option("hands", 8, 1, 32, "局数"),
+    Option("hands", 8, (1, 2, 4, 6, 8, 10, 12, 16, 20, 24, 32), "局数"),
 )
 
 

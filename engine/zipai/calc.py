@@ -113,6 +113,20 @@ def parse_input(data: Any, options: dict[str, Any]) -> tuple[list[int], list[Gro
     return counts, melds, ctx
 
 
+def refusal(rules: ZipaiRules, ctx: WinContext) -> str | None:
+    """Why this variant never lets a card from ``win_from`` be won (None when it may be)."""
+    if ctx.win_from == "discard":
+        if rules.win_discard == "never":
+            return f"{rules.id}: a discarded card cannot be won (no 放炮)"
+        if rules.win_discard == "first_discard" and not (ctx.first_discard and not ctx.dealer):
+            return f"{rules.id}: only the dealer's first discard may be won (地胡)"
+    if ctx.win_from == "other_draw" and not rules.win_other_draw:
+        return f"{rules.id}: another player's draw cannot be won"
+    if ctx.win_from == "deal" and not ctx.dealer and not rules.win_liangzhang:
+        return f"{rules.id}: the dealer's 亮张 cannot be won"
+    return None
+
+
 def score_hand(data: dict[str, Any], rules: ZipaiRules, validate: Any) -> dict[str, Any]:
     """The calculator for one zipai variant. Raises CalcInputError / OptionError on invalid input."""
     raw_options = data.get("options", {}) if isinstance(data, dict) else {}
@@ -131,11 +145,9 @@ def score_hand(data: dict[str, Any], rules: ZipaiRules, validate: Any) -> dict[s
             if start is not None:
                 return {"win": True, **start.out}
         return {"win": False, "reason": "no winning card and no start-of-hand win"}
-    refusal = rules.extra.get("refuse")
-    if refusal is not None:
-        reason = refusal(ctx)
-        if reason:
-            return {"win": False, "reason": reason}
+    reason = refusal(rules, ctx)
+    if reason:
+        return {"win": False, "reason": reason}
     n = sum(counts) + sum(len(m.cards) for m in melds) + 1
     priced = price_best(rules, counts, melds, ctx)
     if priced is None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from ..claims import ClaimWindow
@@ -38,12 +39,18 @@ class Meld:
         return self.group.cards[0]
 
     def public(self) -> dict[str, Any]:
-        cards = sorted(self.group.cards, key=sort_key)
-        visible = names(cards[: self.shown]) if self.shown < len(cards) else names(cards)
-        return {"type": self.kind, "cards": visible, "hidden": len(cards) - min(self.shown, len(cards))}
+        return dict(_meld_view(self.group, self.shown))
 
     def private(self) -> dict[str, Any]:
-        return {"type": self.kind, "cards": names(sorted(self.group.cards, key=sort_key)), "hidden": 0}
+        return dict(_meld_view(self.group, len(self.group.cards)))
+
+
+@lru_cache(maxsize=4096)
+def _meld_view(group: Group, shown: int) -> dict[str, Any]:
+    cards = sorted(group.cards, key=sort_key)
+    shown = min(shown, len(cards))
+    return {"type": group.kind, "cards": names(cards[:shown]), "hidden": len(cards) - shown,
+            "huxi": group_huxi(group.kind, group.cards) if shown else None}
 
 
 def _seat(s: int) -> str:
@@ -669,7 +676,7 @@ class ZipaiGame:
             "hand_sizes": [self._hand_size(s) for s in range(self.seats)],
             "melds": [[m.public() for m in self.melds[s]] for s in range(self.seats)],
             "outs": [names(self.outs[s]) for s in range(self.seats)],
-            "huxi_shown": [sum(group_huxi(m.kind, m.group.cards) for m in self.melds[s] if m.shown)
+            "huxi_shown": [sum(_meld_view(m.group, m.shown)["huxi"] or 0 for m in self.melds[s])
                            for s in range(self.seats)],
             "sitter": self.sitter,
             "stakes": self.stakes,
