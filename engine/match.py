@@ -61,7 +61,8 @@ class Match:
     def final_scores(self) -> list[int]:
         """Match-end settlement (e.g. pairwise differences in the race variants); otherwise the totals."""
         if self.variant.final_settlement:
-            return self.variant.final_settlement(self.options, list(self.totals))
+            # The carry-over state goes along: stakes chosen in play (打鸟) settle here.
+            return self.variant.final_settlement(self.options, list(self.totals), dict(self.progress.carry))
         return list(self.totals)
 
     def ranking(self) -> list[int]:

@@ -139,10 +139,15 @@ def score_hand(data: dict[str, Any], rules: ZipaiRules, validate: Any) -> dict[s
         out = special(counts, melds, ctx)
         if out is not None:
             return out
-    # win_card null with 'deal' for the dealer: his dealt hand as it stands (天胡 with the 亮张 inside a dealt
-    # 提, which the game awards); otherwise a null card wins only through a special start-of-hand win.
-    if ctx.win_card is None and not (ctx.win_from == "deal" and ctx.dealer):
-        return {"win": False, "reason": "no winning card and no start-of-hand win"}
+    if ctx.win_card is None:
+        if rules.start_win is not None and ctx.win_from == "deal":
+            start = rules.start_win(counts, melds, ctx)
+            if start is not None:
+                return {"win": True, **start.out}
+        # win_card null with 'deal' for the dealer: his dealt hand as it stands (天胡 with the 亮张 inside a
+        # dealt 提, which the game awards); otherwise a null card wins only through a start-of-hand win.
+        if not (ctx.win_from == "deal" and ctx.dealer):
+            return {"win": False, "reason": "no winning card and no start-of-hand win"}
     reason = refusal(rules, ctx)
     if reason:
         return {"win": False, "reason": reason}
