@@ -95,8 +95,6 @@ def start_win(counts: Sequence[int], melds: Sequence[Group], ctx: WinContext) ->
 
 
 def refuse(ctx: WinContext) -> str:
-    if ctx.win_from == "discard":
-        return "安化跑胡子: 不能放炮 (a discard is never won)"
     if ctx.win_from == "deal" and ctx.win_card is not None:
         return "安化跑胡子: 不能胡庄家砌牌的亮张"
     return ""
@@ -111,7 +109,7 @@ def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
 RULES = ZipaiRules(
     id="anhua", price=price, settle=settle, settle_draw=nobody_pays, win_liangzhang=False,
     own_discard_chou=True, chou_unchiable=True, dealt_ti_bupai=True, start_win=start_win,
-    extra={"refuse": refuse},
+    refuse=refuse,
 )
 RULES_MINGWEI = replace(RULES, wei_shown=1)
 

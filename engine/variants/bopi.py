@@ -50,11 +50,6 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
     return priced(hu, arr, {"patterns": patterns, "units": tun(arr.huxi, 10, 5), "score": hu})
 
 
-def refuse(ctx: WinContext) -> str:
-    if ctx.win_from == "discard" and not _dihu_discard(ctx):
-        return "剥皮: a discard can be won only as 地胡 (a non-dealer on the dealer's first discard)"
-    return ""
-
 
 def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
     """胡 race: the winner is credited his hand 胡, the 数醒 half of it (rounded up), nobody pays.
@@ -84,7 +79,7 @@ def settle_draw(game: Any) -> list[int]:
 
 RULES_4 = ZipaiRules(
     id="bopi", seats=4, sitter=True, min_huxi=10, win_discard="first_discard", own_discard_chou=True,
-    louhu="intake", price=price, settle=settle, settle_draw=settle_draw, extra={"refuse": refuse},
+    louhu="intake", price=price, settle=settle, settle_draw=settle_draw,
 )
 RULES_3 = replace(RULES_4, seats=3, sitter=False)
 

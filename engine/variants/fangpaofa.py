@@ -86,15 +86,10 @@ def settle_draw(game: Any) -> list[int]:
     return deltas
 
 
-def refuse(ctx: WinContext) -> str:
-    if ctx.win_from == "deal" and not ctx.dealer:
-        return "放炮罚: only the dealer wins the 亮张 (天胡)"
-    return ""
-
 
 RULES = ZipaiRules(
     id="fangpaofa", price=price, settle=settle, settle_draw=settle_draw, win_discard="forced",
-    win_liangzhang=False, stake_option="daniao", extra={"refuse": refuse},
+    win_liangzhang=False, stake_option="daniao",
 )
 
 

@@ -124,7 +124,7 @@ def refusal(rules: ZipaiRules, ctx: WinContext) -> str | None:
         return f"{rules.id}: another player's draw cannot be won"
     if ctx.win_from == "deal" and not ctx.dealer and not rules.win_liangzhang:
         return f"{rules.id}: the dealer's 亮张 cannot be won"
-    return None
+    return rules.refuse(ctx) if rules.refuse else None
 
 
 def score_hand(data: dict[str, Any], rules: ZipaiRules, validate: Any) -> dict[str, Any]:
@@ -134,11 +134,6 @@ def score_hand(data: dict[str, Any], rules: ZipaiRules, validate: Any) -> dict[s
         raise CalcInputError("options must be an object")
     options = validate(raw_options)
     counts, melds, ctx = parse_input(data, options)
-    special = rules.extra.get("special_win")
-    if special is not None:
-        out = special(counts, melds, ctx)
-        if out is not None:
-            return out
     if ctx.win_card is None:
         if rules.start_win is not None and ctx.win_from == "deal":
             start = rules.start_win(counts, melds, ctx)

@@ -7,7 +7,7 @@ compulsory 偎/提/跑, 比, 过张, 重跑, decomposition) lives in the shared 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .evaluate import Arrangement
@@ -78,4 +78,5 @@ class ZipaiRules:
     # Zero-sum (or not) per-seat deltas for a won hand / a 黄庄.
     settle: Callable[[Any, int, Priced, str], list[int]] | None = None
     settle_draw: Callable[[Any], list[int]] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    # A variant's own reason why a calculator input can never win (beyond the flags above), or "".
+    refuse: Callable[[WinContext], str] | None = None
