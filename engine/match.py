@@ -9,6 +9,16 @@ from .core import Game, HandResult
 from .registry import MatchProgress, get_variant
 
 
+def winner_deals(progress: MatchProgress, result: HandResult) -> None:
+    """The common rotation: the winner deals next; after a drawn hand (黄庄/荒庄) the dealer keeps the deal.
+    ``carry["huangzhuang"]`` counts the drawn hands since the last win (黄番, 爬坡)."""
+    if result.draw:
+        progress.carry["huangzhuang"] = progress.carry.get("huangzhuang", 0) + 1
+    else:
+        progress.carry["huangzhuang"] = 0
+        progress.dealer = result.winners[0]
+
+
 class Match:
     """Drives hands one after another. Deterministic given the per-hand seeds."""
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core import Game, HandResult
+from ..match import winner_deals
 from ..options import Option, bool_option
 from ..registry import MatchProgress, Variant, register
 from ..zipai.calc import score_hand
@@ -120,11 +121,7 @@ def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, A
 
 def after_hand(progress: MatchProgress, result: HandResult) -> None:
     """Winner deals next; 荒庄: the dealer keeps the deal and the table enters 爬坡 for the next win."""
-    if result.draw:
-        progress.carry["huangzhuang"] = progress.carry.get("huangzhuang", 0) + 1
-    else:
-        progress.carry["huangzhuang"] = 0
-        progress.dealer = result.winners[0]
+    winner_deals(progress, result)
     progress.over = progress.hand_no >= HANDS
 
 

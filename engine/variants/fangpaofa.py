@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Game, HandResult
+from ..match import winner_deals
 from ..options import Option, bool_option
 from ..registry import MatchProgress, Variant, register
 from ..zipai.calc import score_hand
@@ -101,8 +102,7 @@ def after_hand(progress: MatchProgress, result: HandResult) -> None:
     """Winner deals next; 黄庄: the dealer keeps the deal; over once a total reaches the target."""
     if "stakes" in result.detail:
         progress.carry["stakes"] = result.detail["stakes"]
-    if not result.draw:
-        progress.dealer = result.winners[0]
+    winner_deals(progress, result)
     progress.over = max(progress.totals) >= progress.options["target"]
 
 

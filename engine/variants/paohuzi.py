@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Game, HandResult
+from ..match import winner_deals
 from ..options import Option, int_option
 from ..registry import MatchProgress, Variant, register
 from ..zipai.calc import score_hand
@@ -113,11 +114,7 @@ def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, A
 
 def after_hand(progress: MatchProgress, result: HandResult) -> None:
     """Winner deals next; after a 黄庄 the dealer keeps the deal and the next win gets 黄番."""
-    if result.draw:
-        progress.carry["huangzhuang"] = progress.carry.get("huangzhuang", 0) + 1
-    else:
-        progress.carry["huangzhuang"] = 0
-        progress.dealer = result.winners[0]
+    winner_deals(progress, result)
     progress.over = progress.hand_no >= progress.options["hands"]
 
 
