@@ -17,7 +17,8 @@ from typing import Any
 from ..claims import ClaimWindow
 from ..core import Action, Event, HandResult, IllegalAction
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
-from .groups import Group, chi_group_ok, group_huxi
+from .chi import chi_options, could_group
+from .groups import Group, group_huxi
 from .rules import Priced, WinContext, ZipaiRules
 from .win import can_reach, price_best, source_of
 
@@ -463,8 +464,7 @@ class ZipaiGame:
     def _check_unchiable(self, seat: int, card: int, opts: list[Action]) -> None:
         if not self.rules.chou_unchiable or card in self.chou[seat] or any(a.kind == "chi" for a in opts):
             return
-        usable = [n if n < 3 else 0 for n in self.hands[seat]]
-        if _groups_with(card, usable):
+        if could_group(self.hands[seat], card):
             self._unchiable.append(seat)
 
     def _can_peng(self, seat: int, card: int) -> bool:
@@ -698,71 +698,3 @@ class ZipaiGame:
         v["legal"] = [a.code for a in self.legal_actions(seat)]
         v["chou"] = names(sorted(self.chou[seat], key=sort_key))
         return v
-
-
-def chi_options(hand: list[int], card: int) -> list[tuple[tuple[int, ...], ...]]:
-    """Every legal 吃 of ``card``: the group with the taken card first, then the 比 groups that lay down
-    each copy of it still in hand (比牌). 坎 cards are never used; one card must stay for the discard."""
-    if hand[card] >= 3:
-        return []
-    usable = [n if n < 3 else 0 for n in hand]
-    kan_cards = sum(n for n in hand if n >= 3)
-    found: set[tuple[tuple[int, ...], ...]] = set()
-    for first in _groups_with(card, usable):
-        rest = _minus(usable, first, card)
-        for bis in _bi_sets(rest, card):
-            left = list(rest)
-            for g in bis:
-                left = _minus(left, g, None)
-            if sum(left) + kan_cards >= 1:
-                found.add((first, *sorted(bis)))
-    return sorted(found, key=lambda o: [sort_key(c) for g in o for c in g])
-
-
-def _minus(avail: list[int], group: tuple[int, ...], skip: int | None) -> list[int]:
-    """``avail`` less the cards of ``group`` (less one copy of ``skip``, which does not come from it)."""
-    out = list(avail)
-    cards = list(group)
-    if skip is not None:
-        cards.remove(skip)
-    for c in cards:
-        out[c] -= 1
-    return out
-
-
-def _candidate_groups(card: int) -> tuple[tuple[int, ...], ...]:
-    case, r = divmod(card, 10)
-    candidates = [tuple(case * 10 + lo + k for k in range(3)) for lo in range(max(0, r - 2), min(7, r) + 1)]
-    if r in (1, 6, 9):
-        candidates.append((case * 10 + 1, case * 10 + 6, case * 10 + 9))
-    other = card + 10 if case == 0 else card - 10
-    candidates += [tuple(sorted((card, card, other))), tuple(sorted((card, other, other)))]
-    return tuple(sorted({g for g in candidates if chi_group_ok(g)}))
-
-
-# Every 一句话 / 二七十 / 绞 that contains a given card, with the two partner cards it needs.
-def _needs(group: tuple[int, ...], card: int) -> tuple[tuple[int, int], ...]:
-    rest = list(group)
-    rest.remove(card)
-    return tuple((c, rest.count(c)) for c in sorted(set(rest)))
-
-
-_CANDIDATES = tuple(tuple((g, _needs(g, card)) for g in _candidate_groups(card)) for card in range(N_KINDS))
-
-
-def _groups_with(card: int, avail: list[int]) -> list[tuple[int, ...]]:
-    """一句话 / 二七十 / 绞 containing ``card`` whose two other cards can come from ``avail``."""
-    return [g for g, need in _CANDIDATES[card] if all(avail[c] >= n for c, n in need)]
-
-
-def _bi_sets(avail: list[int], card: int) -> list[tuple[tuple[int, ...], ...]]:
-    """Ways to lay down every copy of ``card`` left in ``avail`` in groups of hand cards; [()] if none."""
-    if avail[card] <= 0:
-        return [()]
-    laid = list(avail)
-    laid[card] -= 1
-    results = []
-    for g in _groups_with(card, laid):
-        for tail in _bi_sets(_minus(laid, g, card), card):
-            results.append((g, *tail))
-    return results
