@@ -270,3 +270,20 @@ def test_score_subprocess(variant: str, data: dict, expect: dict) -> None:
     out = json.loads(proc.stdout)
     assert out["win"] is True
     assert {k: out[k] for k in expect} == expect
+
+
+def test_fangpaofa_prefers_kahu_30_over_a_36_huxi_arrangement() -> None:
+    """§5.3 4: the arrangement with the highest settled value wins, not the highest 胡息.
+    Fixed groups: 偎壹 6 + 提肆 12 + 跑三 6 + 跑九 6 = 30. Loose 二二贰 柒柒 捌玖拾 (二 is the drawn card):
+    A = 绞二二贰 0 + 捌玖拾 0 + 将柒柒 → 30 胡息 = 卡胡 → 100;  B = 贰柒拾 6 + 柒捌玖 0 + 将二二 → 36 胡息, no 名堂
+    (6 red cards) → 36. A is settled at 100 > 36."""
+    data = {
+        "variant": "fangpaofa", "hand": "二贰柒柒捌玖拾", "win_card": "二", "win_from": "other_draw",
+        "melds": [{"type": "wei", "cards": "壹壹壹"}, {"type": "ti", "cards": "肆肆肆肆"},
+                  {"type": "pao", "cards": "三三三三"}, {"type": "pao", "cards": "九九九九"}],
+    }
+    out = evaluate(data)
+    assert out["win"] and out["huxi"] == 30 and set(out["patterns"]) == {"卡胡"}
+    assert out["fan"] == 1 and out["score"] == 100
+    discard = evaluate({**data, "win_from": "discard"})  # 放炮: min(100, 100)
+    assert discard["huxi"] == 30 and discard["score"] == 100
