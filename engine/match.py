@@ -2,19 +2,33 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .core import Game, HandResult
 from .registry import MatchProgress, get_variant
 
 
+def winner_deals(progress: MatchProgress, result: HandResult) -> None:
+    """The common rotation: the winner deals next; after a drawn hand (黄庄/荒庄) the dealer keeps the deal.
+    ``carry["huangzhuang"]`` counts the drawn hands since the last win (黄番, 爬坡)."""
+    if result.draw:
+        progress.carry["huangzhuang"] = progress.carry.get("huangzhuang", 0) + 1
+    else:
+        progress.carry["huangzhuang"] = 0
+        progress.dealer = result.winners[0]
+
+
 class Match:
     """Drives hands one after another. Deterministic given the per-hand seeds."""
 
-    def __init__(self, variant_id: str, options: dict[str, Any] | None = None, first_dealer: int = 0) -> None:
+    def __init__(self, variant_id: str, options: dict[str, Any] | None = None, first_dealer: int = 0,
+                 seed: int | None = None) -> None:
         self.variant = get_variant(variant_id)
         opts = self.variant.validate(options)
         seats = self.variant.seat_count(opts)
+        if opts.get("banker") == "random":  # 随机庄: drawn once per match, reproducible from the seed
+            first_dealer = random.Random(seed).randrange(seats)
         self.progress = MatchProgress(options=opts, seats=seats, dealer=first_dealer, totals=[0] * seats)
         self.results: list[HandResult] = []
         self.game: Game | None = None
@@ -57,7 +71,8 @@ class Match:
     def final_scores(self) -> list[int]:
         """Match-end settlement (e.g. pairwise differences in the race variants); otherwise the totals."""
         if self.variant.final_settlement:
-            return self.variant.final_settlement(self.options, list(self.totals))
+            # The carry-over state goes along: stakes chosen in play (打鸟) settle here.
+            return self.variant.final_settlement(self.options, list(self.totals), dict(self.progress.carry))
         return list(self.totals)
 
     def ranking(self) -> list[int]:

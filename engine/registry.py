@@ -26,7 +26,8 @@ class Variant:
     score: Callable[[dict[str, Any]], dict[str, Any]]
     summary: str = ""
     seats_for: Callable[[dict[str, Any]], int] | None = None
-    final_settlement: Callable[[dict[str, Any], list[int]], list[int]] | None = None
+    # (options, totals, carry) -> final per-seat scores
+    final_settlement: Callable[[dict[str, Any], list[int], dict[str, Any]], list[int]] | None = None
 
     def validate(self, raw: dict[str, Any] | None) -> dict[str, Any]:
         return validate_options(self.options, raw)

@@ -1,3 +1,3 @@
 """Variant modules; importing this package registers every variant."""
 
-from . import paohuzi  # noqa: F401
+from . import anhua, bopi, fangpaofa, liuhuqiang, paohuzi  # noqa: F401

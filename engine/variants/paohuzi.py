@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Game, HandResult
+from ..match import winner_deals
 from ..options import Option, int_option
 from ..registry import MatchProgress, Variant, register
 from ..zipai.calc import score_hand
@@ -21,7 +22,7 @@ OPTIONS = (
     int_option("chongtun", 0, 0, 5, "充囤"),
     int_option("huangfan", 0, 0, 99, "黄番（黄庄次数）", internal=True),
     Option("banker", "owner", ("owner", "random"), "首局庄家", ("房主庄", "随机庄")),
-    int_option("hands", 8, 1, 32, "局数"),
+    Option("hands", 8, (1, 2, 4, 6, 8, 10, 12, 16, 20, 24, 32), "局数"),
 )
 
 
@@ -113,11 +114,7 @@ def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, A
 
 def after_hand(progress: MatchProgress, result: HandResult) -> None:
     """Winner deals next; after a 黄庄 the dealer keeps the deal and the next win gets 黄番."""
-    if result.draw:
-        progress.carry["huangzhuang"] = progress.carry.get("huangzhuang", 0) + 1
-    else:
-        progress.carry["huangzhuang"] = 0
-        progress.dealer = result.winners[0]
+    winner_deals(progress, result)
     progress.over = progress.hand_no >= progress.options["hands"]
 
 
@@ -130,7 +127,7 @@ VARIANT = register(Variant(
     options=OPTIONS,
     new_hand=new_hand,
     after_hand=after_hand,
-    score=lambda data: score_hand(data, RULES, OPTIONS, VARIANT.validate),
+    score=lambda data: score_hand(data, RULES, VARIANT.validate),
     summary=(
         "跑胡子：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。偎/提/跑强制，碰吃可选（吃须比牌）。"
         "7 方门子、15 胡息起胡，只胡墩上示众的牌。15 胡息 1 囤，每 3 胡息加 1 囤；分数 = 囤 × 名堂番数（全名堂累加）。"

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import OptionError
-from .cards import COPIES, N_KINDS, counts_of, parse_cards
+from .cards import COPIES, N_KINDS, counts_of, name, parse_cards
+from .evaluate import arrangements
 from .groups import MELD_KINDS, Group, chi_group_ok
 from .rules import WinContext, ZipaiRules
-from .win import price_best
+from .win import price_best, source_of
 
 WIN_FROM = ("self_draw", "other_draw", "discard", "deal")
 CONTEXT_FLAGS = ("dealer", "last_card", "first_discard", "after_kong", "no_draw_yet")
@@ -59,7 +60,7 @@ def parse_meld(raw: Any) -> Group:
     return Group(kind, tuple(sorted(cards)))
 
 
-def parse_input(data: Any, rules: ZipaiRules, options: dict[str, Any]) -> tuple[list[int], list[Group], WinContext]:
+def parse_input(data: Any, options: dict[str, Any]) -> tuple[list[int], list[Group], WinContext]:
     if not isinstance(data, dict):
         raise CalcInputError("input must be a JSON object")
     for key in ("hand", "win_from"):
@@ -94,8 +95,6 @@ def parse_input(data: Any, rules: ZipaiRules, options: dict[str, Any]) -> tuple[
     total = counts_of(every)
     for c in range(N_KINDS):
         if total[c] > COPIES:
-            from .cards import name
-
             raise CalcInputError(f"{total[c]} copies of {name(c)}: the set has {COPIES}")
     context = data.get("context", {}) or {}
     if not isinstance(context, dict):
@@ -114,31 +113,42 @@ def parse_input(data: Any, rules: ZipaiRules, options: dict[str, Any]) -> tuple[
     return counts, melds, ctx
 
 
-def score_hand(data: dict[str, Any], rules: ZipaiRules, declared_options: Any, validate: Any) -> dict[str, Any]:
+def refusal(rules: ZipaiRules, ctx: WinContext) -> str | None:
+    """Why this variant never lets a card from ``win_from`` be won (None when it may be)."""
+    if ctx.win_from == "discard":
+        if rules.win_discard == "never":
+            return f"{rules.id}: a discarded card cannot be won (no 放炮)"
+        if rules.win_discard == "first_discard" and not (ctx.first_discard and not ctx.dealer):
+            return f"{rules.id}: only the dealer's first discard may be won (地胡)"
+    if ctx.win_from == "other_draw" and not rules.win_other_draw:
+        return f"{rules.id}: another player's draw cannot be won"
+    if ctx.win_from == "deal" and not ctx.dealer and not rules.win_liangzhang:
+        return f"{rules.id}: the dealer's 亮张 cannot be won"
+    return rules.refuse(ctx) if rules.refuse else None
+
+
+def score_hand(data: dict[str, Any], rules: ZipaiRules, validate: Any) -> dict[str, Any]:
     """The calculator for one zipai variant. Raises CalcInputError / OptionError on invalid input."""
     raw_options = data.get("options", {}) if isinstance(data, dict) else {}
     if not isinstance(raw_options, dict):
         raise CalcInputError("options must be an object")
     options = validate(raw_options)
-    counts, melds, ctx = parse_input(data, rules, options)
-    special = rules.extra.get("special_win")
-    if special is not None:
-        out = special(counts, melds, ctx)
-        if out is not None:
-            return out
+    counts, melds, ctx = parse_input(data, options)
     if ctx.win_card is None:
-        return {"win": False, "reason": "no winning card and no start-of-hand win"}
-    refusal = rules.extra.get("refuse")
-    if refusal is not None:
-        reason = refusal(ctx)
-        if reason:
-            return {"win": False, "reason": reason}
-    n = sum(counts) + sum(len(m.cards) for m in melds) + 1
+        if rules.start_win is not None and ctx.win_from == "deal":
+            start = rules.start_win(counts, melds, ctx)
+            if start is not None:
+                return {"win": True, **start.out}
+        # win_card null with 'deal' for the dealer: his dealt hand as it stands (天胡 with the 亮张 inside a
+        # dealt 提, which the game awards); otherwise a null card wins only through a start-of-hand win.
+        if not (ctx.win_from == "deal" and ctx.dealer):
+            return {"win": False, "reason": "no winning card and no start-of-hand win"}
+    reason = refusal(rules, ctx)
+    if reason:
+        return {"win": False, "reason": reason}
+    n = sum(counts) + sum(len(m.cards) for m in melds) + (0 if ctx.win_card is None else 1)
     priced = price_best(rules, counts, melds, ctx)
     if priced is None:
-        from .evaluate import arrangements
-        from .win import source_of
-
         arrs = arrangements(counts, melds, ctx.win_card, source_of(ctx.win_from, ctx.dealer), rules.group_count)
         if not arrs:
             return {"win": False, "reason": f"{n} cards do not form {rules.group_count} 方门子"}

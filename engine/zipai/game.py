@@ -9,13 +9,16 @@ discards, except after a second 跑/提 (重跑). The wall running out with no w
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from ..claims import ClaimWindow
 from ..core import Action, Event, HandResult, IllegalAction
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
-from .groups import Group, chi_group_ok, group_huxi
+from .chi import chi_options, could_group
+from .groups import Group, group_huxi
 from .rules import Priced, WinContext, ZipaiRules
 from .win import can_reach, price_best, source_of
 
@@ -37,12 +40,18 @@ class Meld:
         return self.group.cards[0]
 
     def public(self) -> dict[str, Any]:
-        cards = sorted(self.group.cards, key=sort_key)
-        visible = names(cards[: self.shown]) if self.shown < len(cards) else names(cards)
-        return {"type": self.kind, "cards": visible, "hidden": len(cards) - min(self.shown, len(cards))}
+        return dict(_meld_view(self.group, self.shown))
 
     def private(self) -> dict[str, Any]:
-        return {"type": self.kind, "cards": names(sorted(self.group.cards, key=sort_key)), "hidden": 0}
+        return dict(_meld_view(self.group, len(self.group.cards)))
+
+
+@lru_cache(maxsize=4096)
+def _meld_view(group: Group, shown: int) -> dict[str, Any]:
+    cards = sorted(group.cards, key=sort_key)
+    shown = min(shown, len(cards))
+    return {"type": group.kind, "cards": names(cards[:shown]), "hidden": len(cards) - shown,
+            "huxi": group_huxi(group.kind, group.cards) if shown else None}
 
 
 def _seat(s: int) -> str:
@@ -55,7 +64,7 @@ class ZipaiGame:
     family = "zipai"
 
     def __init__(self, rules: ZipaiRules, options: dict[str, Any], seed: int, dealer: int = 0,
-                 carry: dict[str, Any] | None = None) -> None:
+                 carry: dict[str, Any] | None = None, deck: Sequence[int] | None = None) -> None:
         self.rules = rules
         self.variant_id = rules.id
         self.options = dict(options)
@@ -69,8 +78,11 @@ class ZipaiGame:
         self.log: list[tuple[int, str]] = []
         self.events: list[Event] = []
 
-        deck = full_deck()
-        random.Random(seed).shuffle(deck)
+        if deck is None:
+            deck = full_deck()
+            random.Random(seed).shuffle(deck)
+        elif sorted(deck) != full_deck():
+            raise ValueError("deck must be a permutation of the 80 字牌")
         self.deck = tuple(deck)  # the recorded wall: replaying needs only the seed
         self.hands: list[list[int]] = [[0] * N_KINDS for _ in range(self.seats)]
         self.melds: list[list[Meld]] = [[] for _ in range(self.seats)]
@@ -81,6 +93,15 @@ class ZipaiGame:
         self.free_turns = [0] * self.seats  # owed no-discard intakes (extra dealt 提)
         self.intakes = [0] * self.seats  # cards taken in (听胡 / 地胡)
         self.discards_made = [0] * self.seats
+        self.bupai = [0] * self.seats  # owed hidden 补牌 (安化 起始提)
+        self.hu_barred = [False] * self.seats  # 漏胡: passed a win, waits for his own next intake/discard
+        self.chouhu: list[dict[int, int]] = [{} for _ in range(self.seats)]  # 臭胡: card -> table 胡息 then
+        # 数醒: the dealer's opposite sits out in a 4-seat game with a sitter.
+        self.sitter: int | None = (dealer + 2) % self.seats if rules.sitter and self.seats == 4 else None
+        self.active = [s for s in range(self.seats) if s != self.sitter]
+        self.stakes: list[int] | None = None
+        self._liang_best: dict[int, tuple[Priced, int | None]] = {}
+        self._unchiable: list[int] = []  # seats for whom the card under claim becomes 过张 case (2)
         self.window: ClaimWindow | None = None
         self.window_kind = ""  # liang | draw | discard | own (after one's own 偎/提)
         self.window_from = dealer
@@ -94,8 +115,7 @@ class ZipaiGame:
         self._own_pre: tuple[list[int], list[Group], int] | None = None
 
         pos = 0
-        for k in range(self.seats):
-            seat = (dealer + k) % self.seats
+        for seat in self._order_from(dealer):
             n = rules.deal_size + (1 if seat == dealer else 0)
             for c in deck[pos:pos + n]:
                 self.hands[seat][c] += 1
@@ -105,8 +125,15 @@ class ZipaiGame:
         self.wall = list(deck[pos:])
         self._emit("liang", {"seat": dealer, "card": name(self.liang), "wall": len(self.wall)}, None,
                    f"{_seat(dealer)}坐庄，亮张 {name(self.liang)}，墩上 {len(self.wall)} 张")
-        for seat in range(self.seats):
+        for seat in self.active:
             self._lay_dealt_ti(seat)
+        if rules.stake_option and self.options.get(rules.stake_option) and "stakes" not in self.carry:
+            # Stakes (打鸟) are chosen by every player before play starts; the 亮张 window follows.
+            self.stakes = []
+            self.window_kind = "stake"
+            self.window = ClaimWindow(None, self._order_from(dealer),
+                                      {s: [Action("stake")] for s in self.active})
+            return
         self._open_liang_window()
 
     # ----------------------------------------------------------------- helpers
@@ -119,7 +146,31 @@ class ZipaiGame:
         return names(sorted((c for c in range(N_KINDS) for _ in range(self.hands[seat][c])), key=sort_key))
 
     def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.seats
+        """The next active seat counter-clockwise (下家), skipping the 数醒."""
+        nxt = (seat + 1) % self.seats
+        return nxt if nxt != self.sitter else (nxt + 1) % self.seats
+
+    def active_seats(self) -> list[int]:
+        return list(self.active)
+
+    def table_huxi(self, seat: int) -> int:
+        """胡息 of the groups on one's own table (臭胡 watches it change)."""
+        return sum(m.group.huxi for m in self.melds[seat])
+
+    def _may_win(self, seat: int, card: int) -> bool:
+        """漏胡 / 臭胡 bars on winning this card now (the hand's shape is checked elsewhere)."""
+        if self.hu_barred[seat]:
+            return False
+        barred = self.chouhu[seat]
+        if card in barred:
+            if barred[card] == self.table_huxi(seat):
+                return False
+            barred.clear()  # 胡息 changed: every earlier 臭胡 is lifted
+        return True
+
+    def _note_intake(self, seat: int) -> None:
+        self.intakes[seat] += 1
+        self.hu_barred[seat] = False
 
     def _groups(self, seat: int) -> list[Group]:
         return [m.group for m in self.melds[seat]]
@@ -140,7 +191,10 @@ class ZipaiGame:
                 self.melds[seat].append(Meld(Group("ti", (c,) * 4), 1))
                 self.paoti[seat] += 1
                 if self.paoti[seat] > 1:
-                    self.free_turns[seat] += 1
+                    if self.rules.dealt_ti_bupai:
+                        self.bupai[seat] += 1
+                    else:
+                        self.free_turns[seat] += 1
                 self._emit("ti", {"seat": seat, "card": name(c), "dealt": True}, None,
                            f"{_seat(seat)} 起手提 {name(c)}")
 
@@ -183,8 +237,8 @@ class ZipaiGame:
     # ---------------------------------------------------------- claim windows
     def _open_liang_window(self) -> None:
         """天胡 (the dealer's dealt hand wins) and 地胡 (a non-dealer wins the 亮张)."""
-        options: dict[int, list[Action]] = {}
         d = self.dealer
+        best: dict[int, tuple[Priced, int | None]] = {}
         liang_in_hand = self.hands[d][self.liang] > 0
         if liang_in_hand:
             self.hands[d][self.liang] -= 1
@@ -193,16 +247,30 @@ class ZipaiGame:
         else:  # the 亮张 went into a dealt 提
             priced = self._win_price(d, None, "deal")
         if priced:
-            options[d] = [Action("hu")]
+            best[d] = (priced, self.liang if liang_in_hand else None)
         if self.rules.win_liangzhang and liang_in_hand:
             for seat in self._order_from(d)[1:]:
-                if self._win_price(seat, self.liang, "deal"):
-                    options[seat] = [Action("hu")]
+                priced = self._win_price(seat, self.liang, "deal")
+                if priced:
+                    best[seat] = (priced, self.liang)
+        forced: dict[int, Action] = {}
+        if self.rules.start_win is not None:
+            for seat in self._order_from(d):
+                priced = self.rules.start_win(self.hands[seat], self._groups(seat),
+                                              self._win_context(seat, None, "deal"))
+                if priced and (seat not in best or priced.value > best[seat][0].value):
+                    best[seat] = (priced, None)
+                if priced and self.rules.start_win_forced:
+                    forced[seat] = Action("hu")
+        self._liang_best = best
+        options = {s: [Action("hu")] for s in best if s not in forced}
         self.last_revealed = self.liang
-        self._open_window("liang", d, self.liang, options, {})
+        self._open_window("liang", d, self.liang, options, forced)
 
     def _order_from(self, seat: int) -> list[int]:
-        return [(seat + k) % self.seats for k in range(self.seats)]
+        """Active seats starting at ``seat``, counter-clockwise."""
+        order = [(seat + k) % self.seats for k in range(self.seats)]
+        return [s for s in order if s != self.sitter]
 
     def _open_window(self, kind: str, from_seat: int, card: int, options: dict[int, list[Action]],
                      forced: dict[int, Action]) -> None:
@@ -219,10 +287,22 @@ class ZipaiGame:
     def _settle_window(self) -> None:
         w = self.window
         assert w is not None
+        if self.window_kind == "stake" and len(w.decided) < len(w.options):
+            return  # every player answers the stake question
         if not w.resolved():
             return
         best = w.best_claim()
         self.window = None
+        if self.window_kind == "stake":
+            self.stakes = [s for s in w.order if w.decided.get(s, Action("pass")).kind == "stake"]
+            self._emit("stakes", {"seats": self.stakes}, None,
+                       "打鸟：" + ("、".join(_seat(s) for s in self.stakes) or "无人"))
+            self._open_liang_window()
+            return
+        if best is None or best[1].kind == "chi":
+            for seat in self._unchiable:  # 过张 (2): could group the card but 比牌 made 吃 impossible
+                self.chou[seat].add(w.card)
+        self._unchiable = []
         if best is not None and best[1].kind == "hu":
             self._declined_marks(w, best)
             self._finish_win(best[0], w.card)
@@ -240,6 +320,11 @@ class ZipaiGame:
                 self.chou[seat].add(w.card)
             if option.kind == "peng":
                 self.renpeng[seat].add(w.card)
+            if option.kind == "hu":
+                if self.rules.louhu == "intake":
+                    self.hu_barred[seat] = True
+                elif self.rules.louhu == "huxi":
+                    self.chouhu[seat][w.card] = self.table_huxi(seat)
 
     def _no_claim(self, kind: str, card: int) -> None:
         if kind == "liang":
@@ -259,6 +344,9 @@ class ZipaiGame:
         if not self.wall:
             self._finish_draw()
             return
+        if self.bupai[seat] > 0:
+            self._bupai(seat)
+            return
         card = self.wall.pop(0)
         self.last_revealed = card
         hand = self.hands[seat]
@@ -274,33 +362,61 @@ class ZipaiGame:
                    f"{_seat(seat)} 摸牌 {name(card)}（墩上剩 {len(self.wall)} 张）")
         self._open_draw_window(seat, card)
 
-    def _win_option_then(self, seat: int, card: int, kind: str) -> None:
-        """Apply a compulsory 偎/提 of one's own draw, then let the drawer win with it (自摸) or play on."""
-        self._own_pre = (list(self.hands[seat]), self._groups(seat), self.intakes[seat])
-        priced = self._win_price_before_own_meld(seat, card)
+    def _bupai(self, seat: int) -> None:
+        """安化 起始提 补牌: a hidden wall card straight into the hand (no 示众, nobody may claim or win it),
+        no discard; the 下家 draws next. Compulsory 偎/提 still apply to it."""
+        self.bupai[seat] -= 1
+        card = self.wall.pop(0)
+        self._note_intake(seat)
         hand = self.hands[seat]
         base = self._meld_of(seat, card, ("wei", "chouwei"))
-        if kind == "ti":
-            if base is not None:
-                base.group = Group("ti", (card,) * 4)
-                base.shown = 1
-            else:
-                hand[card] = 0
-                self.melds[seat].append(Meld(Group("ti", (card,) * 4), 1))
-            self._emit("ti", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 提 {name(card)}")
-            self._last_was_paoti = True
+        self._emit("bupai", {"seat": seat, "wall": len(self.wall)}, None, f"{_seat(seat)} 补牌（墩上剩 {len(self.wall)} 张）")
+        self._emit("bupai_card", {"seat": seat, "card": name(card)}, seat, f"你补了 {name(card)}")
+        if hand[card] == 3 or base is not None:
+            self._lay_ti(seat, card)
+            self.paoti[seat] += 1
+            self.bupai[seat] += 1  # another four-card group: one more card is owed
+        elif hand[card] == 2:
+            self._lay_wei(seat, card)
         else:
-            hand[card] = 0
-            chou = card in self.renpeng[seat]
-            self.melds[seat].append(Meld(Group("chouwei" if chou else "wei", (card,) * 3), 1 if chou else 0))
-            if chou:
-                self._emit("chouwei", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 臭偎 {name(card)}")
-            else:
-                self._emit("wei", {"seat": seat}, None, f"{_seat(seat)} 偎牌")
-                self._emit("wei_card", {"seat": seat, "card": name(card)}, seat, f"你偎了 {name(card)}")
-            self._last_was_paoti = False
-        self.intakes[seat] += 1
+            hand[card] += 1
+        self._draw(self.next_seat(seat))
+
+    def _win_option_then(self, seat: int, card: int, kind: str) -> None:
+        """Apply a compulsory 偎/提 of one's own draw, then let the drawer win with it (自摸) or play on."""
+        self._note_intake(seat)  # the 偎/提 is his own intake: it lifts a 漏胡
+        self._own_pre = (list(self.hands[seat]), self._groups(seat), self.intakes[seat] - 1)
+        priced = self._win_price_before_own_meld(seat, card) if self._may_win(seat, card) else None
+        if kind == "ti":
+            self._lay_ti(seat, card)
+        else:
+            self._lay_wei(seat, card)
+        self._last_was_paoti = kind == "ti"
         self._open_window("own", seat, card, {seat: [Action("hu")]} if priced else {}, {})
+
+    def _lay_ti(self, seat: int, card: int) -> None:
+        """提 of one's own card onto one's 坎 or 偎 (3 down, 1 shown)."""
+        base = self._meld_of(seat, card, ("wei", "chouwei"))
+        if base is not None:
+            base.group, base.shown = Group("ti", (card,) * 4), 1
+        else:
+            self.hands[seat][card] = 0
+            self.melds[seat].append(Meld(Group("ti", (card,) * 4), 1))
+        self._emit("ti", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 提 {name(card)}")
+
+    def _lay_wei(self, seat: int, card: int) -> None:
+        """偎 of one's own card onto a pair in hand: face down (明偎: one shown); 臭偎 after 忍碰 shows one."""
+        self.hands[seat][card] = 0
+        chou = card in self.renpeng[seat]
+        shown = 1 if chou else self.rules.wei_shown
+        self.melds[seat].append(Meld(Group("chouwei" if chou else "wei", (card,) * 3), shown))
+        if chou:
+            self._emit("chouwei", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 臭偎 {name(card)}")
+        elif shown:
+            self._emit("wei", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 偎 {name(card)}")
+        else:
+            self._emit("wei", {"seat": seat}, None, f"{_seat(seat)} 偎牌")
+            self._emit("wei_card", {"seat": seat, "card": name(card)}, seat, f"你偎了 {name(card)}")
 
     def _open_draw_window(self, drawer: int, card: int) -> None:
         options: dict[int, list[Action]] = {}
@@ -309,7 +425,7 @@ class ZipaiGame:
             opts: list[Action] = []
             hand = self.hands[seat]
             own = seat == drawer
-            if (own or self.rules.win_other_draw) and self._win_price(
+            if (own or self.rules.win_other_draw) and self._may_win(seat, card) and self._win_price(
                     seat, card, "self_draw" if own else "other_draw"):
                 opts.append(Action("hu"))
             if self._meld_of(seat, card, ("peng",)) is not None or (
@@ -320,6 +436,7 @@ class ZipaiGame:
                 opts.append(Action("peng", (name(card),)))
             if (own or seat == self.next_seat(drawer)) and seat not in forced:
                 opts.extend(self._chi_actions(seat, card))
+                self._check_unchiable(seat, card, opts)
             options[seat] = opts
         self._open_window("draw", drawer, card, options, forced)
 
@@ -332,7 +449,7 @@ class ZipaiGame:
             opts: list[Action] = []
             hand = self.hands[seat]
             may_win = win_rule in ("optional", "forced") or (win_rule == "first_discard" and first)
-            if may_win and self._win_price(seat, card, "discard"):
+            if may_win and self._may_win(seat, card) and self._win_price(seat, card, "discard"):
                 opts.append(Action("hu"))
             if hand[card] == 3 or self._meld_of(seat, card, ("wei", "chouwei")) is not None:
                 forced[seat] = Action("pao", (name(card),))
@@ -340,8 +457,15 @@ class ZipaiGame:
                 opts.append(Action("peng", (name(card),)))
             if seat == self.next_seat(discarder) and seat not in forced:
                 opts.extend(self._chi_actions(seat, card))
+                self._check_unchiable(seat, card, opts)
             options[seat] = opts
         self._open_window("discard", discarder, card, options, forced)
+
+    def _check_unchiable(self, seat: int, card: int, opts: list[Action]) -> None:
+        if not self.rules.chou_unchiable or card in self.chou[seat] or any(a.kind == "chi" for a in opts):
+            return
+        if could_group(self.hands[seat], card):
+            self._unchiable.append(seat)
 
     def _can_peng(self, seat: int, card: int) -> bool:
         return card not in self.chou[seat] and self._hand_size(seat) - 2 >= 1
@@ -355,7 +479,7 @@ class ZipaiGame:
     def _take(self, seat: int, action: Action, card: int, kind: str) -> None:
         self.floating = None
         hand = self.hands[seat]
-        self.intakes[seat] += 1
+        self._note_intake(seat)
         if action.kind == "pao":
             base = self._meld_of(seat, card, ("wei", "chouwei", "peng"))
             if base is not None:
@@ -406,20 +530,21 @@ class ZipaiGame:
         kind = self.window_kind
         counts = list(self.hands[seat])
         win_card: int | None = card
+        liang_priced: Priced | None = None
         if kind == "liang":
             win_from = "deal"
-            if seat == self.dealer:  # the 亮张 is in the dealer's hand (or in a dealt 提)
-                if counts[card] > 0:
-                    counts[card] -= 1
-                else:
-                    win_card = None
+            liang_priced, win_card = self._liang_best[seat]
+            if seat == self.dealer and win_card is not None:
+                counts[card] -= 1  # the 亮张 is the winning card, out of the dealt hand
         elif kind == "own":
             win_from = "self_draw"
         elif kind == "draw":
             win_from = "self_draw" if seat == self.window_from else "other_draw"
         else:
             win_from = "discard"
-        if kind == "own":  # the 偎/提 is already on the table; price it from the hand before (rule 1)
+        if liang_priced is not None:
+            priced = liang_priced
+        elif kind == "own":  # the 偎/提 is already on the table; price it from the hand before (rule 1)
             priced = self._win_price_before_own_meld(seat, card)
         else:
             priced = price_best(self.rules, counts, self._groups(seat),
@@ -427,22 +552,28 @@ class ZipaiGame:
         assert priced is not None and self.rules.settle is not None
         deltas = self.rules.settle(self, seat, priced, win_from)
         detail = dict(priced.out)
-        detail.update({"win_from": win_from, "card": name(card), "winner": seat,
+        shown_card = name(card) if kind != "liang" or win_card is not None else None
+        detail.update({"win_from": win_from, "card": shown_card, "winner": seat,
                        "hand": self._hand_names(seat), "melds": [m.private() for m in self.melds[seat]]})
         pats = "、".join(detail.get("patterns", [])) or "无名堂"
-        text = f"{_seat(seat)} 胡 {name(card)}：{detail['huxi']} 胡息，{pats}，得分 {detail['score']}"
+        text = f"{_seat(seat)} 胡 {shown_card or '起手牌'}：{detail['huxi']} 胡息，{pats}，得分 {detail['score']}"
         detail["text"] = text
+        if self.stakes is not None:
+            detail["stakes"] = list(self.stakes)
         self.result = HandResult([seat], deltas, False, detail)
         self.finished = True
         self.must_discard = None
-        self._emit("hu", {"seat": seat, "card": name(card), "hand": self._hand_names(seat),
+        self._emit("hu", {"seat": seat, "card": shown_card, "hand": self._hand_names(seat),
                           "melds": detail["melds"], "result": {k: v for k, v in detail.items() if k != "text"},
                           "deltas": deltas}, None, text)
 
     def _finish_draw(self) -> None:
         assert self.rules.settle_draw is not None
         deltas = self.rules.settle_draw(self)
-        self.result = HandResult([], deltas, True, {"text": "黄庄"})
+        detail: dict[str, Any] = {"text": "黄庄"}
+        if self.stakes is not None:
+            detail["stakes"] = list(self.stakes)
+        self.result = HandResult([], deltas, True, detail)
         self.finished = True
         self.must_discard = None
         self._emit("huangzhuang", {"deltas": deltas}, None, "墩上无牌，黄庄")
@@ -452,6 +583,8 @@ class ZipaiGame:
         if self.finished:
             return []
         if self.window is not None:
+            if self.window_kind == "stake":
+                return [s for s in self.window.order if s not in self.window.decided]
             return self.window.pending()
         return [self.must_discard] if self.must_discard is not None else []
 
@@ -467,7 +600,11 @@ class ZipaiGame:
         if self.finished or seat not in self.to_act():
             return []
         if self.window is not None:
-            return [*self.window.options.get(seat, []), Action("pass")]
+            options = self.window.options.get(seat, [])
+            if (self.window_kind == "discard" and self.rules.win_discard == "forced"
+                    and Action("hu") in options):
+                return [Action("hu")]  # 放炮罚: a winnable discard must be won
+            return [*options, Action("pass")]
         hand = self.hands[seat]
         free = [c for c in range(N_KINDS) if 0 < hand[c] < 3]
         if not free:  # only 坎 left: a 坎 card must go
@@ -500,6 +637,7 @@ class ZipaiGame:
             self.hands[seat][card] -= 1
             self.must_discard = None
             self.discards_made[seat] += 1
+            self.hu_barred[seat] = False  # 漏胡 lasts until one's own next discard or intake
             if self.rules.own_discard_chou:
                 self.chou[seat].add(card)
             self.last_revealed = card
@@ -538,8 +676,10 @@ class ZipaiGame:
             "hand_sizes": [self._hand_size(s) for s in range(self.seats)],
             "melds": [[m.public() for m in self.melds[s]] for s in range(self.seats)],
             "outs": [names(self.outs[s]) for s in range(self.seats)],
-            "huxi_shown": [sum(group_huxi(m.kind, m.group.cards) for m in self.melds[s] if m.shown)
+            "huxi_shown": [sum(_meld_view(m.group, m.shown)["huxi"] or 0 for m in self.melds[s])
                            for s in range(self.seats)],
+            "sitter": self.sitter,
+            "stakes": self.stakes,
             "to_act": self.to_act(),
             "revealed": self._revealed(),
             "phase": "over" if self.finished else ("claim" if self.window else "discard"),
@@ -558,71 +698,3 @@ class ZipaiGame:
         v["legal"] = [a.code for a in self.legal_actions(seat)]
         v["chou"] = names(sorted(self.chou[seat], key=sort_key))
         return v
-
-
-def chi_options(hand: list[int], card: int) -> list[tuple[tuple[int, ...], ...]]:
-    """Every legal 吃 of ``card``: the group with the taken card first, then the 比 groups that lay down
-    each copy of it still in hand (比牌). 坎 cards are never used; one card must stay for the discard."""
-    if hand[card] >= 3:
-        return []
-    usable = [n if n < 3 else 0 for n in hand]
-    kan_cards = sum(n for n in hand if n >= 3)
-    found: set[tuple[tuple[int, ...], ...]] = set()
-    for first in _groups_with(card, usable):
-        rest = _minus(usable, first, card)
-        for bis in _bi_sets(rest, card):
-            left = list(rest)
-            for g in bis:
-                left = _minus(left, g, None)
-            if sum(left) + kan_cards >= 1:
-                found.add((first, *sorted(bis)))
-    return sorted(found, key=lambda o: [sort_key(c) for g in o for c in g])
-
-
-def _minus(avail: list[int], group: tuple[int, ...], skip: int | None) -> list[int]:
-    """``avail`` less the cards of ``group`` (less one copy of ``skip``, which does not come from it)."""
-    out = list(avail)
-    cards = list(group)
-    if skip is not None:
-        cards.remove(skip)
-    for c in cards:
-        out[c] -= 1
-    return out
-
-
-def _candidate_groups(card: int) -> tuple[tuple[int, ...], ...]:
-    case, r = divmod(card, 10)
-    candidates = [tuple(case * 10 + lo + k for k in range(3)) for lo in range(max(0, r - 2), min(7, r) + 1)]
-    if r in (1, 6, 9):
-        candidates.append((case * 10 + 1, case * 10 + 6, case * 10 + 9))
-    other = card + 10 if case == 0 else card - 10
-    candidates += [tuple(sorted((card, card, other))), tuple(sorted((card, other, other)))]
-    return tuple(sorted({g for g in candidates if chi_group_ok(g)}))
-
-
-# Every 一句话 / 二七十 / 绞 that contains a given card, with the two partner cards it needs.
-def _needs(group: tuple[int, ...], card: int) -> tuple[tuple[int, int], ...]:
-    rest = list(group)
-    rest.remove(card)
-    return tuple((c, rest.count(c)) for c in sorted(set(rest)))
-
-
-_CANDIDATES = tuple(tuple((g, _needs(g, card)) for g in _candidate_groups(card)) for card in range(N_KINDS))
-
-
-def _groups_with(card: int, avail: list[int]) -> list[tuple[int, ...]]:
-    """一句话 / 二七十 / 绞 containing ``card`` whose two other cards can come from ``avail``."""
-    return [g for g, need in _CANDIDATES[card] if all(avail[c] >= n for c, n in need)]
-
-
-def _bi_sets(avail: list[int], card: int) -> list[tuple[tuple[int, ...], ...]]:
-    """Ways to lay down every copy of ``card`` left in ``avail`` in groups of hand cards; [()] if none."""
-    if avail[card] <= 0:
-        return [()]
-    laid = list(avail)
-    laid[card] -= 1
-    results = []
-    for g in _groups_with(card, laid):
-        for tail in _bi_sets(_minus(laid, g, card), card):
-            results.append((g, *tail))
-    return results

@@ -6,8 +6,8 @@ compulsory 偎/提/跑, 比, 过张, 重跑, decomposition) lives in the shared 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .evaluate import Arrangement
@@ -51,11 +51,32 @@ class ZipaiRules:
     min_huxi: int = 15
     # Which revealed cards a player may win besides his own wall draw.
     win_other_draw: bool = True
-    win_discard: str = "never"  # never | optional | forced | first_discard
+    win_discard: str = "never"  # never | optional | forced (window offers only 胡) | first_discard
     win_liangzhang: bool = True  # a non-dealer may win the dealer's 亮张 (地胡)
     own_discard_chou: bool = False  # one's own discards are one's 臭牌 too
+    # 数醒: with 4 seats the dealer's opposite sits the hand out (no cards, never asked, skipped in turn order).
+    sitter: bool = False
+    # After passing a possible win: "none"; "intake" = 漏胡, no win at all until one's own next intake or
+    # discard; "huxi" = 臭胡, that card may not be won until one's table 胡息 changes.
+    louhu: str = "none"
+    # 起始提 补牌 (安化): each dealt 提 beyond the first is owed as one hidden replacement card, given on the
+    # player's turn instead of his draw and followed by no discard; otherwise it is a no-discard intake.
+    dealt_ti_bupai: bool = False
+    # 过张 case (2) of 安化 3.6: a card one could have grouped for 吃 but could not take (比牌 fails)
+    # becomes one's 臭牌 as well.
+    chou_unchiable: bool = False
+    # Start-of-hand instant win (三提五坎, 2提/4坎) on the dealt cards, priced without a winning card;
+    # offered in the 亮张 window (dealer, 下家, 上家), taken automatically when ``start_win_forced``.
+    start_win: Callable[[Sequence[int], Sequence[Group], WinContext], Priced | None] | None = None
+    start_win_forced: bool = False
+    # A bool room option (e.g. 打鸟 ``daniao``) that makes every player choose, once per match before play
+    # starts, whether to put up a stake (action ``stake``) or not (``pass``); the choice is carried over.
+    stake_option: str = ""
+    # Cards of a plain 偎 the other players see (0 = all face down; 1 = 明偎, shown 2 down 1 up).
+    wei_shown: int = 0
     price: Pricer | None = None
     # Zero-sum (or not) per-seat deltas for a won hand / a 黄庄.
     settle: Callable[[Any, int, Priced, str], list[int]] | None = None
     settle_draw: Callable[[Any], list[int]] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    # A variant's own reason why a calculator input can never win (beyond the flags above), or "".
+    refuse: Callable[[WinContext], str] | None = None

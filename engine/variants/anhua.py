@@ -1,0 +1,143 @@
+"""安化跑胡子 (anhua), 3 players — ``../shared/rules/anhua.md`` (the ruleset of seed 001).
+
+Only what is this variant's own: no 放炮 and no win on the 亮张, 起始提 补牌, 过张 case (2), own discards are
+臭牌, 三提五坎, the 名堂 (only the largest, × 自摸 when 自摸翻倍 is on), 三息一囤 / 一息一囤, 爬坡, 明偎.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..core import Game, HandResult
+from ..match import winner_deals
+from ..options import Option, bool_option
+from ..registry import MatchProgress, Variant, register
+from ..zipai.calc import score_hand
+from ..zipai.evaluate import Arrangement
+from ..zipai.game import ZipaiGame
+from ..zipai.groups import Group
+from ..zipai.rules import Priced, WinContext, ZipaiRules
+from ..zipai.scoring import colours, each_loser_pays, is_self_draw, nobody_pays, priced
+
+OPTIONS = (
+    Option("tun", "3xi", ("3xi", "1xi"), "囤", ("三息一囤", "一息一囤")),
+    bool_option("zimo_fanbei", True, "自摸翻倍"),
+    bool_option("santi_wukan", True, "三提五坎"),
+    bool_option("papo", False, "爬坡"),
+    bool_option("mingwei", False, "明偎"),
+    Option("banker", "random", ("random", "owner"), "定庄", ("随机庄", "房主庄")),
+    Option("difen", 1, tuple(range(1, 101)), "底分"),
+)
+
+HANDS = 8  # match length: neither the seed nor the spec's options give one (decision, as paohuzi's default)
+SANTI_WUKAN_FAN = 6
+
+
+def units(huxi: int, options: dict[str, Any]) -> int:
+    """囤 from 15 胡息: 三息一囤 1 + ⌊(胡息−15)/3⌋, 一息一囤 1 + (胡息−15)."""
+    step = 3 if options["tun"] == "3xi" else 1
+    return 1 + (huxi - 15) // step
+
+
+def _mingtang(ctx: WinContext) -> tuple[str, int] | None:
+    """The one counted 名堂: the largest of 小红胡 2 / 点胡 3 / 大红胡 4 / 黑胡 5 / 十八小 6."""
+    col = colours(ctx)
+    found: list[tuple[int, str]] = []
+    if 10 <= col.red < 13:
+        found.append((2, "小红胡"))
+    if col.red == 1:
+        found.append((3, "点胡"))
+    if col.red >= 13:
+        found.append((4, "大红胡"))
+    if col.red == 0:
+        found.append((5, "黑胡"))
+    if col.small >= 18:
+        found.append((6, "十八小"))
+    if not found:
+        return None
+    fan, name = max(found)
+    return name, fan
+
+
+def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
+    if arr.huxi < RULES.min_huxi or ctx.win_from in ("discard", "deal"):
+        return None  # 不能放炮; 不能胡庄家砌牌的亮张 (the dealer neither: no 天胡 in this ruleset)
+    opts = ctx.options
+    patterns: list[str] = []
+    fan = 1
+    top = _mingtang(ctx)
+    if top is not None:
+        patterns.append(top[0])
+        fan = top[1]
+    if opts["zimo_fanbei"] and is_self_draw(ctx):
+        patterns.append("自摸")
+        fan *= 2
+    u = units(arr.huxi, opts)
+    return priced(u * fan, arr, {"patterns": patterns, "fan": fan, "units": u, "score": u * fan})
+
+
+def start_win(counts: Sequence[int], melds: Sequence[Group], ctx: WinContext) -> Priced | None:
+    """三提五坎 (option): 3 提, or 5 坎 counting a 提 as a 坎, after the deal wins at once, whatever the 胡息
+    and 门子; 胡息 = those groups', 囤 by the normal formula but at least 1, 6 番 (never 自摸 at the deal)."""
+    if not ctx.options["santi_wukan"]:
+        return None
+    tis = [g for g in melds if g.kind == "ti"]
+    kans = [Group("kan", (c,) * 3) for c in range(20) if counts[c] == 3]
+    if len(tis) < 3 and len(tis) + len(kans) < 5:
+        return None
+    groups = tuple(tis + kans)
+    huxi = sum(g.huxi for g in groups)
+    u = max(1, units(huxi, ctx.options))
+    arr = Arrangement(groups, huxi, sum(counts))
+    return priced(u * SANTI_WUKAN_FAN, arr, {"patterns": ["三提五坎"], "fan": SANTI_WUKAN_FAN, "units": u,
+                                            "score": u * SANTI_WUKAN_FAN})
+
+
+def refuse(ctx: WinContext) -> str:
+    if ctx.win_from == "deal" and ctx.win_card is not None:
+        return "安化跑胡子: 不能胡庄家砌牌的亮张"
+    return ""
+
+
+def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
+    """Each loser pays 分数 × 底分, ×2 under 爬坡 after a 荒庄."""
+    factor = game.options["difen"] * (2 if game.options["papo"] and game.carry.get("huangzhuang") else 1)
+    return [d * factor for d in each_loser_pays(game, winner, p, win_from)]
+
+
+RULES = ZipaiRules(
+    id="anhua", price=price, settle=settle, settle_draw=nobody_pays, win_liangzhang=False,
+    own_discard_chou=True, chou_unchiable=True, dealt_ti_bupai=True, start_win=start_win,
+    refuse=refuse,
+)
+RULES_MINGWEI = replace(RULES, wei_shown=1)
+
+
+def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> Game:
+    return ZipaiGame(RULES_MINGWEI if options["mingwei"] else RULES, options, seed, dealer, carry)
+
+
+def after_hand(progress: MatchProgress, result: HandResult) -> None:
+    """Winner deals next; 荒庄: the dealer keeps the deal and the table enters 爬坡 for the next win."""
+    winner_deals(progress, result)
+    progress.over = progress.hand_no >= HANDS
+
+
+VARIANT = register(Variant(
+    id="anhua",
+    name="安化跑胡子",
+    name_en="Anhua paohuzi (3 players)",
+    family="zipai",
+    seats=3,
+    options=OPTIONS,
+    new_hand=new_hand,
+    after_hand=after_hand,
+    score=lambda data: score_hand(data, RULES, VARIANT.validate),
+    summary=(
+        "安化跑胡子：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。15 胡息起胡，只胡墩上示众的牌，"
+        "不能放炮，不能胡亮张，自己打出的牌是臭牌。名堂只取最大：小红胡 2、点胡 3、大红胡 4、黑胡 5、十八小 6 番，"
+        "自摸翻倍可叠加；三提五坎 6 番。分数 = 囤 × 番，三息一囤或一息一囤，可选爬坡、明偎。"
+    ),
+))

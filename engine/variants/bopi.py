@@ -1,0 +1,131 @@
+"""剥皮 / 邵阳字牌 剥皮胡 (bopi) — ``../shared/rules/bopi.md``.
+
+Only what is this variant's own: 4 seats with the dealer's opposite as 数醒 (sitter, half the winner's 胡),
+10 胡息 to win, only wall cards (and the dealer's first discard, 地胡), +10 胡 per 名堂 (天胡/地胡/自摸),
+等 (10 胡息 = 1, +5 → +1), the race to 100 胡 with 剥皮 pairwise settlement, 臭庄.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..core import Game, HandResult
+from ..options import Option
+from ..registry import MatchProgress, Variant, register
+from ..zipai.calc import score_hand
+from ..zipai.evaluate import Arrangement
+from ..zipai.game import ZipaiGame
+from ..zipai.rules import Priced, WinContext, ZipaiRules
+from ..zipai.scoring import priced, tun
+
+OPTIONS = (
+    Option("players", 4, (4, 3), "人数", ("4 人（含数醒）", "3 人")),
+    Option("target", 100, tuple(range(10, 1001, 10)), "满胡结束"),
+    Option("scoring", "hu", ("hu", "deng"), "计分", ("打满胡数", "按等计分")),
+    Option("huangzhuang", "stay", ("stay", "rotate"), "臭庄", ("庄家扣10胡给数醒，连庄", "庄家扣10胡给数醒，下家坐庄")),
+)
+
+MINGTANG_HU = 10  # 天胡、地胡、自摸 each +10 胡
+DRAW_PENALTY = 10  # 臭庄: 庄家扣10胡息
+
+
+def _dihu_discard(ctx: WinContext) -> bool:
+    return ctx.win_from == "discard" and ctx.first_discard and not ctx.dealer
+
+
+def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
+    if arr.huxi < RULES_4.min_huxi:
+        return None
+    if ctx.win_from == "discard" and not _dihu_discard(ctx):
+        return None  # 不能胡别人打出的牌 — except 地胡 on the dealer's first discard
+    patterns: list[str] = []
+    if ctx.win_from == "deal":
+        patterns.append("天胡" if ctx.dealer else "地胡")
+    elif _dihu_discard(ctx):
+        patterns.append("地胡")
+    elif ctx.win_from == "self_draw":
+        patterns.append("自摸")
+    hu = arr.huxi + MINGTANG_HU * len(patterns)
+    return priced(hu, arr, {"patterns": patterns, "units": tun(arr.huxi, 10, 5), "score": hu})
+
+
+
+def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
+    """胡 race: the winner is credited his hand 胡, the 数醒 half of it (rounded up), nobody pays.
+    等 scoring: every other active player pays the winner the hand's 等."""
+    deltas = [0] * game.seats
+    if game.options["scoring"] == "deng":
+        for s in game.active_seats():
+            if s != winner:
+                deltas[s] -= p.out["units"]
+                deltas[winner] += p.out["units"]
+        return deltas
+    deltas[winner] += p.out["score"]
+    if game.sitter is not None:
+        deltas[game.sitter] += -(-p.out["score"] // 2)  # 半胡息进一胡
+    return deltas
+
+
+def settle_draw(game: Any) -> list[int]:
+    """臭庄 (胡 race): the dealer loses 10 胡, which go to the 数醒 when there is one."""
+    deltas = [0] * game.seats
+    if game.options["scoring"] == "hu":
+        deltas[game.dealer] -= DRAW_PENALTY
+        if game.sitter is not None:
+            deltas[game.sitter] += DRAW_PENALTY
+    return deltas
+
+
+RULES_4 = ZipaiRules(
+    id="bopi", seats=4, sitter=True, min_huxi=10, win_discard="first_discard", own_discard_chou=True,
+    louhu="intake", price=price, settle=settle, settle_draw=settle_draw,
+)
+RULES_3 = replace(RULES_4, seats=3, sitter=False)
+
+
+def seats_for(options: dict[str, Any]) -> int:
+    return options["players"]
+
+
+def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> Game:
+    return ZipaiGame(RULES_4 if options["players"] == 4 else RULES_3, options, seed, dealer, carry)
+
+
+def after_hand(progress: MatchProgress, result: HandResult) -> None:
+    """胡牌坐庄 (the dealer keeps the deal while winning); 臭庄 per option. The match ends after a hand in
+    which a total reached the target — but a dealer who won plays on until the deal passes (下庄)."""
+    old = progress.dealer
+    if not result.draw:
+        progress.dealer = result.winners[0]
+    elif progress.options["huangzhuang"] == "rotate":
+        progress.dealer = (old + 1) % progress.seats
+    progress.over = max(progress.totals) >= progress.options["target"] and progress.dealer != old
+
+
+def final_settlement(options: dict[str, Any], totals: list[int], carry: dict[str, Any] | None = None) -> list[int]:
+    """剥皮 "胡数多者扣除胡数少者的胡数": pairwise differences, Σ_j (T_i − T_j); 等 scoring is already zero-sum."""
+    if options["scoring"] == "deng":
+        return list(totals)
+    total = sum(totals)
+    return [len(totals) * t - total for t in totals]
+
+
+VARIANT = register(Variant(
+    id="bopi",
+    name="剥皮",
+    name_en="Bopi / Shaoyang zipai (3 players + sitter)",
+    family="zipai",
+    seats=4,
+    options=OPTIONS,
+    new_hand=new_hand,
+    after_hand=after_hand,
+    score=lambda data: score_hand(data, RULES_4, VARIANT.validate),
+    seats_for=seats_for,
+    final_settlement=final_settlement,
+    summary=(
+        "剥皮（邵阳字牌剥皮胡）：80 张字牌，4 人坐，庄家对家为数醒不打，得胡牌者一半胡数。庄 20 张加亮张，闲 20 张，"
+        "墩 19 张。10 胡息起胡，只胡墩上示众的牌（地胡可胡庄家第一张打出的牌），自己打出的牌是臭牌，漏胡须换张。"
+        "天胡、地胡、自摸各加 10 胡；打满 100 胡结束，胡多者扣胡少者（剥皮）。"
+    ),
+))

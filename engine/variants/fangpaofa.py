@@ -1,0 +1,143 @@
+"""放炮罚 (fangpaofa), 3 players, 娄底 style — ``../shared/rules/fangpaofa.md``.
+
+Only what is this variant's own: the 胡息 race to 100, 放炮 (a winnable discard must be won; the 放炮 player
+pays, capped at 100), the "=100" and 2番 名堂 (multiplied), 黄庄 −10 for the dealer, 打鸟 side stakes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Game, HandResult
+from ..match import winner_deals
+from ..options import Option, bool_option
+from ..registry import MatchProgress, Variant, register
+from ..zipai.calc import score_hand
+from ..zipai.evaluate import Arrangement
+from ..zipai.game import ZipaiGame
+from ..zipai.rules import Priced, WinContext, ZipaiRules
+from ..zipai.scoring import colours, priced
+
+OPTIONS = (
+    bool_option("daniao", False, "打鸟"),
+    Option("niao_value", 10, tuple(range(1, 101)), "鸟分"),
+    Option("target", 100, tuple(range(10, 1001, 10)), "满胡结算"),
+)
+
+CAP = 100  # 放炮者单局最多扣100胡息
+HUNDRED = 100  # the "=100胡" 名堂 set the base to this
+
+
+def _patterns(arr: Arrangement, ctx: WinContext) -> tuple[list[str], list[str]]:
+    """(the "=100" 名堂, the 2番 名堂) of one arrangement (§5.2)."""
+    col = colours(ctx)
+    hundred: list[str] = []
+    double: list[str] = []
+    if ctx.win_from == "deal" and ctx.dealer:
+        hundred.append("天胡")
+    if ctx.win_from == "discard" and ctx.first_discard and ctx.no_draw_yet and not ctx.dealer:
+        hundred.append("地胡")
+    if col.red == 0:
+        hundred.append("乌胡")
+    if col.red >= 13:
+        hundred.append("十三红")
+    if arr.huxi == 30:
+        hundred.append("卡胡")
+    elif arr.huxi == 20:
+        double.append("卡胡")
+    if ctx.win_from == "self_draw":  # 天胡 is not also 自摸 (§5.3 3)
+        double.append("自摸")
+    if col.red == 1:
+        double.append("一点红")
+    # 条扁: every red card lies in one 3/4-card group made only of red cards (a red 将 alone does not count).
+    if col.red >= 3 and any(len(g.cards) >= 3 and g.all_red() and len(g.cards) == col.red for g in arr.groups):
+        double.append("条扁")
+    if ctx.last_card and ctx.win_from in ("self_draw", "other_draw"):
+        double.append("海底胡")
+    if 10 <= col.red <= 12:
+        double.append("红胡")
+    return hundred, double
+
+
+def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
+    if arr.huxi < RULES.min_huxi:  # 15胡起胡 on the raw 胡息, also for the "=100" 名堂 (§7 15)
+        return None
+    hundred, double = _patterns(arr, ctx)
+    base = HUNDRED if hundred else arr.huxi
+    fan = 2 ** len(double)
+    value = base * fan
+    score = min(value, CAP) if ctx.win_from == "discard" else value
+    # Ranked on the uncapped value (§5.3 4): the winner picks the most profitable grouping.
+    return priced(value, arr, {"patterns": hundred + double, "fan": fan, "score": score})
+
+
+def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
+    """放炮: the discarder pays the (capped) value to the winner; other wins only credit the winner."""
+    deltas = [0] * game.seats
+    deltas[winner] += p.out["score"]
+    if win_from == "discard":
+        deltas[game.window_from] -= p.out["score"]
+    return deltas
+
+
+def settle_draw(game: Any) -> list[int]:
+    """黄庄: 庄家扣10胡息."""
+    deltas = [0] * game.seats
+    deltas[game.dealer] -= 10
+    return deltas
+
+
+
+RULES = ZipaiRules(
+    id="fangpaofa", price=price, settle=settle, settle_draw=settle_draw, win_discard="forced",
+    win_liangzhang=False, stake_option="daniao",
+)
+
+
+def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> Game:
+    return ZipaiGame(RULES, options, seed, dealer, carry)
+
+
+def after_hand(progress: MatchProgress, result: HandResult) -> None:
+    """Winner deals next; 黄庄: the dealer keeps the deal; over once a total reaches the target."""
+    if "stakes" in result.detail:
+        progress.carry["stakes"] = result.detail["stakes"]
+    winner_deals(progress, result)
+    progress.over = max(progress.totals) >= progress.options["target"]
+
+
+def final_settlement(options: dict[str, Any], totals: list[int], carry: dict[str, Any] | None = None) -> list[int]:
+    """归0 then pairwise differences: seat i gets Σ_j (T_i − T_j); with 打鸟, the lower of each pair also
+    pays the sum of both players' bird stakes (a player who did not 打鸟 has stake 0)."""
+    n = len(totals)
+    stakes = set((carry or {}).get("stakes", [])) if options.get("daniao") else set()
+    bird = [options["niao_value"] if s in stakes else 0 for s in range(n)]
+    out = [0] * n
+    for i in range(n):
+        for j in range(n):
+            if i == j:
+                continue
+            out[i] += totals[i] - totals[j]
+            if totals[i] != totals[j]:
+                sign = 1 if totals[i] > totals[j] else -1
+                out[i] += sign * (bird[i] + bird[j])
+    return out
+
+
+VARIANT = register(Variant(
+    id="fangpaofa",
+    name="放炮罚",
+    name_en="Fangpaofa (Loudi, 3 players)",
+    family="zipai",
+    seats=3,
+    options=OPTIONS,
+    new_hand=new_hand,
+    after_hand=after_hand,
+    score=lambda data: score_hand(data, RULES, VARIANT.validate),
+    final_settlement=final_settlement,
+    summary=(
+        "放炮罚：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。15 胡息起胡，可胡墩牌也可胡别人打出的牌，"
+        "能胡的打出牌必须胡（放炮者付分，单局最多 100 胡息）。名堂相乘：自摸、一点红、条扁、海底胡、红胡、卡胡20 各 2 番；"
+        "乌胡、十三红、卡胡30、天胡、地胡算 100 胡息。黄庄庄家扣 10 胡息。先满 100 胡结算，胡息最少者归 0，可打鸟。"
+    ),
+))

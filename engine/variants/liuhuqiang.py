@@ -1,0 +1,114 @@
+"""湖南跑胡子 4人 / 六胡抢 (liuhuqiang) — ``../shared/rules/liuhuqiang.md`` (seed 003).
+
+Only what is this variant's own: 4 players with 14 cards (+ 亮张) and 23 in the 墩, 5 方门子, 6 胡息 to win,
+any shown draw or discard may be won (破跑胡 included), 天胡/地胡 on 2 提 or 4 坎 (automatic), 臭胡, 荒庄 →
+the dealer's 下家 deals, and the spec's provisional house-rule scoring (囤 from 6, 自摸/天胡/地胡 ×2,
+放炮: the discarder alone pays 3 shares).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core import Game, HandResult
+from ..options import Option, int_option
+from ..registry import MatchProgress, Variant, register
+from ..zipai.calc import score_hand
+from ..zipai.evaluate import Arrangement
+from ..zipai.game import ZipaiGame
+from ..zipai.groups import Group
+from ..zipai.rules import Priced, WinContext, ZipaiRules
+from ..zipai.scoring import nobody_pays, priced, tun
+
+OPTIONS = (
+    int_option("hands", 8, 1, 32, "局数"),
+    Option("scoring", "house", ("house",), "计分", ("暂定规则",)),
+)
+
+MIN_HUXI = 6
+DISCARD_SHARES = 3  # 放炮: the discarder pays for all three losers (包三家)
+
+
+def _units(huxi: int) -> int:
+    """囤 = 1 + ⌊(胡息 − 6)/3⌋ (house rule)."""
+    return tun(huxi, MIN_HUXI, 3)
+
+
+def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
+    if arr.huxi < MIN_HUXI:
+        return None
+    patterns: list[str] = []
+    if ctx.win_from == "deal":
+        patterns.append("天胡" if ctx.dealer else "地胡")
+    fan = 2 if ctx.win_from in ("self_draw", "deal") else 1
+    u = _units(arr.huxi)
+    return priced(u * fan, arr, {"patterns": patterns, "fan": fan, "units": u, "score": u * fan})
+
+
+def start_win(counts: Sequence[int], melds: Sequence[Group], ctx: WinContext) -> Priced | None:
+    """2 提 or 4 坎 after the deal (a 提 counts as a 坎, not the reverse): 天胡 (dealer) / 地胡, automatic,
+    whatever the 门子; valued as a 6-胡息 hand unless its 提/坎 carry more (house rule, §7 5)."""
+    tis = [g for g in melds if g.kind == "ti"]
+    kans = [Group("kan", (c,) * 3) for c in range(20) if counts[c] == 3]
+    if len(tis) < 2 and len(tis) + len(kans) < 4:
+        return None
+    groups = tuple(tis + kans)
+    huxi = sum(g.huxi for g in groups)
+    u = max(1, _units(huxi))
+    arr = Arrangement(groups, huxi, sum(counts))
+    return priced(u * 2, arr, {"patterns": ["天胡" if ctx.dealer else "地胡"], "fan": 2, "units": u,
+                               "score": u * 2})
+
+
+def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
+    """Each loser pays one share; on a discard win the discarder alone pays three."""
+    deltas = [0] * game.seats
+    share = p.out["score"]
+    if win_from == "discard":
+        deltas[game.window_from] -= DISCARD_SHARES * share
+        deltas[winner] += DISCARD_SHARES * share
+        return deltas
+    for s in game.active_seats():
+        if s != winner:
+            deltas[s] -= share
+            deltas[winner] += share
+    return deltas
+
+
+RULES = ZipaiRules(
+    id="liuhuqiang", seats=4, deal_size=14, group_count=5, min_huxi=MIN_HUXI, win_discard="optional",
+    own_discard_chou=True, louhu="huxi", start_win=start_win, start_win_forced=True,
+    price=price, settle=settle, settle_draw=nobody_pays,
+)
+
+
+def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> Game:
+    return ZipaiGame(RULES, options, seed, dealer, carry)
+
+
+def after_hand(progress: MatchProgress, result: HandResult) -> None:
+    """The winner deals next; after a 荒庄 the dealer's 下家 deals."""
+    if result.draw:
+        progress.dealer = (progress.dealer + 1) % progress.seats
+    else:
+        progress.dealer = result.winners[0]
+    progress.over = progress.hand_no >= progress.options["hands"]
+
+
+VARIANT = register(Variant(
+    id="liuhuqiang",
+    name="四人跑胡子",
+    name_en="Hunan paohuzi, 4 players (Liuhuqiang)",
+    family="zipai",
+    seats=4,
+    options=OPTIONS,
+    new_hand=new_hand,
+    after_hand=after_hand,
+    score=lambda data: score_hand(data, RULES, VARIANT.validate),
+    summary=(
+        "四人跑胡子（六胡抢）：80 张字牌，4 人，庄 14 张加亮张，闲 14 张，墩 23 张。5 方门子、6 胡息起胡，"
+        "墩上示众的牌和打出的牌都可胡（可破跑胡），起手 2 提或 4 坎直接天胡/地胡，过胡不胡为臭胡。"
+        "计分为暂定规则：6 胡息 1 囤，每 3 胡息加 1 囤，自摸、天胡、地胡翻倍，放炮者包三家。荒庄由庄家下家坐庄。"
+    ),
+))

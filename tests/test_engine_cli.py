@@ -1,0 +1,59 @@
+"""The engine's command line: `variants`, `selfplay`, and `score` error handling, as real subprocesses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "engine", *args], input=stdin, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_variants_lists_paohuzi_with_spec_options() -> None:
+    proc = run("variants")
+    assert proc.returncode == 0
+    variants = {v["id"]: v for v in json.loads(proc.stdout)}
+    pao = variants["paohuzi"]
+    assert pao["seats"] == 3 and pao["name"] == "跑胡子"
+    opts = {o["key"]: o for o in pao["options"]}
+    assert opts["mingtang"]["values"] == ["quan", "honghei", "duohong"] and opts["mingtang"]["default"] == "quan"
+    assert opts["chongtun"]["values"] == [0, 1, 2, 3, 4, 5] and opts["chongtun"]["default"] == 0
+    assert opts["banker"]["values"] == ["owner", "random"] and opts["banker"]["default"] == "owner"
+    assert opts["hands"]["default"] == 8 and opts["huangfan"]["default"] == 0
+
+
+def test_selfplay_prints_one_json_object_and_is_deterministic() -> None:
+    a = run("selfplay", "--variant", "paohuzi", "--hands", "30", "--seed", "4")
+    b = run("selfplay", "--variant", "paohuzi", "--hands", "30", "--seed", "4")
+    assert a.returncode == 0, a.stderr
+    out = json.loads(a.stdout)
+    assert set(out) >= {"variant", "hands", "wins", "draws", "totals", "hands_per_second"}
+    assert out["hands"] == 30 and out["wins"] + out["draws"] == 30
+    assert sum(out["totals"]) == 0 and len(out["totals"]) == 3
+    assert json.loads(b.stdout)["totals"] == out["totals"]
+
+
+def test_selfplay_rejects_a_bad_option_naming_it() -> None:
+    proc = run("selfplay", "--variant", "paohuzi", "--hands", "1", "--options", '{"chongtun": 9}')
+    assert proc.returncode == 2 and "chongtun" in proc.stderr
+
+
+def test_score_invalid_inputs_exit_2_with_one_line() -> None:
+    cases = {
+        "not json": "{",
+        "unknown variant": json.dumps({"variant": "nope", "hand": "", "win_card": "一", "win_from": "self_draw"}),
+        "unknown card": json.dumps({"variant": "paohuzi", "hand": "一X", "win_card": "一", "win_from": "self_draw"}),
+        "unknown option": json.dumps({"variant": "paohuzi", "hand": "一", "win_card": "一", "win_from": "self_draw",
+                                      "options": {"bogus": 1}}),
+        "missing field": json.dumps({"variant": "paohuzi", "win_card": "一", "win_from": "self_draw"}),
+        "five copies": json.dumps({"variant": "paohuzi", "hand": "一一三三", "win_card": "一", "win_from": "self_draw",
+                                   "melds": [{"type": "peng", "cards": ["一", "一", "一"]}]}),
+    }
+    for what, stdin in cases.items():
+        proc = run("score", stdin=stdin)
+        assert proc.returncode == 2, what
+        assert proc.stdout == "", what
+        assert len(proc.stderr.strip().splitlines()) == 1, (what, proc.stderr)
