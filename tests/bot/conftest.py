@@ -13,13 +13,27 @@ import pytest
 from bot import harness
 from bot.client import HunanBot
 from bot.harness import FakeDiscord, PendingInteraction
-from engine.registry import all_variants
+from engine.registry import all_variants, get_variant
 
 from .toy import ensure_registered
 
 ensure_registered()
 # Every registered variant is played by clicking; the toy one stays in the set as the smallest case.
 VARIANTS = [v.id for v in all_variants()]
+
+
+def short(variant: str, hands: int = 1) -> str:
+    """Room options for a short match: ``hands`` hands where the variant counts hands, the lowest target in a
+    race variant; nothing for variants that decide the match length themselves."""
+    v = get_variant(variant)
+    parts = []
+    for o in v.options:
+        if o.key == "hands":
+            allowed = [c for c in o.choices if c >= hands] or [max(o.choices)]
+            parts.append(f"hands={min(allowed)}")
+        elif o.key in ("target", "rounds"):
+            parts.append(f"{o.key}={min(o.choices)}")
+    return " ".join(parts)
 
 
 @dataclass

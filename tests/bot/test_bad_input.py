@@ -6,7 +6,7 @@ import copy
 
 from bot import harness
 
-from .conftest import VARIANTS, Env
+from .conftest import VARIANTS, Env, short
 
 MAIN = "paohuzi" if "paohuzi" in VARIANTS else "toy"
 
@@ -130,7 +130,7 @@ async def test_malformed_calc(env: Env) -> None:
 
 
 async def test_dms_closed_game_goes_on(env: Env, rng) -> None:
-    await env.open_table(MAIN, [env.alice, env.closed], "bot.seed=5 hands=1")
+    await env.open_table(MAIN, [env.alice, env.closed], f"bot.seed=5 {short(MAIN)}")
     notes = [m for m in env.world.channel_messages(env.channel) if "无法给你发私信" in m["content"]]
     assert len(notes) == 1 and f"<@{env.closed}>" in notes[0]["content"]
     assert env.world.latest_dm(env.closed) is None

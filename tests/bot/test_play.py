@@ -9,7 +9,7 @@ import pytest
 
 from bot import harness
 
-from .conftest import VARIANTS, Env
+from .conftest import VARIANTS, Env, short
 
 
 def assert_no_secret(env: Env, hands_by_user: dict[int, list[str]] | None = None) -> None:
@@ -21,7 +21,7 @@ def assert_no_secret(env: Env, hands_by_user: dict[int, list[str]] | None = None
 
 @pytest.mark.parametrize("variant", VARIANTS)
 async def test_whole_match_by_clicking(env: Env, rng: random.Random, variant: str) -> None:
-    table = await env.open_table(variant, [env.alice, env.bob], "bot.seed=7")
+    table = await env.open_table(variant, [env.alice, env.bob], f"bot.seed=7 {short(variant, 2)}")
     tid = table.id
     clicks = await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
     assert clicks > 0

@@ -8,7 +8,7 @@ import random
 
 from bot import harness
 
-from .conftest import VARIANTS, Env
+from .conftest import VARIANTS, Env, short
 
 MAIN = "paohuzi" if "paohuzi" in VARIANTS else "toy"
 
@@ -29,7 +29,7 @@ async def results(env: Env, table_id: int) -> list[dict]:
 
 
 async def test_restart_mid_hand_gives_identical_result(env: Env) -> None:
-    opts = "bot.seed=11 hands=2" if MAIN == "paohuzi" else "bot.seed=11 hands=2"
+    opts = f"bot.seed=11 {short(MAIN, 2)}"
     players = [env.alice, env.bob]
     # uninterrupted run
     t1 = await env.open_table(MAIN, players, opts)
@@ -87,7 +87,7 @@ async def test_end_by_host_manager_and_vote(env: Env) -> None:
 
 
 async def test_turn_timer_hands_over_to_ai_until_player_returns(env: Env) -> None:
-    await env.open_table(MAIN, [env.alice, env.bob], "bot.seed=9 bot.timer=30 hands=3")
+    await env.open_table(MAIN, [env.alice, env.bob], f"bot.seed=9 bot.timer=30 {short(MAIN, 3)}")
     service = env.bot.service
     table = env.table()
     for _ in range(200):  # 30 s scaled to 30 ms
