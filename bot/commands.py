@@ -5,45 +5,20 @@ Choices come from the engine's variant registry at start-up, so a new variant ne
 
 from __future__ import annotations
 
-import json
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from engine.calculator import InvalidHand, evaluate
 from engine.registry import all_variants, get_variant
 
+from .calc_form import SOURCES, CalcFormError, build_input, describe_result
 from .i18n import t
 from .service import month_start
 
 if TYPE_CHECKING:
     from .client import HunanBot
-
-
-class CalcInputError(ValueError):
-    pass
-
-
-def parse_calc_input(text: str) -> dict[str, Any]:
-    """A JSON object as ``python -m engine score`` reads it, or cards separated by spaces → ``{"hand": [...]}``."""
-    text = text.strip()
-    if not text:
-        raise CalcInputError("输入为空：请给出 JSON 对象，或用空格分隔的牌。")
-    if text.startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise CalcInputError(f"JSON 格式错误（第 {e.colno} 个字符附近）：{e.msg}") from None
-        if not isinstance(data, dict):
-            raise CalcInputError("JSON 必须是一个对象 {...}。")
-        return data
-    if text.startswith("["):
-        raise CalcInputError("请给出 JSON 对象 {...}，或用空格分隔的牌，而不是列表。")
-    tokens = [tok for tok in re.split(r"[\s,，、]+", text) if tok]
-    if len(tokens) == 1 and len(tokens[0]) > 1 and all("\u4e00" <= ch <= "\u9fff" for ch in tokens[0]):
-        tokens = list(tokens[0])  # "一二三四" typed without spaces
-    return {"hand": tokens}
 
 
 def variant_choices() -> list[app_commands.Choice[str]]:
@@ -95,20 +70,25 @@ def setup_commands(bot: HunanBot) -> None:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @tree.command(name="calc", description=t("Hand calculator"))
-    @app_commands.describe(variant=t("Game variant"), hand=t("Hand as JSON or cards separated by spaces"))
+    @app_commands.describe(
+        variant=t("Game variant"), hand=t("Cards in hand (e.g. 一二三四), or the whole JSON input"),
+        win=t("Winning card"), source=t("Where the winning card came from"),
+        melds=t("Melds on the table, e.g. 碰一 偎三 吃一二三"), flags=t("Situation: 庄 海底 首张 未进张"),
+        options=t("Room options, e.g. mingtang=honghei chongtun=2"))
+    @app_commands.choices(source=[app_commands.Choice(name=f"{label} {key}", value=key)
+                                  for key, label in SOURCES.items()])
     @with_variants
-    async def calc(interaction: discord.Interaction[Any], variant: str, hand: str) -> None:
+    async def calc(interaction: discord.Interaction[Any], variant: str, hand: str, win: str | None = None,
+                   source: str = "self_draw", melds: str | None = None, flags: str | None = None,
+                   options: str | None = None) -> None:
         try:
-            v = get_variant(variant)
-            data = parse_calc_input(hand)
-            result = v.score(data)
-        except Exception as e:  # the calculator rejects bad hands with various errors; all are user errors here
+            data = build_input(variant, hand, win, source, melds, flags, options)
+            result = evaluate(data)
+        except (CalcFormError, InvalidHand) as e:
             await interaction.response.send_message(f"⚠️ 无法计算：{e}", ephemeral=True)
             return
-        text = json.dumps(result, ensure_ascii=False, indent=1, default=str)
-        if len(text) > 1800:
-            text = text[:1800] + "\n…"
-        await interaction.response.send_message(f"**{v.name}** 算分：\n```json\n{text}\n```")
+        v = get_variant(variant)
+        await interaction.response.send_message(f"**{v.name}** 算分\n{describe_result(result)}"[:1900])
 
     @tree.command(name="leaderboard", description=t("Leaderboard of this server"))
     @app_commands.describe(variant=t("Game variant"), period=t("Period"))

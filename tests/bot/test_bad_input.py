@@ -125,8 +125,24 @@ async def test_malformed_calc(env: Env) -> None:
     for text in ["{not json", "[1, 2]", "", '{"hand": 5}', "完全不是牌 ???"]:
         p = await env.cmd(env.alice, "calc", variant=MAIN, hand=text)
         assert p.ephemeral and "无法计算" in p.text(), (text, p.text())
-    p = await env.cmd(env.alice, "calc", variant="toy", hand="一 一 一 二")
-    assert not p.ephemeral and '"win": true' in p.text()
+    bad_fields = [{"melds": "碰"}, {"melds": "碰一一"}, {"flags": "大风"}, {"options": "chongtun"},
+                  {"options": "chongtun=9"}, {"win": "一", "melds": "提一 碰一"}]
+    for extra in bad_fields:
+        fields = {"win": "四", **extra}
+        p = await env.cmd(env.alice, "calc", variant="paohuzi", hand="一二三", **fields)
+        assert p.ephemeral and "无法计算" in p.text(), (extra, p.text())
+
+
+async def test_calc_scores_a_typed_hand(env: Env) -> None:
+    # Fixed: 偎壹 6 + 提肆 12 + 跑三 6 + 跑九 6 = 30; loose 贰柒拾 6 + 柒捌玖 0 + 将二二 → 36 胡息.
+    # 囤 = 1 + (36 − 15) // 3 = 8; 6 red cards, no 名堂 → 番 1 → 8 from each loser.
+    p = await env.cmd(env.alice, "calc", variant="paohuzi", hand="二贰柒柒捌玖拾", win="二",
+                      source="other_draw", melds="偎壹 提肆 跑三 跑九")
+    assert not p.ephemeral
+    assert "能胡" in p.text() and "胡息：36" in p.text() and "得分：8" in p.text(), p.text()
+    p = await env.cmd(env.alice, "calc", variant="paohuzi", hand="二贰柒柒捌玖拾", win="二",
+                      source="discard", melds="偎壹 提肆 跑三 跑九")
+    assert "不能胡" in p.text()  # 跑胡子 never wins a discard
 
 
 async def test_dms_closed_game_goes_on(env: Env, rng) -> None:
