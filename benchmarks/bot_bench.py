@@ -3,7 +3,8 @@
 Phase 1 (latency): players think ``--think`` seconds on average (exponential), so N tables produce about
 N/think clicks per second; we measure interaction → first response (the callback reaching the fake Discord).
 Phase 2 (throughput): every table's player clicks as soon as it may; we count actions made durable in
-SQLite per second (human clicks plus the AI moves they trigger, each committed before anyone is told).
+SQLite per second (human clicks plus the AI moves they trigger, each committed before anyone is told), and
+how many writes (tables' action appends, settlements, message ids) each group commit held.
 
     python benchmarks/bot_bench.py --tables 500 --seconds 10
 """
@@ -105,6 +106,7 @@ async def main() -> None:
         lat: list[float] = []
         rng = random.Random(7)
         before = await bot.db.count_actions()
+        commits0, writes0 = bot.db.commits, bot.db.writes
         start = time.perf_counter()
         until = start + args.seconds
         clicks = await asyncio.gather(*(player(world, bot, uid, ch, random.Random(rng.random()), until, think, lat)
@@ -112,11 +114,13 @@ async def main() -> None:
         await bot.service.idle()
         elapsed = time.perf_counter() - start
         durable = await bot.db.count_actions() - before
+        commits, writes = bot.db.commits - commits0, bot.db.writes - writes0
         lat.sort()
         q = statistics.quantiles(lat, n=100) if len(lat) > 2 else [0.0] * 99
         print(f"[{phase}] tables={args.tables} clicks={sum(clicks)} ({sum(clicks) / elapsed:.0f}/s) "
               f"p50={q[49] * 1000:.1f}ms p99={q[98] * 1000:.1f}ms durable_actions={durable} "
-              f"({durable / elapsed:.0f}/s) live_tables={sum(1 for _, ch in pairs if bot.service.table_in(ch))}")
+              f"({durable / elapsed:.0f}/s) commits={commits} ({writes / max(commits, 1):.1f} writes each) "
+              f"live_tables={sum(1 for _, ch in pairs if bot.service.table_in(ch))}")
     await bot.close()
     harness.uninstall_webhook_edge()
 

@@ -436,9 +436,12 @@ class FakeDiscord:
         return [self.messages[mid] for mid in self.by_channel.get(channel_id, [])]
 
     def latest_dm(self, user_id: int) -> int | None:
+        """The newest panel in the user's DM; a private error reply below it is not a panel to click."""
         cid = self.dm_of_user.get(user_id)
-        ids = self.by_channel.get(cid or 0)
-        return ids[-1] if ids else None
+        for mid in reversed(self.by_channel.get(cid or 0, [])):
+            if not self.messages.get(mid, {}).get("flags", 0) & 64:
+                return mid
+        return None
 
     def dm_channel(self, user_id: int) -> int | None:
         return self.dm_of_user.get(user_id)

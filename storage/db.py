@@ -8,19 +8,20 @@ it on its own thread so the event loop never blocks on disk.
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import re
-from collections.abc import Iterable, Sequence
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 DEFAULT_URL = "sqlite:///data/hunan_tables.sqlite3"
+T = TypeVar("T")
 
 
 def path_from_url(url: str) -> str:
@@ -32,14 +33,6 @@ def path_from_url(url: str) -> str:
     if "://" in url:
         raise ValueError(f"DATABASE_URL must be a sqlite:/// URL, not {url!r}")
     return url
-
-
-def _serialized(method: Any) -> Any:
-    @functools.wraps(method)
-    async def wrapper(self: Database, *args: Any, **kw: Any) -> Any:
-        async with self.lock:
-            return await method(self, *args, **kw)
-    return wrapper
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -98,19 +91,70 @@ class TableRow:
     hands: list[HandRow]
 
 
+# A unit of work for the writer: runs on the database thread inside the batch's transaction.
+WriteFn = Callable[[sqlite3.Connection], T]
+MAX_BATCH = 1000  # bounds how long one commit holds up the reads queued behind it
+
+
+class CommitError(Exception):
+    """The transaction holding this write did not commit: nothing in it is durable."""
+
+
+def _commit_batch(conn: sqlite3.Connection, jobs: list[WriteFn[Any]]) -> list[tuple[bool, Any]]:
+    """Run every job in one transaction (on the database thread) and commit once.
+
+    Each job gets a savepoint, so one job's error (say a constraint) undoes and fails only that job; the
+    others still commit. If COMMIT itself fails, every job fails: the caller's memory must go back to the log.
+    """
+    out: list[tuple[bool, Any]] = []
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for job in jobs:
+            conn.execute("SAVEPOINT job")
+            try:
+                value = job(conn)
+            except Exception as e:
+                conn.execute("ROLLBACK TO job")
+                conn.execute("RELEASE job")
+                out.append((False, e))
+            else:
+                conn.execute("RELEASE job")
+                out.append((True, value))
+        conn.execute("COMMIT")
+    except Exception as e:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        failed = CommitError(f"commit failed: {e}")
+        failed.__cause__ = e
+        return [(False, failed)] * len(jobs)
+    return out
+
+
 class Database:
+    """One aiosqlite connection; every write goes through one writer task that commits in groups.
+
+    Group commit: while one transaction is on the database thread, the writes of other tables queue up;
+    the writer then takes all of them into the next transaction, so under load one commit (one trip to the
+    database thread, one WAL append) makes many tables' actions durable. Each caller's await returns only
+    after the COMMIT holding its write returned, so "written before anyone is told" holds per caller. At
+    low load a batch is one write and costs what a lone autocommit did.
+    """
+
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
-        # One connection serves every table: a transaction of one table must not interleave with another
-        # table's statements (they would join it, or BEGIN would fail), so writes take turns here.
-        self.lock = asyncio.Lock()
+        self._queue: list[tuple[WriteFn[Any], asyncio.Future[Any]]] = []
+        self._wake = asyncio.Event()
+        self._writer: asyncio.Task[None] | None = None
+        self._closing = False
+        self.commits = 0  # transactions committed by the writer (tests and the benchmark read these)
+        self.writes = 0  # writes those transactions held
 
     @classmethod
     async def open(cls, url: str = DEFAULT_URL) -> Database:
         path = path_from_url(url)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves so one action = one short transaction.
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves (one per batch of writes).
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
         await conn.execute("PRAGMA journal_mode=WAL")
@@ -124,6 +168,11 @@ class Database:
         return db
 
     async def close(self) -> None:
+        # Writes already queued are flushed: their callers were promised an answer.
+        self._closing = True
+        self._wake.set()
+        if self._writer is not None:
+            await self._writer
         await self.conn.close()
 
     async def migrate(self) -> int:
@@ -139,126 +188,139 @@ class Database:
             current = number
         return current
 
+    # -- the writer ------------------------------------------------------------------------------
+
+    async def write(self, job: WriteFn[T]) -> T:
+        """Queue ``job`` for the next group commit; returns its value once that commit has returned.
+
+        Raises the job's own error (nothing of it was written) or :class:`CommitError` (nothing of the
+        whole batch was written)."""
+        if self._closing:
+            raise CommitError("database is closing")
+        fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.append((job, fut))
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name="db-writer")
+        self._wake.set()
+        return await fut
+
+    async def _write_loop(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            # One loop turn lets tables that are already runnable queue their writes into this batch.
+            await asyncio.sleep(0)
+            while self._queue:
+                batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+                jobs = [job for job, _ in batch]
+                try:
+                    # aiosqlite's own thread runs the whole batch in one trip (its ``_execute`` is the one
+                    # entry point that takes a function; the public API would cost a trip per statement).
+                    results = await self.conn._execute(_commit_batch, self.conn._conn, jobs)
+                except Exception as e:  # the thread itself failed (connection closed ...)
+                    failed = CommitError(f"commit failed: {e}")
+                    failed.__cause__ = e
+                    results = [(False, failed)] * len(batch)
+                else:
+                    self.commits += 1
+                    self.writes += len(batch)
+                for (_, fut), (ok, value) in zip(batch, results, strict=True):
+                    if fut.done():  # the caller was cancelled; its write stands or fell with the batch
+                        continue
+                    if ok:
+                        fut.set_result(value)
+                    else:
+                        fut.set_exception(value)
+            if self._closing:
+                return
+
     # -- tables and seats ------------------------------------------------------------------------
 
-    @_serialized
     async def create_table(self, guild_id: int, channel_id: int, host_id: int, variant_id: str,
                            options: dict[str, Any], bot_options: dict[str, Any], seats: Sequence[SeatRow]) -> int:
-        await self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            cur = await self.conn.execute(
+        def job(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
                 "INSERT INTO tables (guild_id, channel_id, host_id, variant_id, options, bot_options, status)"
                 " VALUES (?, ?, ?, ?, ?, ?, 'lobby')",
                 (guild_id, channel_id, host_id, variant_id, json.dumps(options), json.dumps(bot_options)))
             table_id = cur.lastrowid
             assert table_id is not None
-            await self._write_seats(table_id, seats)
-            await self.conn.execute("COMMIT")
-        except BaseException:
-            await self.conn.execute("ROLLBACK")
-            raise
-        return table_id
+            _write_seats(conn, table_id, seats)
+            return table_id
+        return await self.write(job)
 
-    async def _write_seats(self, table_id: int, seats: Sequence[SeatRow]) -> None:
-        await self.conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
-        await self.conn.executemany(
-            "INSERT INTO seats (table_id, seat, user_id, name, dm_channel_id, dm_closed, dm_hand_no, dm_message_id)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [(table_id, s.seat, s.user_id, s.name, s.dm_channel_id, int(s.dm_closed), s.dm_hand_no, s.dm_message_id)
-             for s in seats])
-
-    @_serialized
     async def set_seats(self, table_id: int, seats: Sequence[SeatRow]) -> None:
-        await self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            await self._write_seats(table_id, seats)
-            await self.conn.execute("COMMIT")
-        except BaseException:
-            await self.conn.execute("ROLLBACK")
-            raise
+        await self.write(lambda conn: _write_seats(conn, table_id, seats))
 
-    @_serialized
+    async def _update(self, sql: str, args: tuple[Any, ...]) -> None:
+        def job(conn: sqlite3.Connection) -> None:
+            conn.execute(sql, args)
+        await self.write(job)
+
     async def set_options(self, table_id: int, options: dict[str, Any], bot_options: dict[str, Any]) -> None:
-        await self.conn.execute("UPDATE tables SET options = ?, bot_options = ? WHERE id = ?",
-                                (json.dumps(options), json.dumps(bot_options), table_id))
+        await self._update("UPDATE tables SET options = ?, bot_options = ? WHERE id = ?",
+                           (json.dumps(options), json.dumps(bot_options), table_id))
 
-    @_serialized
     async def set_lobby_message(self, table_id: int, message_id: int) -> None:
-        await self.conn.execute("UPDATE tables SET lobby_message_id = ? WHERE id = ?", (message_id, table_id))
+        await self._update("UPDATE tables SET lobby_message_id = ? WHERE id = ?", (message_id, table_id))
 
-    @_serialized
     async def set_dm(self, table_id: int, seat: int, dm_channel_id: int | None, dm_closed: bool) -> None:
-        await self.conn.execute("UPDATE seats SET dm_channel_id = ?, dm_closed = ? WHERE table_id = ? AND seat = ?",
-                                (dm_channel_id, int(dm_closed), table_id, seat))
+        await self._update("UPDATE seats SET dm_channel_id = ?, dm_closed = ? WHERE table_id = ? AND seat = ?",
+                           (dm_channel_id, int(dm_closed), table_id, seat))
 
-    @_serialized
     async def set_dm_message(self, table_id: int, seat: int, hand_no: int, message_id: int) -> None:
-        await self.conn.execute("UPDATE seats SET dm_hand_no = ?, dm_message_id = ? WHERE table_id = ? AND seat = ?",
-                                (hand_no, message_id, table_id, seat))
+        await self._update("UPDATE seats SET dm_hand_no = ?, dm_message_id = ? WHERE table_id = ? AND seat = ?",
+                           (hand_no, message_id, table_id, seat))
 
-    @_serialized
     async def start_table(self, table_id: int, first_dealer: int) -> None:
-        await self.conn.execute("UPDATE tables SET status = 'playing', first_dealer = ? WHERE id = ?",
-                                (first_dealer, table_id))
+        await self._update("UPDATE tables SET status = 'playing', first_dealer = ? WHERE id = ?",
+                           (first_dealer, table_id))
 
-    @_serialized
     async def end_table(self, table_id: int, reason: str) -> None:
-        await self.conn.execute(
+        await self._update(
             "UPDATE tables SET status = 'ended', ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), end_reason = ?"
             " WHERE id = ? AND status != 'ended'", (reason, table_id))
 
     # -- hands and the action log ----------------------------------------------------------------
 
-    @_serialized
     async def start_hand(self, table_id: int, hand_no: int, seed: int, dealer: int) -> int:
-        cur = await self.conn.execute(
-            "INSERT INTO hands (table_id, hand_no, seed, dealer) VALUES (?, ?, ?, ?)",
-            (table_id, hand_no, seed, dealer))
-        assert cur.lastrowid is not None
-        return cur.lastrowid
+        def job(conn: sqlite3.Connection) -> int:
+            cur = conn.execute("INSERT INTO hands (table_id, hand_no, seed, dealer) VALUES (?, ?, ?, ?)",
+                               (table_id, hand_no, seed, dealer))
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+        return await self.write(job)
 
-    @_serialized
     async def set_hand_message(self, hand_id: int, message_id: int) -> None:
-        await self.conn.execute("UPDATE hands SET message_id = ? WHERE id = ?", (message_id, hand_id))
+        await self._update("UPDATE hands SET message_id = ? WHERE id = ?", (message_id, hand_id))
 
-    @_serialized
     async def append_actions(self, hand_id: int, rows: Iterable[ActionRow]) -> None:
-        """One transaction for a click and the AI moves it triggers: all durable before anyone is told."""
-        rows = [(hand_id, r.seq, r.seat, r.code, int(r.by_ai)) for r in rows]
-        if not rows:
+        """A click and the AI moves it triggers, durable (committed, with other tables' writes) on return."""
+        values = [(hand_id, r.seq, r.seat, r.code, int(r.by_ai)) for r in rows]
+        if not values:
             return
-        if len(rows) == 1:
-            # autocommit: one statement is its own transaction, and saves a thread round trip
-            await self.conn.execute("INSERT INTO actions (hand_id, seq, seat, code, by_ai) VALUES (?, ?, ?, ?, ?)",
-                                    rows[0])
-            return
-        await self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            await self.conn.executemany(
-                "INSERT INTO actions (hand_id, seq, seat, code, by_ai) VALUES (?, ?, ?, ?, ?)", rows)
-            await self.conn.execute("COMMIT")
-        except BaseException:
-            await self.conn.execute("ROLLBACK")
-            raise
 
-    @_serialized
+        def job(conn: sqlite3.Connection) -> None:
+            conn.executemany("INSERT INTO actions (hand_id, seq, seat, code, by_ai) VALUES (?, ?, ?, ?, ?)", values)
+        await self.write(job)
+
     async def settle_hand(self, hand_id: int, guild_id: int, variant_id: str, result: dict[str, Any],
                           seats: Sequence[tuple[int, int | None, int, bool]], best_text: str,
                           end_table: tuple[int, str] | None = None) -> None:
         """Record the result and update cumulative scores in one transaction (idempotent per hand)."""
-        await self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            cur = await self.conn.execute(
+        result_json = json.dumps(result, ensure_ascii=False)
+
+        def job(conn: sqlite3.Connection) -> None:
+            cur = conn.execute(
                 "UPDATE hands SET settled_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), result = ?"
-                " WHERE id = ? AND settled_at IS NULL", (json.dumps(result, ensure_ascii=False), hand_id))
+                " WHERE id = ? AND settled_at IS NULL", (result_json, hand_id))
             if cur.rowcount == 1:
                 for seat, user_id, delta, won in seats:
-                    await self.conn.execute(
-                        "INSERT INTO hand_seats (hand_id, seat, user_id, delta, won) VALUES (?, ?, ?, ?, ?)",
-                        (hand_id, seat, user_id, delta, int(won)))
+                    conn.execute("INSERT INTO hand_seats (hand_id, seat, user_id, delta, won) VALUES (?, ?, ?, ?, ?)",
+                                 (hand_id, seat, user_id, delta, int(won)))
                     if user_id is None:
                         continue
-                    await self.conn.execute(
+                    conn.execute(
                         "INSERT INTO scores (guild_id, variant_id, user_id, hands, wins, points, best_delta,"
                         " best_hand_id, best_text) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)"
                         " ON CONFLICT (guild_id, variant_id, user_id) DO UPDATE SET"
@@ -271,13 +333,10 @@ class Database:
                         "   THEN excluded.best_delta ELSE best_delta END",
                         (guild_id, variant_id, user_id, int(won), delta, delta, hand_id, best_text if won else ""))
             if end_table is not None:
-                await self.conn.execute(
+                conn.execute(
                     "UPDATE tables SET status = 'ended', ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),"
                     " end_reason = ? WHERE id = ? AND status != 'ended'", (end_table[1], end_table[0]))
-            await self.conn.execute("COMMIT")
-        except BaseException:
-            await self.conn.execute("ROLLBACK")
-            raise
+        await self.write(job)
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -361,3 +420,12 @@ class Database:
         async with self.conn.execute("SELECT COUNT(*) FROM actions") as cur:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
+
+
+def _write_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
+    conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+    conn.executemany(
+        "INSERT INTO seats (table_id, seat, user_id, name, dm_channel_id, dm_closed, dm_hand_no, dm_message_id)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(table_id, s.seat, s.user_id, s.name, s.dm_channel_id, int(s.dm_closed), s.dm_hand_no, s.dm_message_id)
+         for s in seats])

@@ -1,0 +1,71 @@
+"""Written before anyone is told: nobody hears of an action before its commit returned, and a failed commit
+tells nobody and puts the table back to what the log holds."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from bot import harness
+from storage.db import ActionRow, CommitError
+
+from .conftest import VARIANTS, Env, short
+from .test_bad_input import actor, state
+
+MAIN = "paohuzi" if "paohuzi" in VARIANTS else "toy"
+
+
+async def test_no_message_before_the_commit_returns(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    await env.open_table(MAIN, [env.alice, env.bob], f"bot.seed=3 {short(MAIN, 2)}")
+    db = env.bot.db
+    original = db.append_actions
+    committed_at: list[int] = []  # how many requests Discord had seen when each commit returned
+
+    async def watched(hand_id: int, rows: Iterable[ActionRow]) -> None:
+        await original(hand_id, rows)
+        committed_at.append(len(env.world.calls))
+    monkeypatch.setattr(db, "append_actions", watched)
+    for _ in range(5):
+        uid, mid = actor(env, [env.alice, env.bob])
+        cid, values = harness.action_choices(env.world, mid)[0]
+        committed_at.clear()
+        sent_before = len(env.world.calls)
+        p = await env.click(uid, mid, cid, values)
+        assert not p.ephemeral
+        # the first thing the click caused was the commit; every reply and update came after it
+        assert committed_at and committed_at[0] == sent_before
+        if env.table() is None:
+            break
+
+
+async def test_failed_commit_tells_nobody_and_rebuilds_from_log(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    await env.open_table(MAIN, [env.alice, env.bob], f"bot.seed=3 {short(MAIN, 2)}")
+    db = env.bot.db
+    original = db.append_actions
+    fail = [True]
+
+    async def flaky(hand_id: int, rows: Iterable[ActionRow]) -> Any:
+        if fail.pop() if fail else False:
+            raise CommitError("commit failed: disk I/O error")
+        return await original(hand_id, rows)
+    monkeypatch.setattr(db, "append_actions", flaky)
+    old = env.table()
+    before = await state(env)
+    uid, mid = actor(env, [env.alice, env.bob])
+    cid, values = harness.action_choices(env.world, mid)[0]
+    sent_before = len(env.world.calls)
+    p = await env.click(uid, mid, cid, values)
+    assert p.ephemeral and "未生效" in p.text()
+    # only the private apology went out: no channel edit, no DM told of the lost move
+    later = env.world.calls[sent_before:]
+    assert [c for c in later if not c.ephemeral] == []
+    # memory went back to the log: a fresh table at the durable version, so the same buttons work
+    fresh = env.table()
+    assert fresh is not old and await state(env) == before
+    p = await env.click(uid, mid, cid, values)
+    assert not p.ephemeral
+    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(2))
+    assert env.table() is None

@@ -1,0 +1,89 @@
+"""Group commit in storage: concurrent writes share one transaction, yet each caller learns its own fate."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from storage.db import ActionRow, CommitError, Database, SeatRow
+
+
+async def open_db(tmp_path: Path) -> Database:
+    return await Database.open(f"sqlite:///{tmp_path}/g.sqlite3")
+
+
+async def make_hands(db: Database, n: int) -> list[int]:
+    hands = []
+    for i in range(n):
+        tid = await db.create_table(1, 100 + i, 7, "paohuzi", {}, {}, [SeatRow(0, 7, "p")])
+        hands.append(await db.start_hand(tid, 1, i, 0))
+    return hands
+
+
+async def test_concurrent_appends_share_commits_and_all_are_durable(tmp_path: Path) -> None:
+    db = await open_db(tmp_path)
+    hands = await make_hands(db, 50)
+    commits = db.commits
+    await asyncio.gather(*(db.append_actions(h, [ActionRow(0, 0, "a"), ActionRow(1, 1, "b", True)])
+                           for h in hands))
+    # 50 tables' writes arrived together: far fewer transactions than writes
+    assert db.commits - commits < 10
+    assert await db.count_actions() == 100
+    await db.close()
+    again = await open_db(tmp_path)  # a new connection sees every row: they were committed
+    assert await again.count_actions() == 100
+    assert [a.code for a in await again.actions(hands[0])] == ["a", "b"]
+    await again.close()
+
+
+async def test_a_failing_write_fails_only_its_caller(tmp_path: Path) -> None:
+    db = await open_db(tmp_path)
+    hands = await make_hands(db, 3)
+    await db.append_actions(hands[1], [ActionRow(0, 0, "x")])
+    got = await asyncio.gather(db.append_actions(hands[0], [ActionRow(0, 0, "a")]),
+                               db.append_actions(hands[1], [ActionRow(1, 0, "y"), ActionRow(0, 0, "dup")]),
+                               db.append_actions(hands[2], [ActionRow(0, 0, "c")]),
+                               return_exceptions=True)
+    assert got[0] is None and got[2] is None
+    assert isinstance(got[1], sqlite3.IntegrityError)
+    # the failed write is undone whole (its savepoint), the others in the same batch stand
+    assert [a.code for a in await db.actions(hands[1])] == ["x"]
+    assert [a.code for a in await db.actions(hands[0])] == ["a"]
+    assert [a.code for a in await db.actions(hands[2])] == ["c"]
+    await db.close()
+
+
+async def test_a_failing_commit_fails_every_caller_and_writes_nothing(tmp_path: Path) -> None:
+    db = await open_db(tmp_path)
+    hands = await make_hands(db, 2)
+
+    def poison(conn: sqlite3.Connection) -> None:
+        # a deferred foreign-key violation is only detected by COMMIT: the whole batch must fail
+        conn.execute("PRAGMA defer_foreign_keys = ON")
+        conn.execute("INSERT INTO actions (hand_id, seq, seat, code) VALUES (999999, 0, 0, 'ghost')")
+
+    got = await asyncio.gather(db.append_actions(hands[0], [ActionRow(0, 0, "a")]), db.write(poison),
+                               db.append_actions(hands[1], [ActionRow(0, 0, "b")]), return_exceptions=True)
+    assert all(isinstance(g, CommitError) for g in got), got
+    assert await db.count_actions() == 0
+    # the connection is left usable: the next batch commits
+    await db.append_actions(hands[0], [ActionRow(0, 0, "a")])
+    assert await db.count_actions() == 1
+    await db.close()
+
+
+async def test_close_flushes_queued_writes(tmp_path: Path) -> None:
+    db = await open_db(tmp_path)
+    hands = await make_hands(db, 5)
+    pending = [asyncio.ensure_future(db.append_actions(h, [ActionRow(0, 0, "a")])) for h in hands]
+    await asyncio.sleep(0)
+    await db.close()
+    assert all(p.done() and p.exception() is None for p in pending)
+    again = await open_db(tmp_path)
+    assert await again.count_actions() == 5
+    with pytest.raises(CommitError):
+        await db.append_actions(hands[0], [ActionRow(1, 0, "late")])
+    await again.close()
