@@ -40,6 +40,8 @@ from .table import BOT_OPTIONS, Seat, Table, table_from_row
 
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007
+MAX_RESUMES = 3  # after a failed write, carry on from the log at most this many times in a row
+RESUME_DELAY = 1.0  # seconds (times the try number) before carrying on: a failing disk gets a moment
 
 
 class Denied(Exception):
@@ -56,6 +58,7 @@ class TableService:
         self.timer_scale = timer_scale  # tests shrink turn timers instead of sleeping
         self._inflight = 0
         self._replays: dict[int, tuple[Any, list[dict[str, Any]], dict[str, Any] | None]] = {}
+        self._retries: dict[int, int] = {}  # table id -> failed writes in a row (backs off, then gives up)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -252,11 +255,11 @@ class TableService:
             if len(table.seats) < need:
                 raise Denied(f"人数不够：需要 {need} 位玩家，现在只有 {len(table.seats)} 位。"
                              "可以用 /table ai 或「加电脑」补位。")
+            # durable first: a failed write leaves the table in its lobby, as the log says
+            await self.db.start_table(table.id, table.first_dealer)
             table.status = "playing"
             table.match = Match(table.variant_id, table.options, table.first_dealer)
-            await self.db.start_table(table.id, table.first_dealer)
-            await self._start_hand(table)
-            await self._advance(table)
+            await self._advance(table)  # deals the first hand
             return "开始！手牌已通过私信发出。"
         raise Denied(f"未知操作 {verb}。")
 
@@ -392,20 +395,22 @@ class TableService:
     async def _flush(self, table: Table) -> None:
         if table.unsaved and table.hand_id is not None:
             rows, table.unsaved = table.unsaved, []
-            try:
-                await self.db.append_actions(table.hand_id, rows)
-            except Exception:
-                # Memory ran ahead of the log: go back to what is durable, so nobody is told of a lost move.
-                row = await self.db.table(table.id)
-                if row is not None:
-                    fresh = table_from_row(row)
-                    fresh.lock = table.lock
-                    self.tables[table.id] = fresh
-                raise
+            await self.db.append_actions(table.hand_id, rows)
 
     async def _advance(self, table: Table) -> None:
         """Let AI and 托管 seats play, settle finished hands and deal new ones, until a human must decide.
-        Everything accepted is committed before returning, so callers may then tell people about it."""
+        Everything accepted is committed before returning, so callers may then tell people about it.
+
+        If anything fails on the way (a commit, a settlement, a new hand), memory may have run ahead of the
+        log: the table is rebuilt from the log before the error goes up, so nobody is told of a lost move."""
+        try:
+            await self._advance_unsafe(table)
+        except Exception:
+            await self._rebuild(table)
+            raise
+        self._retries.pop(table.id, None)
+
+    async def _advance_unsafe(self, table: Table) -> None:
         while table.status == "playing" and table.match is not None:
             game = table.game
             if game is None:
@@ -424,6 +429,48 @@ class TableService:
                 if s in game.to_act() and not game.finished:
                     self._apply(table, s, ai.choose(game, s), by_ai=True)
         await self._flush(table)
+
+    async def _rebuild(self, table: Table) -> None:
+        """Replace the table in memory by its replay from the log (the caller holds its lock)."""
+        if table.timer_task is not None:  # the old object's timer would act on a table nobody sees
+            table.timer_task.cancel()
+            table.timer_task = None
+        try:
+            row = await self.db.table(table.id)
+            fresh = table_from_row(row) if row is not None else None
+        except Exception:
+            log.exception("table %s could not be rebuilt from its log", table.id)
+            return
+        if fresh is None:
+            return
+        fresh.lock = table.lock
+        self.tables[table.id] = fresh
+        tries = self._retries.get(table.id, 0) + 1
+        self._retries[table.id] = tries
+        if tries > MAX_RESUMES:
+            log.error("table %s failed %d times in a row; it waits for a click or a restart", table.id, tries - 1)
+            return
+        # AI seats, 托管 seats or a finished hand would otherwise wait for a click that never comes: once the
+        # failed handler has let go of the lock, carry on from the log (retrying what the failure lost).
+        asyncio.get_running_loop().create_task(self._resume(fresh, RESUME_DELAY * tries * self.timer_scale),
+                                               name=f"resume-{table.id}")
+
+    async def _resume(self, table: Table, delay: float) -> None:
+        self._inflight += 1
+        try:
+            await asyncio.sleep(delay)
+            async with table.lock:
+                if self.tables.get(table.id) is not table or table.status != "playing":
+                    return
+                version = table.version
+                await self._advance(table)
+                if table.version != version:
+                    self._publish(table)
+                self._arm_timer(table)
+        except Exception:
+            log.exception("table %s could not carry on after a failed write", table.id)
+        finally:
+            self._inflight -= 1
 
     async def _start_hand(self, table: Table) -> None:
         assert table.match is not None

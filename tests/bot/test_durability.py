@@ -69,3 +69,26 @@ async def test_failed_commit_tells_nobody_and_rebuilds_from_log(env: Env, monkey
     assert not p.ephemeral
     await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(2))
     assert env.table() is None
+
+
+async def test_failed_settlement_is_retried_from_the_log(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    await env.open_table(MAIN, [env.alice, env.bob], f"bot.seed=3 {short(MAIN, 2)}")
+    db = env.bot.db
+    original = db.settle_hand
+    failed: list[int] = []
+
+    async def flaky(hand_id: int, *args: Any, **kw: Any) -> Any:
+        if not failed:
+            failed.append(hand_id)
+            raise CommitError("commit failed: disk I/O error")
+        return await original(hand_id, *args, **kw)
+    monkeypatch.setattr(db, "settle_hand", flaky)
+    table_id = env.table().id
+    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(4))
+    assert failed and env.table() is None
+    # the hand whose settlement failed was settled once, from the log, and the match went on to its end
+    async with db.conn.execute("SELECT id, result FROM hands WHERE table_id = ? ORDER BY hand_no", (table_id,)) as cur:
+        hands = await cur.fetchall()
+    assert failed[0] in [h["id"] for h in hands] and all(h["result"] for h in hands)
+    async with db.conn.execute("SELECT COUNT(*) FROM hand_seats WHERE hand_id = ?", (failed[0],)) as cur:
+        assert (await cur.fetchone())[0] == len(env.bot.service.tables[table_id].seats)
