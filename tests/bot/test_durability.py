@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot import harness
+from engine.match import Match
 from storage.db import ActionRow, CommitError
 
 from .conftest import VARIANTS, Env, short
@@ -92,3 +93,37 @@ async def test_failed_settlement_is_retried_from_the_log(env: Env, monkeypatch: 
     assert failed[0] in [h["id"] for h in hands] and all(h["result"] for h in hands)
     async with db.conn.execute("SELECT COUNT(*) FROM hand_seats WHERE hand_id = ?", (failed[0],)) as cur:
         assert (await cur.fetchone())[0] == len(env.bot.service.tables[table_id].seats)
+
+
+async def test_a_failing_ai_never_stalls_the_table(env: Env, monkeypatch: pytest.MonkeyPatch,
+                                                  caplog: pytest.LogCaptureFixture) -> None:
+    import engine.ai
+
+    calls: list[int] = []
+
+    def broken(game: Any, seat: int) -> Any:
+        calls.append(seat)
+        raise RuntimeError("AI bug")
+    monkeypatch.setattr(engine.ai, "choose", broken)
+    table = await env.open_table(MAIN, [env.alice, env.bob], f"bot.seed=5 {short(MAIN, 2)}")
+    table_id = table.id
+    p = await env.cmd(env.bob, "table leave")  # bob's seat goes on 托管; the rest are AI seats
+    assert "托管" in p.text()
+    with caplog.at_level("ERROR", logger="bot.ai"):
+        await harness.play_match(env.world, env.bot, env.channel, [env.alice], random.Random(6))
+    assert env.table() is None and env.bot.service.tables[table_id].status == "ended"
+    assert calls and any("engine AI failed" in r.getMessage() for r in caplog.records)
+    # replay the log: every computer move (AI seats and bob's 托管 seat alike) was the first legal action
+    row = await env.bot.db.table(table_id)
+    assert row is not None
+    match = Match(row.variant_id, row.options, row.first_dealer)
+    ai_moves = set()
+    for hand in row.hands:
+        game = match.new_hand(hand.seed)
+        for a in hand.actions:
+            if a.by_ai:
+                assert a.code == game.legal_actions(a.seat)[0].code
+                ai_moves.add(a.seat)
+            game.apply(a.seat, a.code)
+        match.finish_hand()
+    assert table.seat_of(env.bob) in ai_moves
