@@ -233,7 +233,7 @@ class TableService:
                 raise Denied("你不在这张牌桌上。")
             if table.status == "playing":
                 # leaving mid-match hands the seat to the AI rather than breaking the hand for everyone
-                table.seats[seat].auto = True
+                table.set_auto(seat, True)
                 await self._advance(table)
                 self._publish(table)
                 self._arm_timer(table)
@@ -318,6 +318,7 @@ class TableService:
             seat = table.seat_of(user.id)
             if seat is None:
                 raise Denied("只有房主、服务器管理员或桌上的玩家（投票）可以结束牌桌。")
+            await self.db.add_end_vote(table.id, user.id)  # durable before the vote is announced
             table.end_votes.add(user.id)
             humans = [table.seats[i].user_id for i in table.humans()]
             votes = len(table.end_votes & set(humans))
@@ -367,7 +368,7 @@ class TableService:
                 self._apply(table, seat, action, by_ai=False)
             except IllegalAction as e:  # the engine has the last word; its state is unchanged
                 raise Denied(f"这一步不合法：{e}") from None
-            table.seats[seat].auto = False
+            table.set_auto(seat, False)
             await self._advance(table)
             # Durable now: answer the click by turning its message into the seat's fresh panel.
             same_hand = table.game is not None and table.hand_no == hand_no
@@ -393,9 +394,10 @@ class TableService:
         table.note(events)
 
     async def _flush(self, table: Table) -> None:
-        if table.unsaved and table.hand_id is not None:
+        if (table.unsaved and table.hand_id is not None) or table.unsaved_auto:
             rows, table.unsaved = table.unsaved, []
-            await self.db.append_actions(table.hand_id, rows)
+            auto, table.unsaved_auto = table.unsaved_auto, {}
+            await self.db.append_actions(table.hand_id, rows, table_id=table.id, auto=auto)
 
     async def _advance(self, table: Table) -> None:
         """Let AI and 托管 seats play, settle finished hands and deal new ones, until a human must decide.
@@ -617,7 +619,8 @@ class TableService:
             if seat >= len(table.seats) or table.seats[seat].user_id != interaction.user.id:
                 raise Denied("只能取消自己的托管。")
             async with table.lock:
-                table.seats[seat].auto = False
+                table.set_auto(seat, False)
+                await self._advance(table)  # writes the flag (nothing else moves: a human must decide)
                 panel = dm_panel(table, seat)
                 await interaction.response.edit_message(**panel.kwargs())
                 self._publish(table, skip=seat)
@@ -649,7 +652,7 @@ class TableService:
                     return
                 late = [s for s in game.to_act() if not table.seats[s].is_ai]
                 for s in late:
-                    table.seats[s].auto = True
+                    table.set_auto(s, True)
                 table.log.append("超时：" + "、".join(seat_name(table, s) for s in late) + " 由电脑托管")
                 table.timer_task = None
                 await self._advance(table)

@@ -38,7 +38,7 @@ class Seat:
         return self.user_id is None
 
     def row(self, seat: int) -> SeatRow:
-        return SeatRow(seat, self.user_id, self.name, self.dm_channel_id, self.dm_closed)
+        return SeatRow(seat, self.user_id, self.name, self.dm_channel_id, self.dm_closed, auto=self.auto)
 
 
 @dataclass
@@ -69,6 +69,13 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer_task: asyncio.Task[None] | None = None
     unsaved: list[ActionRow] = field(default_factory=list)
+    unsaved_auto: dict[int, bool] = field(default_factory=dict)  # seat -> 托管 flag not yet written
+
+    def set_auto(self, seat: int, on: bool) -> None:
+        """Put a seat on or off 托管; the change is written with the next flush of the log."""
+        if self.seats[seat].auto != on:
+            self.seats[seat].auto = on
+            self.unsaved_auto[seat] = on
 
     @property
     def variant(self) -> Variant:
@@ -117,8 +124,9 @@ class Table:
 def table_from_row(row: TableRow) -> Table:
     """Rebuild a table, replaying every stored hand and action through the engine."""
     table = Table(row.id, row.guild_id, row.channel_id, row.host_id, row.variant_id, row.options, row.bot_options,
-                  row.status, [Seat(s.user_id, s.name, s.dm_channel_id, s.dm_closed) for s in row.seats],
+                  row.status, [Seat(s.user_id, s.name, s.dm_channel_id, s.dm_closed, s.auto) for s in row.seats],
                   row.first_dealer, row.lobby_message_id)
+    table.end_votes = set(row.end_votes)
     for s in row.seats:
         if s.dm_hand_no is not None and s.dm_message_id is not None:
             table.dm_messages[(s.dm_hand_no, s.seat)] = s.dm_message_id

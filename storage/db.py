@@ -11,8 +11,8 @@ import asyncio
 import json
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
@@ -54,6 +54,7 @@ class SeatRow:
     dm_closed: bool = False
     dm_hand_no: int | None = None
     dm_message_id: int | None = None
+    auto: bool = False  # 托管
 
 
 @dataclass(slots=True)
@@ -89,6 +90,7 @@ class TableRow:
     lobby_message_id: int | None
     seats: list[SeatRow]
     hands: list[HandRow]
+    end_votes: list[int] = field(default_factory=list)  # users who asked to dissolve the table
 
 
 # A unit of work for the writer: runs on the database thread inside the batch's transaction.
@@ -294,15 +296,30 @@ class Database:
     async def set_hand_message(self, hand_id: int, message_id: int) -> None:
         await self._update("UPDATE hands SET message_id = ? WHERE id = ?", (message_id, hand_id))
 
-    async def append_actions(self, hand_id: int, rows: Iterable[ActionRow]) -> None:
-        """A click and the AI moves it triggers, durable (committed, with other tables' writes) on return."""
+    async def append_actions(self, hand_id: int | None, rows: Iterable[ActionRow], *, table_id: int | None = None,
+                             auto: Mapping[int, bool] | None = None) -> None:
+        """A click and the AI moves it triggers, durable (committed, with other tables' writes) on return.
+
+        ``auto`` (seat -> 托管 flag) rides in the same write: a seat put on or taken off 托管 by the moves
+        it made is never stored half-way."""
         values = [(hand_id, r.seq, r.seat, r.code, int(r.by_ai)) for r in rows]
-        if not values:
+        flags = [(int(on), table_id, seat) for seat, on in (auto or {}).items()]
+        if flags and table_id is None:
+            raise ValueError("auto flags need the table id")
+        if not values and not flags:
             return
 
         def job(conn: sqlite3.Connection) -> None:
-            conn.executemany("INSERT INTO actions (hand_id, seq, seat, code, by_ai) VALUES (?, ?, ?, ?, ?)", values)
+            if values:
+                conn.executemany("INSERT INTO actions (hand_id, seq, seat, code, by_ai) VALUES (?, ?, ?, ?, ?)",
+                                 values)
+            if flags:
+                conn.executemany("UPDATE seats SET auto = ? WHERE table_id = ? AND seat = ?", flags)
         await self.write(job)
+
+    async def add_end_vote(self, table_id: int, user_id: int) -> None:
+        """Voting twice counts once."""
+        await self._update("INSERT OR IGNORE INTO end_votes (table_id, user_id) VALUES (?, ?)", (table_id, user_id))
 
     async def settle_hand(self, hand_id: int, guild_id: int, variant_id: str, result: dict[str, Any],
                           seats: Sequence[tuple[int, int | None, int, bool]], best_text: str,
@@ -357,7 +374,10 @@ class Database:
     async def _table_row(self, t: aiosqlite.Row) -> TableRow:
         async with self.conn.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (t["id"],)) as cur:
             seats = [SeatRow(r["seat"], r["user_id"], r["name"], r["dm_channel_id"], bool(r["dm_closed"]),
-                             r["dm_hand_no"], r["dm_message_id"]) for r in await cur.fetchall()]
+                             r["dm_hand_no"], r["dm_message_id"], bool(r["auto"])) for r in await cur.fetchall()]
+        async with self.conn.execute("SELECT user_id FROM end_votes WHERE table_id = ? ORDER BY voted_at",
+                                     (t["id"],)) as cur:
+            votes = [r[0] for r in await cur.fetchall()]
         hands = []
         async with self.conn.execute("SELECT * FROM hands WHERE table_id = ? ORDER BY hand_no", (t["id"],)) as cur:
             hand_rows = await cur.fetchall()
@@ -366,7 +386,7 @@ class Database:
                                  h["settled_at"] is not None, await self.actions(h["id"])))
         return TableRow(t["id"], t["guild_id"], t["channel_id"], t["host_id"], t["variant_id"],
                         json.loads(t["options"]), json.loads(t["bot_options"]), t["status"], t["first_dealer"],
-                        t["lobby_message_id"], seats, hands)
+                        t["lobby_message_id"], seats, hands, votes)
 
     async def actions(self, hand_id: int) -> list[ActionRow]:
         async with self.conn.execute(
@@ -425,7 +445,7 @@ class Database:
 def _write_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
     conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
     conn.executemany(
-        "INSERT INTO seats (table_id, seat, user_id, name, dm_channel_id, dm_closed, dm_hand_no, dm_message_id)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(table_id, s.seat, s.user_id, s.name, s.dm_channel_id, int(s.dm_closed), s.dm_hand_no, s.dm_message_id)
-         for s in seats])
+        "INSERT INTO seats (table_id, seat, user_id, name, dm_channel_id, dm_closed, dm_hand_no, dm_message_id, auto)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(table_id, s.seat, s.user_id, s.name, s.dm_channel_id, int(s.dm_closed), s.dm_hand_no, s.dm_message_id,
+          int(s.auto)) for s in seats])

@@ -25,8 +25,8 @@ async def test_no_message_before_the_commit_returns(env: Env, monkeypatch: pytes
     original = db.append_actions
     committed_at: list[int] = []  # how many requests Discord had seen when each commit returned
 
-    async def watched(hand_id: int, rows: Iterable[ActionRow]) -> None:
-        await original(hand_id, rows)
+    async def watched(hand_id: int, rows: Iterable[ActionRow], **kw: Any) -> None:
+        await original(hand_id, rows, **kw)
         committed_at.append(len(env.world.calls))
     monkeypatch.setattr(db, "append_actions", watched)
     for _ in range(5):
@@ -48,10 +48,10 @@ async def test_failed_commit_tells_nobody_and_rebuilds_from_log(env: Env, monkey
     original = db.append_actions
     fail = [True]
 
-    async def flaky(hand_id: int, rows: Iterable[ActionRow]) -> Any:
+    async def flaky(hand_id: int, rows: Iterable[ActionRow], **kw: Any) -> Any:
         if fail.pop() if fail else False:
             raise CommitError("commit failed: disk I/O error")
-        return await original(hand_id, rows)
+        return await original(hand_id, rows, **kw)
     monkeypatch.setattr(db, "append_actions", flaky)
     old = env.table()
     before = await state(env)

@@ -109,3 +109,36 @@ async def test_turn_timer_hands_over_to_ai_until_player_returns(env: Env) -> Non
     assert not p.ephemeral and not table.seats[seat].auto
     await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(1))
     assert env.table() is None
+
+
+async def test_auto_flags_and_end_votes_survive_restarts(env: Env) -> None:
+    humans = [env.alice, env.bob, env.carol]
+    await env.open_table(MAIN, humans, f"bot.seed=13 {short(MAIN, 3)}")
+    p = await env.cmd(env.bob, "table end")  # 1 of 3: not yet a majority
+    assert "1/3" in p.text()
+    p = await env.cmd(env.carol, "table leave")  # mid-match: carol's seat goes on 托管
+    assert "托管" in p.text()
+    carol = env.table().seat_of(env.carol)
+    assert env.table().seats[carol].auto
+
+    await env.restart()
+    table = env.table()
+    assert table.seats[carol].auto, "托管 was lost in the restart"
+    assert table.end_votes == {env.bob}, "bob's vote was lost in the restart"
+    # play goes on without carol: the AI keeps playing her seat (play_match never clicks for a 托管 seat,
+    # and fails if the table stalls)
+    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(3), stop_after=4)
+    assert env.table() is not None and env.table().seats[carol].auto
+
+    # carol comes back (取消托管) and that too is remembered
+    mid = env.world.latest_dm(env.carol)
+    off = f"ht:auto:{table.id}:{carol}"
+    assert any(c["custom_id"] == off for c in env.world.components_of(mid))
+    p = await env.click(env.carol, mid, off)
+    assert not p.ephemeral and not env.table().seats[carol].auto
+    await env.restart()
+    assert not env.table().seats[carol].auto and env.table().end_votes == {env.bob}
+
+    # bob's vote from before both restarts still counts: carol's makes the majority
+    p = await env.cmd(env.carol, "table end")
+    assert "投票通过" in p.text() and env.table() is None

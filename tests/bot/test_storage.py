@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from storage.db import ActionRow, CommitError, Database, SeatRow
+from storage.db import ActionRow, CommitError, Database, SeatRow, migrations
 
 
 async def open_db(tmp_path: Path) -> Database:
@@ -87,3 +87,24 @@ async def test_close_flushes_queued_writes(tmp_path: Path) -> None:
     with pytest.raises(CommitError):
         await db.append_actions(hands[0], [ActionRow(1, 0, "late")])
     await again.close()
+
+
+async def test_migration_2_keeps_a_version_1_database(tmp_path: Path) -> None:
+    """A database written before 托管 flags and votes were stored opens with both at their defaults."""
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(dict(migrations())[1] + "\nPRAGMA user_version=1;")
+    conn.execute("INSERT INTO tables (guild_id, channel_id, host_id, variant_id, options, bot_options, status)"
+                 " VALUES (1, 2, 3, 'paohuzi', '{}', '{}', 'playing')")
+    conn.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (1, 0, 3, 'p')")
+    conn.commit()
+    conn.close()
+    db = await Database.open(f"sqlite:///{path}")
+    row = await db.table(1)
+    assert row is not None and row.seats[0].auto is False and row.end_votes == []
+    await db.append_actions(None, [], table_id=1, auto={0: True})
+    await db.add_end_vote(1, 3)
+    await db.add_end_vote(1, 3)  # twice counts once
+    row = await db.table(1)
+    assert row is not None and row.seats[0].auto is True and row.end_votes == [3]
+    await db.close()
