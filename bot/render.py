@@ -234,7 +234,8 @@ def final_text(table: Table) -> str:
 
 def all_options(table: Table) -> list[tuple[str, Option, Any]]:
     """(key, declaration, current value) for the variant's options then the bot's own (``bot.*``)."""
-    out = [(o.key, o, table.options.get(o.key, o.default)) for o in table.variant.options]
+    # Internal options (e.g. 跑胡子's 黄番 count) are match state the calculator accepts, not room settings.
+    out = [(o.key, o, table.options.get(o.key, o.default)) for o in table.variant.options if not o.internal]
     out += [(f"bot.{o.key}", o, table.bot_options.get(o.key, o.default)) for o in BOT_OPTIONS]
     return out
 
