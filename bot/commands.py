@@ -64,7 +64,7 @@ def setup_commands(bot: HunanBot) -> None:
             return
         opts = "\n".join(f"• {o.label}（`{o.key}`）：默认 {o.choice_label(o.default)}；可选 "
                          + "、".join(o.choice_label(c) for c in o.choices[:12]) + ("…" if len(o.choices) > 12 else "")
-                         for o in v.options)
+                         for o in v.options if not o.internal)
         embed = discord.Embed(title=f"{v.name}（{v.name_en}）· {v.seats} 人",
                               description=(v.summary or "（暂无简介）")[:3000] + ("\n\n**房间选项**\n" + opts if opts else ""))
         await interaction.response.send_message(embed=embed, ephemeral=True)

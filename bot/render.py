@@ -28,12 +28,12 @@ from .table import BOT_OPTIONS, Table
 
 KIND_LABELS = {
     "discard": "打", "play": "出", "chi": "吃", "peng": "碰", "pao": "跑", "ti": "提", "wei": "偎", "gang": "杠",
-    "hu": "胡", "zimo": "自摸", "pass": "过", "draw": "摸", "bi": "比", "bird": "鸟", "piao": "飘", "chui": "锤",
+    "hu": "胡", "zimo": "自摸", "pass": "过", "stake": "打鸟", "draw": "摸", "bi": "比", "bird": "鸟", "piao": "飘", "chui": "锤",
 }
 PUBLIC_LABELS = {
     "discards": "弃牌", "melds": "门子", "wall": "底牌剩余", "to_act": "轮到", "dealer": "庄家", "hand_sizes": "手牌数",
     "huxi": "胡息", "shown": "亮张", "last": "最近", "revealed": "示众", "scores": "分数", "liang": "亮张",
-    "outs": "打出/过张", "huxi_shown": "明胡息", "chou": "臭牌",
+    "outs": "打出/过张", "huxi_shown": "明胡息", "chou": "臭牌", "sitter": "数醒", "stakes": "打鸟",
 }
 # bookkeeping fields of a public view that say nothing to a player (the result gets its own message)
 HIDDEN_KEYS = {"variant", "version", "finished", "result", "phase", "seat", "legal"}
@@ -234,7 +234,8 @@ def final_text(table: Table) -> str:
 
 def all_options(table: Table) -> list[tuple[str, Option, Any]]:
     """(key, declaration, current value) for the variant's options then the bot's own (``bot.*``)."""
-    out = [(o.key, o, table.options.get(o.key, o.default)) for o in table.variant.options]
+    # Internal options (e.g. 跑胡子's 黄番 count) are match state the calculator accepts, not room settings.
+    out = [(o.key, o, table.options.get(o.key, o.default)) for o in table.variant.options if not o.internal]
     out += [(f"bot.{o.key}", o, table.bot_options.get(o.key, o.default)) for o in BOT_OPTIONS]
     return out
 

@@ -41,7 +41,8 @@ def visible_now(game: Any) -> set[str]:
     seen = {game.liang}
     for melds in game.melds:
         for m in melds:
-            seen.update(m.group.cards[: m.shown])
+            if not m.concealed:
+                seen.update(m.group.cards[: m.shown])
     seen.update(c for o in game.outs for c in o)
     if game.floating is not None:
         seen.add(game.floating)

@@ -109,7 +109,7 @@ def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
 
 RULES = ZipaiRules(
     id="anhua", price=price, settle=settle, settle_draw=nobody_pays, win_liangzhang=False,
-    own_discard_chou=True, chou_unchiable=True, dealt_ti_bupai=True, start_win=start_win,
+    own_discard_chou=True, chou_unchiable=True, dealt_ti_bupai=True, dealt_ti_on_intake=True, start_win=start_win,
     refuse=refuse,
 )
 RULES_MINGWEI = replace(RULES, wei_shown=1)

@@ -30,6 +30,9 @@ class Meld:
 
     group: Group
     shown: int
+    # A non-dealer's dealt 提 under 安化 3.13: set aside at the deal but shown only at his first intake;
+    # until then the table sees four more cards in his hand and no meld.
+    concealed: bool = False
 
     @property
     def kind(self) -> str:
@@ -171,6 +174,11 @@ class ZipaiGame:
     def _note_intake(self, seat: int) -> None:
         self.intakes[seat] += 1
         self.hu_barred[seat] = False
+        for m in self.melds[seat]:
+            if m.concealed:
+                m.concealed = False
+                self._emit("ti", {"seat": seat, "card": name(m.card), "dealt": True}, None,
+                           f"{_seat(seat)} 亮出起手提 {name(m.card)}")
 
     def _groups(self, seat: int) -> list[Group]:
         return [m.group for m in self.melds[seat]]
@@ -188,15 +196,20 @@ class ZipaiGame:
         for c in range(N_KINDS):
             if self.hands[seat][c] == 4:
                 self.hands[seat][c] = 0
-                self.melds[seat].append(Meld(Group("ti", (c,) * 4), 1))
+                later = self.rules.dealt_ti_on_intake and seat != self.dealer
+                self.melds[seat].append(Meld(Group("ti", (c,) * 4), 1, concealed=later))
                 self.paoti[seat] += 1
                 if self.paoti[seat] > 1:
                     if self.rules.dealt_ti_bupai:
                         self.bupai[seat] += 1
                     else:
                         self.free_turns[seat] += 1
-                self._emit("ti", {"seat": seat, "card": name(c), "dealt": True}, None,
-                           f"{_seat(seat)} 起手提 {name(c)}")
+                if later:
+                    self._emit("ti_dealt", {"seat": seat, "card": name(c)}, seat,
+                               f"你起手有提 {name(c)}，第一次进牌时亮出")
+                else:
+                    self._emit("ti", {"seat": seat, "card": name(c), "dealt": True}, None,
+                               f"{_seat(seat)} 起手提 {name(c)}")
 
     def _win_context(self, seat: int, card: int | None, win_from: str,
                      counts: list[int] | None = None) -> WinContext:
@@ -673,10 +686,11 @@ class ZipaiGame:
             "dealer": self.dealer,
             "liang": name(self.liang),
             "wall": len(self.wall),
-            "hand_sizes": [self._hand_size(s) for s in range(self.seats)],
-            "melds": [[m.public() for m in self.melds[s]] for s in range(self.seats)],
+            "hand_sizes": [self._hand_size(s) + 4 * sum(m.concealed for m in self.melds[s])
+                           for s in range(self.seats)],
+            "melds": [[m.public() for m in self.melds[s] if not m.concealed] for s in range(self.seats)],
             "outs": [names(self.outs[s]) for s in range(self.seats)],
-            "huxi_shown": [sum(_meld_view(m.group, m.shown)["huxi"] or 0 for m in self.melds[s])
+            "huxi_shown": [sum(_meld_view(m.group, m.shown)["huxi"] or 0 for m in self.melds[s] if not m.concealed)
                            for s in range(self.seats)],
             "sitter": self.sitter,
             "stakes": self.stakes,
@@ -694,7 +708,8 @@ class ZipaiGame:
         v = self.public_view()
         v["seat"] = seat
         v["hand"] = self._hand_names(seat)
-        v["melds"] = [[(m.private() if s == seat else m.public()) for m in self.melds[s]] for s in range(self.seats)]
+        v["melds"] = [[(m.private() if s == seat else m.public()) for m in self.melds[s]
+                       if s == seat or not m.concealed] for s in range(self.seats)]
         v["legal"] = [a.code for a in self.legal_actions(seat)]
         v["chou"] = names(sorted(self.chou[seat], key=sort_key))
         return v

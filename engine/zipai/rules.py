@@ -62,6 +62,8 @@ class ZipaiRules:
     # 起始提 补牌 (安化): each dealt 提 beyond the first is owed as one hidden replacement card, given on the
     # player's turn instead of his draw and followed by no discard; otherwise it is a no-discard intake.
     dealt_ti_bupai: bool = False
+    # 安化 3.13: a non-dealer's dealt 提 is shown only when he takes his first card (吃碰提跑偎).
+    dealt_ti_on_intake: bool = False
     # 过张 case (2) of 安化 3.6: a card one could have grouped for 吃 but could not take (比牌 fails)
     # becomes one's 臭牌 as well.
     chou_unchiable: bool = False

@@ -123,6 +123,22 @@ def test_anhua_dealt_ti_owes_hidden_bupai_without_discard() -> None:
     assert all("捌" not in str(e.data) for e in game.events if e.public and e.kind == "bupai")
 
 
+def test_anhua_non_dealer_dealt_ti_is_shown_at_his_first_intake() -> None:
+    """安化 3.13: "闲家在第一次进牌（吃碰提跑偎）时放下" — until then the table sees a 20-card hand."""
+    game = stacked_game(anhua.RULES, {}, ["五", "一一一一 五五 七九", ""], liang="十")
+    public = game.public_view()
+    assert public["melds"][1] == [] and public["hand_sizes"][1] == 20
+    assert not any(e.public and e.kind == "ti" for e in game.events)
+    assert [m["cards"] for m in game.view(1)["melds"][1]] == ["一一一一"]  # he knows his own
+    to_first_discard(game, "五")
+    game.apply(1, "peng:五")  # his first intake lays the dealt 提 down
+    public = game.public_view()
+    assert {m["type"] for m in public["melds"][1]} == {"ti", "peng"}
+    assert public["hand_sizes"][1] == sum(game.hands[1])
+    shown = [e for e in game.events if e.public and e.kind == "ti"]
+    assert len(shown) == 1 and shown[0].data["seat"] == 1 and shown[0].data["card"] == "一"
+
+
 def test_anhua_guozhang_case_2_and_no_liangzhang_win() -> None:
     seat1 = "二三四五 七八九 壹贰 肆伍陆 柒捌玖 六六 拾拾 十"  # a 三 cannot be 吃: 比牌 fails
     game = stacked_game(anhua.RULES, {}, ["三", seat1, ""], liang="三")
