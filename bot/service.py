@@ -508,8 +508,13 @@ class TableService:
         best = str(detail.get("text") or detail.get("patterns") or "")
         payload = {"winners": result.winners, "deltas": result.deltas, "draw": result.draw,
                    "detail": json.loads(json.dumps(detail, ensure_ascii=False, default=str)), "hand_no": hand_no}
+        adjust = None
+        if over and match.variant.final_settlement is not None:
+            # Race variants settle the match as a whole (pairwise differences, 打鸟): the leaderboard counts that.
+            adjust = [f - t for f, t in zip(match.final_scores(), match.totals, strict=True)]
+            payload["match_settlement"] = match.final_scores()
         await self.db.settle_hand(table.hand_id, table.guild_id, table.variant_id, payload, rows, best,
-                                  end_table=(table.id, "比赛结束") if over else None)
+                                  end_table=(table.id, "比赛结束") if over else None, match_adjust=adjust)
         self._post_channel(table, Panel(content=settlement_text(table, result, hand_no)))
         if over:
             table.status = "ended"

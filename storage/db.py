@@ -323,8 +323,12 @@ class Database:
 
     async def settle_hand(self, hand_id: int, guild_id: int, variant_id: str, result: dict[str, Any],
                           seats: Sequence[tuple[int, int | None, int, bool]], best_text: str,
-                          end_table: tuple[int, str] | None = None) -> None:
-        """Record the result and update cumulative scores in one transaction (idempotent per hand)."""
+                          end_table: tuple[int, str] | None = None, match_adjust: Sequence[int] | None = None) -> None:
+        """Record the result and update cumulative scores in one transaction (idempotent per hand).
+
+        ``match_adjust`` (per seat, on a match's last hand) moves each player's points from the running totals
+        to the match's final settlement (放炮罚 / 剥皮 settle pairwise at the end); the hand's own delta still
+        decides the best hand."""
         result_json = json.dumps(result, ensure_ascii=False)
 
         def job(conn: sqlite3.Connection) -> None:
@@ -333,8 +337,9 @@ class Database:
                 " WHERE id = ? AND settled_at IS NULL", (result_json, hand_id))
             if cur.rowcount == 1:
                 for seat, user_id, delta, won in seats:
+                    points = delta + (match_adjust[seat] if match_adjust else 0)
                     conn.execute("INSERT INTO hand_seats (hand_id, seat, user_id, delta, won) VALUES (?, ?, ?, ?, ?)",
-                                 (hand_id, seat, user_id, delta, int(won)))
+                                 (hand_id, seat, user_id, points, int(won)))
                     if user_id is None:
                         continue
                     conn.execute(
@@ -348,7 +353,7 @@ class Database:
                         "   THEN excluded.best_hand_id ELSE best_hand_id END,"
                         " best_delta = CASE WHEN best_delta IS NULL OR excluded.best_delta > best_delta"
                         "   THEN excluded.best_delta ELSE best_delta END",
-                        (guild_id, variant_id, user_id, int(won), delta, delta, hand_id, best_text if won else ""))
+                        (guild_id, variant_id, user_id, int(won), points, delta, hand_id, best_text if won else ""))
             if end_table is not None:
                 conn.execute(
                     "UPDATE tables SET status = 'ended', ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),"

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bot import harness
+from engine.registry import get_variant
 
 from .conftest import VARIANTS, Env, short
 
@@ -53,3 +54,17 @@ async def test_whole_match_by_clicking(env: Env, rng: random.Random, variant: st
     assert "排行榜" in p.text()
     p = await env.cmd(env.bob, "history")
     assert f"牌桌 {tid}" in p.text()
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if get_variant(v).final_settlement is not None])
+async def test_race_match_leaderboard_counts_the_final_settlement(env: Env, rng: random.Random, variant: str) -> None:
+    """放炮罚 / 剥皮 are races settled pairwise at the end: points on the board are the settled amounts."""
+    table = await env.open_table(variant, [env.alice, env.bob], f"bot.seed=11 {short(variant, 2)}")
+    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
+    assert table.match.over
+    final = table.match.final_scores()
+    assert final != list(table.match.totals)  # the settlement really moves points
+    rows = {r["user_id"]: r["points"] for r in await env.bot.db.leaderboard(env.guild, variant)}
+    for seat, s in enumerate(table.seats):
+        if s.user_id in (env.alice, env.bob):
+            assert rows[s.user_id] == final[seat]
