@@ -12,6 +12,10 @@ import json
 import re
 from typing import Any
 
+from engine.core import OptionError
+
+from .options_text import parse_options_text
+
 
 class CalcFormError(ValueError):
     """Input a player typed that cannot be read; the message says what is wrong, in Chinese."""
@@ -77,13 +81,10 @@ def build_input(variant: str, hand: str, win: str | None = None, source: str = "
             raise CalcFormError(f"看不懂的情形 {word!r}：可用 {'、'.join(k for k in FLAG_WORDS if not k.isascii())}")
         context[FLAG_WORDS[word]] = True
     data["context"] = context
-    opts: dict[str, Any] = {}
-    for item in _tokens(options):
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise CalcFormError(f"房间选项 {item!r} 应写成 键=值，如 chongtun=2")
-        opts[key] = value
-    data["options"] = opts
+    try:
+        data["options"] = parse_options_text(options or "")
+    except OptionError as e:
+        raise CalcFormError(f"房间选项写法不对（应写成 键=值，如 chongtun=2）：{e}") from None
     return data
 
 

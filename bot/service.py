@@ -23,6 +23,7 @@ from engine.registry import get_variant
 from storage.db import ActionRow, Database
 
 from . import ai
+from .options_text import parse_options_text
 from .outbox import Outbox
 from .render import (
     OPTIONS_PER_PAGE,
@@ -719,28 +720,6 @@ def resolve_choice(game: Game, seat: int, choice: str) -> Action:
         if a.code == choice:
             return a
     raise Denied(f"「{choice}」现在不是合法的操作。")
-
-
-def parse_options_text(text: str) -> dict[str, Any]:
-    """``"key=value key2=value2"`` (commas or spaces) or a JSON object."""
-    text = text.strip()
-    if not text:
-        return {}
-    if text.startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise OptionError(f"options JSON is malformed: {e.msg}") from None
-        if not isinstance(data, dict):
-            raise OptionError("options must be a JSON object")
-        return data
-    out: dict[str, Any] = {}
-    for part in text.replace("，", ",").replace(",", " ").split():
-        key, sep, value = part.partition("=")
-        if not sep or not key:
-            raise OptionError(f"option {part!r} must look like key=value")
-        out[key] = value
-    return out
 
 
 def validate_bot_options(raw: dict[str, Any]) -> dict[str, Any]:
