@@ -348,16 +348,21 @@ class TableService:
 
     # -- play ------------------------------------------------------------------------------------
 
+    def _own_seat(self, interaction: discord.Interaction[Any], table_id: int, seat: int, foreign: str) -> Table:
+        """The table with a hand in play where ``seat`` is the clicking user's own, or a private refusal."""
+        table = self.tables.get(table_id)
+        if table is None or table.status != "playing" or table.game is None:
+            raise Denied("这张牌桌已经结束或不存在。")
+        if seat >= len(table.seats) or table.seats[seat].user_id != interaction.user.id:
+            raise Denied(foreign)
+        return table
+
     def act(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int, choice: str) -> Any:
         return self._guard(interaction, self._act(interaction, table_id, version, seat, choice))
 
     async def _act(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int,
                    choice: str) -> None:
-        table = self.tables.get(table_id)
-        if table is None or table.status != "playing" or table.game is None:
-            raise Denied("这张牌桌已经结束或不存在。")
-        if seat >= len(table.seats) or table.seats[seat].user_id != interaction.user.id:
-            raise Denied("这不是你的牌：只能操作自己的座位。")
+        table = self._own_seat(interaction, table_id, seat, "这不是你的牌：只能操作自己的座位。")
         async with table.lock:
             if version != table.version:
                 raise Denied("这条消息已过期（牌局已经继续了），什么也没有改变。请用最新的私信面板或「查看我的手牌」。")
@@ -619,11 +624,7 @@ class TableService:
 
     def auto_off(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> Any:
         async def run() -> None:
-            table = self.tables.get(table_id)
-            if table is None or table.status != "playing" or table.game is None:
-                raise Denied("这张牌桌已经结束了。")
-            if seat >= len(table.seats) or table.seats[seat].user_id != interaction.user.id:
-                raise Denied("只能取消自己的托管。")
+            table = self._own_seat(interaction, table_id, seat, "只能取消自己的托管。")
             async with table.lock:
                 table.set_auto(seat, False)
                 await self._advance(table)  # writes the flag (nothing else moves: a human must decide)
