@@ -32,9 +32,9 @@ def setup_commands(bot: HunanBot) -> None:
     def with_variants(func: Any) -> Any:
         return app_commands.choices(variant=choices)(func) if choices else func
 
-    table = app_commands.Group(name="table", description=t("Hunan card tables"), guild_only=True)
+    table = app_commands.Group(name=t("table"), description=t("Hunan card tables"), guild_only=True)
 
-    @table.command(name="create", description=t("Open a table in this channel"))
+    @table.command(name=t("create"), description=t("Open a table in this channel"))
     @app_commands.describe(variant=t("Game variant"), options=t("Room options, e.g. hands=4 bot.timer=30"))
     @with_variants
     async def create(interaction: discord.Interaction[Any], variant: str, options: str | None = None) -> None:
@@ -43,7 +43,7 @@ def setup_commands(bot: HunanBot) -> None:
     def verb_command(verb: str, description: str) -> None:
         async def callback(interaction: discord.Interaction[Any]) -> None:
             await bot.service.command(interaction, verb)
-        table.command(name=verb, description=t(description))(callback)
+        table.command(name=t(verb), description=t(description))(callback)
 
     verb_command("join", "Join the table in this channel")
     verb_command("leave", "Leave the table (AI takes over mid-match)")
@@ -53,7 +53,7 @@ def setup_commands(bot: HunanBot) -> None:
     verb_command("hand", "Show my hand privately")
     tree.add_command(table)
 
-    @tree.command(name="rules", description=t("Rules of a variant"))
+    @tree.command(name=t("rules"), description=t("Rules of a variant"))
     @app_commands.describe(variant=t("Game variant"))
     @with_variants
     async def rules(interaction: discord.Interaction[Any], variant: str) -> None:
@@ -69,7 +69,7 @@ def setup_commands(bot: HunanBot) -> None:
                               description=(v.summary or "（暂无简介）")[:3000] + ("\n\n**房间选项**\n" + opts if opts else ""))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @tree.command(name="calc", description=t("Hand calculator"))
+    @tree.command(name=t("calc"), description=t("Hand calculator"))
     @app_commands.describe(
         variant=t("Game variant"), hand=t("Cards in hand (e.g. 一二三四), or the whole JSON input"),
         win=t("Winning card"), source=t("Where the winning card came from"),
@@ -90,7 +90,7 @@ def setup_commands(bot: HunanBot) -> None:
         v = get_variant(variant)
         await interaction.response.send_message(f"**{v.name}** 算分\n{describe_result(result)}"[:1900])
 
-    @tree.command(name="leaderboard", description=t("Leaderboard of this server"))
+    @tree.command(name=t("leaderboard"), description=t("Leaderboard of this server"))
     @app_commands.describe(variant=t("Game variant"), period=t("Period"))
     @app_commands.choices(period=[app_commands.Choice(name=t("all time"), value="all"),
                                   app_commands.Choice(name=t("this month"), value="month")])
@@ -110,7 +110,7 @@ def setup_commands(bot: HunanBot) -> None:
         embed = discord.Embed(title=f"{v.name} 排行榜 · {'本月' if since else '全部'}", description="\n".join(lines))
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
-    @tree.command(name="stats", description=t("A player's statistics"))
+    @tree.command(name=t("stats"), description=t("A player's statistics"))
     @app_commands.describe(player=t("Player (default: you)"))
     @app_commands.guild_only()
     async def stats(interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:
@@ -127,7 +127,7 @@ def setup_commands(bot: HunanBot) -> None:
             embed.description = "还没有打过牌。"
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @tree.command(name="history", description=t("Recent hands here, or replay one"))
+    @tree.command(name=t("history"), description=t("Recent hands here, or replay one"))
     @app_commands.describe(hand=t("Hand id to replay"))
     @app_commands.guild_only()
     async def history(interaction: discord.Interaction[Any], hand: int | None = None) -> None:

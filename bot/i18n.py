@@ -1,4 +1,5 @@
-"""Command names stay English (easy to type everywhere); descriptions are shown in Chinese to zh clients."""
+"""Commands in English and Chinese: zh-CN / zh-TW clients see Chinese names (/牌桌 开桌) and descriptions;
+everyone else the English ones."""
 
 from __future__ import annotations
 
@@ -35,12 +36,23 @@ ZH = {
 }
 
 
+# Command and group names: lower case, no spaces (Discord's rule for names in every language).
+NAMES_ZH = {
+    "table": "牌桌", "create": "开桌", "join": "加入", "leave": "离开", "ai": "电脑", "start": "开始", "end": "结束",
+    "hand": "手牌", "rules": "规则", "calc": "算分", "leaderboard": "排行榜", "stats": "战绩", "history": "回放",
+}
+_NAME_LOCATIONS = (app_commands.TranslationContextLocation.command_name,
+                   app_commands.TranslationContextLocation.group_name)
+
+
 class ChineseTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
-        if locale in (discord.Locale.chinese, discord.Locale.taiwan_chinese):
-            return ZH.get(string.message)
-        return None
+        if locale not in (discord.Locale.chinese, discord.Locale.taiwan_chinese):
+            return None
+        if context.location in _NAME_LOCATIONS:
+            return NAMES_ZH.get(string.message)
+        return ZH.get(string.message)
 
 
 def t(text: str) -> app_commands.locale_str:
