@@ -93,6 +93,21 @@ def test_tiaobian_red_ti_and_pao() -> None:
     check(calc("陆陆陆三四五九九七七七", "七", "discard", BLACK4_MELDS), 22, {"条扁"}, 2, 44)
 
 
+
+def test_fourth_card_onto_a_red_peng_or_chouwei_meld() -> None:
+    # BLACK4 (16 x) + 将九九 + a meld of 七; R 4, all in the 七 group once it has 4 cards → 条扁.
+    peng = BLACK4_MELDS + (("peng", "七七七"),)
+    # 碰 + a wall card → 跑七 6: 22 x; own draw 自摸 → 22 × 4 = 88; another's draw → 44.
+    check(calc("陆陆陆三四五九九", "七", "self_draw", peng), 22, {"条扁", "自摸"}, 4, 88)
+    check(calc("陆陆陆三四五九九", "七", "other_draw", peng), 22, {"条扁"}, 2, 44)
+    # A discard never joins a 碰 (rule 2) and the loose 七 has no partner → no win.
+    no_win(calc("陆陆陆三四五九九", "七", "discard", peng))
+    chou = BLACK4_MELDS + (("chouwei", "七七七"),)
+    # 臭偎 + own draw → 提 forced (9): 25 x → 25 × 4 = 100;  + another's card → 跑 (6): 22 → 44.
+    check(calc("陆陆陆三四五九九", "七", "self_draw", chou), 25, {"条扁", "自摸"}, 4, 100)
+    check(calc("陆陆陆三四五九九", "七", "other_draw", chou), 22, {"条扁"}, 2, 44)
+    check(calc("陆陆陆三四五九九", "七", "discard", chou), 22, {"条扁"}, 2, 44)
+
 def test_not_tiaobian() -> None:
     # A red 将 alone (二二) is not 条扁 (§7 8): 提壹 12 + 偎捌 6 + 碰玖 3 + 碰四 1 + 坎陆 6 + 三四五 + 将二二 = 28,
     # R 2 → no 名堂: 28.
