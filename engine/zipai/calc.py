@@ -78,7 +78,9 @@ def parse_input(data: Any, options: dict[str, Any]) -> tuple[list[int], list[Gro
     if win is not None and len(win) != 1:
         raise CalcInputError("win_card must be exactly one card")
     hand = _cards(data["hand"], "hand")
-    melds_raw = data.get("melds", [])
+    melds_raw = data.get("melds")
+    if melds_raw is None:  # null = omitted, as for ``context``
+        melds_raw = []
     if not isinstance(melds_raw, list):
         raise CalcInputError("melds must be a list")
     melds = [parse_meld(m) for m in melds_raw]
@@ -129,7 +131,9 @@ def refusal(rules: ZipaiRules, ctx: WinContext) -> str | None:
 
 def score_hand(data: dict[str, Any], rules: ZipaiRules, validate: Any) -> dict[str, Any]:
     """The calculator for one zipai variant. Raises CalcInputError / OptionError on invalid input."""
-    raw_options = data.get("options", {}) if isinstance(data, dict) else {}
+    raw_options = data.get("options") if isinstance(data, dict) else None
+    if raw_options is None:  # null = omitted: every option takes its default
+        raw_options = {}
     if not isinstance(raw_options, dict):
         raise CalcInputError("options must be an object")
     options = validate(raw_options)
