@@ -63,6 +63,8 @@ def _coerce(opt: Option, value: Any) -> Any:
         if isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "on", "off"):
             return value.lower() in ("true", "1", "on")
         return value
+    if isinstance(opt.default, int) and isinstance(value, bool):
+        return int(value)  # e.g. 黄番 given as "there was a 黄庄" rather than a count
     if isinstance(opt.default, int) and isinstance(value, str):
         try:
             return int(value)
