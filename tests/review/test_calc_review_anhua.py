@@ -79,6 +79,16 @@ def test_only_the_largest_shibaxiao_over_xiaohonghu() -> None:
     assert out["huxi"] == 16 and out["patterns"] == ["十八小"] and out["fan"] == 6 and out["score"] == 6
 
 
+def test_four_card_melds_in_the_huxi_table() -> None:
+    """提十 9 + 跑叁 9 + 臭偎四 3 + 一二三 3 + 五六七 + 伍陆柒 + 将八八 = 24 胡息 (22 cards);
+    red 十×4 + 二 + 七 + 柒 = 7, small 15: no 名堂. 1 + 9//3 = 4 囤 × 1; self-drawn 自摸 × 2 = 8."""
+    hand, melds = "一二三 五七 伍陆柒 八八", "ti:十十十十 pao:叁叁叁叁 chouwei:四四四"
+    out = anhua(hand, "六", "other_draw", melds)
+    assert out["win"] and out["huxi"] == 24 and out["units"] == 4 and out["patterns"] == [] and out["score"] == 4
+    out = anhua(hand, "六", "self_draw", melds)
+    assert out["patterns"] == ["自摸"] and out["score"] == 8
+
+
 class TestZimo:
     def test_zimo_doubles_the_one_mingtang(self) -> None:
         # SMALL18 self-drawn (五 is a single in hand): 3 囤 × (6 × 2) = 36 — the seed's 21胡息自摸十八小 = 36.

@@ -124,3 +124,20 @@ class TestArrangement:
         # Rule 4: 20 cards = 6 groups (melds 11 + 坎陆 6 + 三四五) + 伍伍; a pair is a 方门子 only as the 将
         # of a hand with 跑/提, so this is not 7 方门子: no win.
         assert bopi("陆陆陆 三四 伍伍", "五", "other_draw", self.MELDS)["win"] is False
+
+
+class TestMeldTable:
+    def test_pao_chouwei_and_big_chi_melds(self) -> None:
+        """跑三 6 + 臭偎捌 6 + 吃壹贰叁 6 + 碰玖 3 = 21 胡息; loose 四五六 七八九 + 将九九 (a 跑 needs one 将);
+        21 cards + 1 跑 = 22. 等 1 + 11//5 = 3, another player's draw: 21 胡."""
+        melds = "pao:三三三三 chouwei:捌捌捌 chi:壹贰叁 peng:玖玖玖"
+        out = bopi("四五六 七八 九九", "九", "other_draw", melds)
+        assert out["win"] and out["huxi"] == 21 and out["units"] == 3 and out["score"] == 21
+        # Self-drawn, the 九 must be 偎-ed onto 九九 → 七八 left over: no win (rule 1).
+        assert bopi("四五六 七八 九九", "九", "self_draw", melds)["win"] is False
+
+    def test_someone_elses_card_on_a_pair_is_peng_not_kan(self) -> None:
+        """Rule 2: the 九 joins 九九 as 碰 (1), never as 坎 (3): 碰玖 3 + 偎捌 6 + 碰一 1 + 坎陆 6 + 三四五
+        + 碰九 1 + 二七十 3 = 20 胡息, 等 3."""
+        out = bopi("陆陆陆 三四五 九九 二七十", "九", "other_draw", "peng:玖玖玖 wei:捌捌捌 peng:一一一")
+        assert out["win"] and out["huxi"] == 20 and out["units"] == 3 and out["score"] == 20
