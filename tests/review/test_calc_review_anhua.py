@@ -138,6 +138,12 @@ class TestTun:
         assert anhua("陆陆陆 五六", "七", "other_draw", melds14)["win"] is False
 
 
+    def test_difen_and_papo_are_not_in_the_score(self) -> None:
+        # README: score is one share before 底分 and 爬坡 → RED0 stays 4 囤 × 5 = 20.
+        out = anhua(RED0[0], RED0[1], "other_draw", RED0[2], options={"difen": 3, "papo": True, "mingwei": True})
+        assert out["score"] == 20 and out["fan"] == 5
+
+
 class TestNoWin:
     def test_no_pao(self) -> None:
         assert anhua(RED0[0], RED0[1], "discard", RED0[2])["win"] is False
