@@ -109,7 +109,6 @@ class ZipaiGame:
         self.window_kind = ""  # liang | draw | discard | own (after one's own 偎/提)
         self.window_from = dealer
         self.must_discard: int | None = None
-        self.last_revealed: int | None = None
         self.liang = -1
         self._last_was_paoti = False
         self.floating: int | None = None
@@ -277,7 +276,6 @@ class ZipaiGame:
                     forced[seat] = Action("hu")
         self._liang_best = best
         options = {s: [Action("hu")] for s in best if s not in forced}
-        self.last_revealed = self.liang
         self._open_window("liang", d, self.liang, options, forced)
 
     def _order_from(self, seat: int) -> list[int]:
@@ -361,7 +359,6 @@ class ZipaiGame:
             self._bupai(seat)
             return
         card = self.wall.pop(0)
-        self.last_revealed = card
         hand = self.hands[seat]
         base = self._meld_of(seat, card, ("wei", "chouwei"))
         if hand[card] == 3 or base is not None:
@@ -653,7 +650,6 @@ class ZipaiGame:
             self.hu_barred[seat] = False  # 漏胡 lasts until one's own next discard or intake
             if self.rules.own_discard_chou:
                 self.chou[seat].add(card)
-            self.last_revealed = card
             self._emit("discard", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 打出 {name(card)}")
             self._open_discard_window(seat, card)
         return self.events[start:]
