@@ -1,3 +1,4 @@
-"""Variant modules; importing this package registers every variant."""
+"""Variant modules; importing this package registers every variant (in the order menus list them)."""
 
-from . import anhua, bopi, fangpaofa, liuhuqiang, paohuzi  # noqa: F401
+from . import paohuzi  # noqa: F401, I001  (跑胡子 first: the base game of the family)
+from . import fangpaofa, bopi, anhua, liuhuqiang  # noqa: F401

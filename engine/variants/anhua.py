@@ -13,13 +13,13 @@ from typing import Any
 from ..core import Game, HandResult
 from ..match import winner_deals
 from ..options import Option, bool_option
-from ..registry import MatchProgress, Variant, register
-from ..zipai.calc import score_hand
+from ..registry import MatchProgress
 from ..zipai.evaluate import Arrangement
 from ..zipai.game import ZipaiGame
 from ..zipai.groups import Group
 from ..zipai.rules import Priced, WinContext, ZipaiRules
 from ..zipai.scoring import colours, each_loser_pays, is_self_draw, nobody_pays, priced
+from ..zipai.variant import zipai_variant
 
 OPTIONS = (
     Option("tun", "3xi", ("3xi", "1xi"), "囤", ("三息一囤", "一息一囤")),
@@ -125,19 +125,16 @@ def after_hand(progress: MatchProgress, result: HandResult) -> None:
     progress.over = progress.hand_no >= HANDS
 
 
-VARIANT = register(Variant(
-    id="anhua",
+VARIANT = zipai_variant(
+    RULES,
     name="安化跑胡子",
     name_en="Anhua paohuzi (3 players)",
-    family="zipai",
-    seats=3,
     options=OPTIONS,
     new_hand=new_hand,
     after_hand=after_hand,
-    score=lambda data: score_hand(data, RULES, VARIANT.validate),
     summary=(
         "安化跑胡子：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。15 胡息起胡，只胡墩上示众的牌，"
         "不能放炮，不能胡亮张，自己打出的牌是臭牌。名堂只取最大：小红胡 2、点胡 3、大红胡 4、黑胡 5、十八小 6 番，"
         "自摸翻倍可叠加；三提五坎 6 番。分数 = 囤 × 番，三息一囤或一息一囤，可选爬坡、明偎。"
     ),
-))
+)

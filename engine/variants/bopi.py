@@ -12,12 +12,12 @@ from typing import Any
 
 from ..core import Game, HandResult
 from ..options import Option
-from ..registry import MatchProgress, Variant, register
-from ..zipai.calc import score_hand
+from ..registry import MatchProgress
 from ..zipai.evaluate import Arrangement
 from ..zipai.game import ZipaiGame
 from ..zipai.rules import Priced, WinContext, ZipaiRules
 from ..zipai.scoring import priced, tun
+from ..zipai.variant import zipai_variant
 
 OPTIONS = (
     Option("players", 4, (4, 3), "人数", ("4 人（含数醒）", "3 人")),
@@ -111,16 +111,13 @@ def final_settlement(options: dict[str, Any], totals: list[int], carry: dict[str
     return [len(totals) * t - total for t in totals]
 
 
-VARIANT = register(Variant(
-    id="bopi",
+VARIANT = zipai_variant(
+    RULES_4,
     name="剥皮",
     name_en="Bopi / Shaoyang zipai (3 players + sitter)",
-    family="zipai",
-    seats=4,
     options=OPTIONS,
     new_hand=new_hand,
     after_hand=after_hand,
-    score=lambda data: score_hand(data, RULES_4, VARIANT.validate),
     seats_for=seats_for,
     final_settlement=final_settlement,
     summary=(
@@ -128,4 +125,4 @@ VARIANT = register(Variant(
         "墩 19 张。10 胡息起胡，只胡墩上示众的牌（地胡可胡庄家第一张打出的牌），自己打出的牌是臭牌，漏胡须换张。"
         "天胡、地胡、自摸各加 10 胡；打满 100 胡结束，胡多者扣胡少者（剥皮）。"
     ),
-))
+)

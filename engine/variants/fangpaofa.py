@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Game, HandResult
+from ..core import HandResult
 from ..match import winner_deals
 from ..options import Option, bool_option
-from ..registry import MatchProgress, Variant, register
-from ..zipai.calc import score_hand
+from ..registry import MatchProgress
 from ..zipai.evaluate import Arrangement
-from ..zipai.game import ZipaiGame
 from ..zipai.rules import Priced, WinContext, ZipaiRules
 from ..zipai.scoring import colours, priced
+from ..zipai.variant import zipai_variant
 
 OPTIONS = (
     bool_option("daniao", False, "打鸟"),
@@ -94,10 +93,6 @@ RULES = ZipaiRules(
 )
 
 
-def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> Game:
-    return ZipaiGame(RULES, options, seed, dealer, carry)
-
-
 def after_hand(progress: MatchProgress, result: HandResult) -> None:
     """Winner deals next; 黄庄: the dealer keeps the deal; over once a total reaches the target."""
     if "stakes" in result.detail:
@@ -124,20 +119,16 @@ def final_settlement(options: dict[str, Any], totals: list[int], carry: dict[str
     return out
 
 
-VARIANT = register(Variant(
-    id="fangpaofa",
+VARIANT = zipai_variant(
+    RULES,
     name="放炮罚",
     name_en="Fangpaofa (Loudi, 3 players)",
-    family="zipai",
-    seats=3,
     options=OPTIONS,
-    new_hand=new_hand,
     after_hand=after_hand,
-    score=lambda data: score_hand(data, RULES, VARIANT.validate),
     final_settlement=final_settlement,
     summary=(
         "放炮罚：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。15 胡息起胡，可胡墩牌也可胡别人打出的牌，"
         "能胡的打出牌必须胡（放炮者付分，单局最多 100 胡息）。名堂相乘：自摸、一点红、条扁、海底胡、红胡、卡胡20 各 2 番；"
         "乌胡、十三红、卡胡30、天胡、地胡算 100 胡息。黄庄庄家扣 10 胡息。先满 100 胡结算，胡息最少者归 0，可打鸟。"
     ),
-))
+)

@@ -11,15 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import Game, HandResult
+from ..core import HandResult
 from ..options import Option, int_option
-from ..registry import MatchProgress, Variant, register
-from ..zipai.calc import score_hand
+from ..registry import MatchProgress
 from ..zipai.evaluate import Arrangement
-from ..zipai.game import ZipaiGame
 from ..zipai.groups import Group
 from ..zipai.rules import Priced, WinContext, ZipaiRules
 from ..zipai.scoring import nobody_pays, priced, tun
+from ..zipai.variant import zipai_variant
 
 OPTIONS = (
     int_option("hands", 8, 1, 32, "局数"),
@@ -83,10 +82,6 @@ RULES = ZipaiRules(
 )
 
 
-def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> Game:
-    return ZipaiGame(RULES, options, seed, dealer, carry)
-
-
 def after_hand(progress: MatchProgress, result: HandResult) -> None:
     """The winner deals next; after a 荒庄 the dealer's 下家 deals."""
     if result.draw:
@@ -96,19 +91,15 @@ def after_hand(progress: MatchProgress, result: HandResult) -> None:
     progress.over = progress.hand_no >= progress.options["hands"]
 
 
-VARIANT = register(Variant(
-    id="liuhuqiang",
+VARIANT = zipai_variant(
+    RULES,
     name="四人跑胡子",
     name_en="Hunan paohuzi, 4 players (Liuhuqiang)",
-    family="zipai",
-    seats=4,
     options=OPTIONS,
-    new_hand=new_hand,
     after_hand=after_hand,
-    score=lambda data: score_hand(data, RULES, VARIANT.validate),
     summary=(
         "四人跑胡子（六胡抢）：80 张字牌，4 人，庄 14 张加亮张，闲 14 张，墩 23 张。5 方门子、6 胡息起胡，"
         "墩上示众的牌和打出的牌都可胡（可破跑胡），起手 2 提或 4 坎直接天胡/地胡，过胡不胡为臭胡。"
         "计分为暂定规则：6 胡息 1 囤，每 3 胡息加 1 囤，自摸、天胡、地胡翻倍，放炮者包三家。荒庄由庄家下家坐庄。"
     ),
-))
+)

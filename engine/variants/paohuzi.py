@@ -10,12 +10,12 @@ from typing import Any
 from ..core import Game, HandResult
 from ..match import winner_deals
 from ..options import Option, int_option
-from ..registry import MatchProgress, Variant, register
-from ..zipai.calc import score_hand
+from ..registry import MatchProgress
 from ..zipai.evaluate import Arrangement
 from ..zipai.game import ZipaiGame
 from ..zipai.rules import Priced, WinContext, ZipaiRules
 from ..zipai.scoring import colours, each_loser_pays, is_self_draw, nobody_pays, priced, tun
+from ..zipai.variant import zipai_variant
 
 OPTIONS = (
     Option("mingtang", "quan", ("quan", "honghei", "duohong"), "名堂玩法", ("全名堂", "红黑点", "多红多番")),
@@ -118,18 +118,15 @@ def after_hand(progress: MatchProgress, result: HandResult) -> None:
     progress.over = progress.hand_no >= progress.options["hands"]
 
 
-VARIANT = register(Variant(
-    id="paohuzi",
+VARIANT = zipai_variant(
+    RULES,
     name="跑胡子",
     name_en="Paohuzi (Changde, 3 players)",
-    family="zipai",
-    seats=3,
     options=OPTIONS,
     new_hand=new_hand,
     after_hand=after_hand,
-    score=lambda data: score_hand(data, RULES, VARIANT.validate),
     summary=(
         "跑胡子：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。偎/提/跑强制，碰吃可选（吃须比牌）。"
         "7 方门子、15 胡息起胡，只胡墩上示众的牌。15 胡息 1 囤，每 3 胡息加 1 囤；分数 = 囤 × 名堂番数（全名堂累加）。"
     ),
-))
+)
