@@ -60,8 +60,7 @@ class Panel:
 
 
 def seat_name(table: Table, seat: int) -> str:
-    s = table.seats[seat]
-    return f"{seat + 1}号 {s.name}" + ("（电脑）" if s.is_ai else "")
+    return table.seat_label(seat)
 
 
 def _fmt(value: Any) -> str:
@@ -214,7 +213,7 @@ def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
     lines = [head]
     detail = result.detail or {}
     if detail.get("text"):
-        lines.append(str(detail["text"]))
+        lines.append(table.name_seats(str(detail["text"])))
     for key in ("patterns", "huxi", "score"):
         if detail.get(key) not in (None, [], {}):
             lines.append(f"{ {'patterns': '名堂', 'huxi': '胡息', 'score': '得分'}[key] }：{_fmt(detail[key])}")

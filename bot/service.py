@@ -691,9 +691,9 @@ class TableService:
             if not steps:
                 raise Denied(f"牌局 #{hand_id} 没有记录。")
             at = max(0, min(step, len(steps) - 1))
-            desc = public_snapshot(names, steps[at]["view"], steps[at]["text"], at, len(steps))
+            desc = public_snapshot(names, steps[at]["view"], names.name_seats(steps[at]["text"]), at, len(steps))
             if at == len(steps) - 1 and result:
-                desc += "\n\n结果：" + (result["text"] or "") + "　" + " ｜ ".join(
+                desc += "\n\n结果：" + names.name_seats(result["text"] or "") + "　" + " ｜ ".join(
                     f"{seat_name(names, i)} {d:+d}" for i, d in enumerate(result["deltas"]))
             embed = discord.Embed(title=f"回放 · 牌局 #{hand_id}（{names.variant.name}）", description=desc[:4000])
             from .components import ReplayButton

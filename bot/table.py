@@ -7,6 +7,7 @@ talks to Discord or SQL.
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from collections import deque
 from dataclasses import dataclass, field
@@ -23,6 +24,9 @@ BOT_OPTIONS: tuple[Option, ...] = (
     Option("timer", 0, (0, 30, 60, 120), "出牌限时", ("不限时", "30秒", "60秒", "120秒")),
 )
 LOG_LINES = 8
+
+
+_SEAT_WORD = re.compile(r"座位(\d+)")
 
 
 @dataclass(slots=True)
@@ -115,7 +119,18 @@ class Table:
             if ev.audience is None:
                 text = ev.data.get("text")
                 if text:
-                    self.log.append(str(text))
+                    self.log.append(self.name_seats(str(text)))
+
+    def seat_label(self, seat: int) -> str:
+        s = self.seats[seat]
+        return f"{seat + 1}号 {s.name}" + ("（电脑）" if s.is_ai else "")
+
+    def name_seats(self, text: str) -> str:
+        """The engine's texts say 座位N; at a table the players have names."""
+        def label(m: re.Match[str]) -> str:
+            n = int(m.group(1))
+            return self.seat_label(n - 1) if 0 < n <= len(self.seats) else m.group(0)
+        return _SEAT_WORD.sub(label, text)
 
     def seat_rows(self) -> list[SeatRow]:
         return [s.row(i) for i, s in enumerate(self.seats)]
