@@ -46,6 +46,9 @@ async def test_whole_match_by_clicking(env: Env, rng: random.Random, variant: st
             assert dm_channels[call.channel_id] in (env.alice, env.bob)
     assert set(env.world.dm_of_user) == {env.alice, env.bob}
     assert_no_secret(env)
+    channel_text = json.dumps([c.body for c in env.world.public_calls()], ensure_ascii=False)
+    assert "座位" not in channel_text  # players are named, not numbered
+    assert "1号" in channel_text
     # settled into the database and visible on the leaderboard
     rows = await env.bot.db.leaderboard(env.guild, variant)
     assert {r["user_id"] for r in rows} == {env.alice, env.bob}
