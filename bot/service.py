@@ -256,10 +256,13 @@ class TableService:
             if len(table.seats) < need:
                 raise Denied(f"人数不够：需要 {need} 位玩家，现在只有 {len(table.seats)} 位。"
                              "可以用 /table ai 或「加电脑」补位。")
+            # The variant picks the first dealer once (随机庄, 剥皮's draw); it is stored so a rebuild keeps it.
+            match = Match(table.variant_id, table.options, seed=table.hand_seed(-1))
             # durable first: a failed write leaves the table in its lobby, as the log says
-            await self.db.start_table(table.id, table.first_dealer)
+            await self.db.start_table(table.id, match.progress.dealer)
+            table.first_dealer = match.progress.dealer
             table.status = "playing"
-            table.match = Match(table.variant_id, table.options, table.first_dealer)
+            table.match = match
             await self._advance(table)  # deals the first hand
             return "开始！手牌已通过私信发出。"
         raise Denied(f"未知操作 {verb}。")

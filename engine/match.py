@@ -22,13 +22,21 @@ def winner_deals(progress: MatchProgress, result: HandResult) -> None:
 class Match:
     """Drives hands one after another. Deterministic given the per-hand seeds."""
 
-    def __init__(self, variant_id: str, options: dict[str, Any] | None = None, first_dealer: int = 0,
+    def __init__(self, variant_id: str, options: dict[str, Any] | None = None, first_dealer: int | None = None,
                  seed: int | None = None) -> None:
+        """``first_dealer`` given (e.g. a stored match being rebuilt) is kept as it is; otherwise the variant
+        decides it once, reproducibly from ``seed``: 随机庄, 剥皮's card draw, or the room owner (seat 0)."""
         self.variant = get_variant(variant_id)
         opts = self.variant.validate(options)
         seats = self.variant.seat_count(opts)
-        if opts.get("banker") == "random":  # 随机庄: drawn once per match, reproducible from the seed
-            first_dealer = random.Random(seed).randrange(seats)
+        if first_dealer is None:
+            rng = random.Random(seed)
+            if self.variant.first_dealer is not None:
+                first_dealer = self.variant.first_dealer(opts, seats, rng)
+            elif opts.get("banker") == "random":
+                first_dealer = rng.randrange(seats)
+            else:
+                first_dealer = 0
         self.progress = MatchProgress(options=opts, seats=seats, dealer=first_dealer, totals=[0] * seats)
         self.results: list[HandResult] = []
         self.game: Game | None = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,8 @@ class Variant:
     seats_for: Callable[[dict[str, Any]], int] | None = None
     # (options, totals, carry) -> final per-seat scores
     final_settlement: Callable[[dict[str, Any], list[int], dict[str, Any]], list[int]] | None = None
+    # How the first hand's dealer is chosen when the variant has its own way (剥皮: seats draw cards).
+    first_dealer: Callable[[dict[str, Any], int, random.Random], int] | None = None
 
     def validate(self, raw: dict[str, Any] | None) -> dict[str, Any]:
         return validate_options(self.options, raw)

@@ -39,3 +39,27 @@ def test_random_banker_is_reproducible_and_varies() -> None:
     assert Match("paohuzi", {"banker": "random"}, seed=7).progress.dealer == Match(
         "paohuzi", {"banker": "random"}, seed=7).progress.dealer
     assert Match("paohuzi", {}, first_dealer=2).progress.dealer == 2
+
+
+def test_a_given_first_dealer_is_kept_even_with_random_banker() -> None:
+    """A stored match is rebuilt with the dealer it had: 随机庄 must not draw again."""
+    for seed in range(10):
+        assert Match("paohuzi", {"banker": "random"}, first_dealer=1, seed=seed).progress.dealer == 1
+
+
+def test_bopi_first_dealer_is_drawn_by_cards() -> None:
+    """剥皮 定庄: each seated player draws a card; 大字 beats 小字, then rank; equal cards → first drawer."""
+    import random
+
+    from engine.variants import bopi
+    from engine.zipai.cards import full_deck
+
+    for seed in range(40):
+        deck = full_deck()
+        random.Random(seed).shuffle(deck)
+        for players in (4, 3):
+            draws = deck[:players]
+            best = max(draws, key=lambda c: (c >= 10, c % 10))
+            expected = draws.index(best)  # the first drawer of the best card
+            match = Match("bopi", {"players": players}, seed=seed)
+            assert match.progress.dealer == expected == bopi.first_dealer({}, players, random.Random(seed))

@@ -7,12 +7,14 @@ Only what is this variant's own: 4 seats with the dealer's opposite as 数醒 (s
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
 from ..core import Game, HandResult
 from ..options import Option
 from ..registry import MatchProgress
+from ..zipai.cards import full_deck
 from ..zipai.evaluate import Arrangement
 from ..zipai.game import ZipaiGame
 from ..zipai.rules import Priced, WinContext, ZipaiRules
@@ -111,6 +113,14 @@ def final_settlement(options: dict[str, Any], totals: list[int], carry: dict[str
     return [len(totals) * t - total for t in totals]
 
 
+def first_dealer(options: dict[str, Any], seats: int, rng: random.Random) -> int:
+    """定庄 (§2): every seated player draws one card, the highest deals — 大字 beats 小字, then the higher rank;
+    equal cards: the first drawer (seat 0 draws first)."""
+    deck = full_deck()
+    rng.shuffle(deck)
+    return max(range(seats), key=lambda s: (deck[s] >= 10, deck[s] % 10, -s))
+
+
 VARIANT = zipai_variant(
     RULES_4,
     name="剥皮",
@@ -120,6 +130,7 @@ VARIANT = zipai_variant(
     after_hand=after_hand,
     seats_for=seats_for,
     final_settlement=final_settlement,
+    first_dealer=first_dealer,
     summary=(
         "剥皮（邵阳字牌剥皮胡）：80 张字牌，4 人坐，庄家对家为数醒不打，得胡牌者一半胡数。庄 20 张加亮张，闲 20 张，"
         "墩 19 张。10 胡息起胡，只胡墩上示众的牌（地胡可胡庄家第一张打出的牌），自己打出的牌是臭牌，漏胡须换张。"

@@ -6,6 +6,8 @@ import asyncio
 import json
 import random
 
+import pytest
+
 from bot import harness
 
 from .conftest import VARIANTS, Env, short
@@ -28,17 +30,19 @@ async def results(env: Env, table_id: int) -> list[dict]:
     return out
 
 
-async def test_restart_mid_hand_gives_identical_result(env: Env) -> None:
-    opts = f"bot.seed=11 {short(MAIN, 2)}"
+@pytest.mark.parametrize("variant", [MAIN, *[v for v in ("anhua", "bopi") if v in VARIANTS]])
+async def test_restart_mid_hand_gives_identical_result(env: Env, variant: str) -> None:
+    """anhua deals the first hand to a random seat (随机庄) and 剥皮 draws cards for it: a rebuild must keep it."""
+    opts = f"bot.seed=11 {short(variant, 2)}"
     players = [env.alice, env.bob]
     # uninterrupted run
-    t1 = await env.open_table(MAIN, players, opts)
+    t1 = await env.open_table(variant, players, opts)
     await harness.play_match(env.world, env.bot, env.channel, players, random.Random(5))
     expected = await results(env, t1.id)
 
     # same table in another channel, interrupted after a few clicks
     other = env.world.add_channel(env.guild, "重启")
-    p = await env.cmd(env.alice, "table create", channel=other, variant=MAIN, options=opts)
+    p = await env.cmd(env.alice, "table create", channel=other, variant=variant, options=opts)
     assert not p.ephemeral
     await env.cmd(env.bob, "table join", channel=other)
     while len(env.table(other).seats) < env.table(other).seat_count:
