@@ -30,10 +30,11 @@ async def results(env: Env, table_id: int) -> list[dict]:
     return out
 
 
-@pytest.mark.parametrize("variant", [MAIN, *[v for v in ("anhua", "bopi") if v in VARIANTS]])
-async def test_restart_mid_hand_gives_identical_result(env: Env, variant: str) -> None:
-    """anhua deals the first hand to a random seat (随机庄) and 剥皮 draws cards for it: a rebuild must keep it."""
-    opts = f"bot.seed=11 {short(variant, 2)}"
+@pytest.mark.parametrize(("variant", "extra"), [(v, "") for v in VARIANTS] + [("fangpaofa", "daniao=true")])
+async def test_restart_mid_hand_gives_identical_result(env: Env, variant: str, extra: str) -> None:
+    """Every variant; anhua deals the first hand to a random seat (随机庄), 剥皮 draws cards for it, 放炮罚 asks
+    for 打鸟 stakes: a rebuild must keep all of it."""
+    opts = f"bot.seed=11 {short(variant, 2)} {extra}".strip()
     players = [env.alice, env.bob]
     # uninterrupted run
     t1 = await env.open_table(variant, players, opts)
