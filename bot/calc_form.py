@@ -63,12 +63,12 @@ def build_input(variant: str, hand: str, win: str | None = None, source: str = "
         raise CalcFormError("手牌为空：请给出手牌（如 一二三四），或一个 JSON 对象。")
     if text.startswith("{"):
         try:
-            data = json.loads(text)
+            raw = json.loads(text)
         except json.JSONDecodeError as e:
             raise CalcFormError(f"JSON 格式错误（第 {e.colno} 个字符附近）：{e.msg}") from None
-        if not isinstance(data, dict):
+        if not isinstance(raw, dict):
             raise CalcFormError("JSON 必须是一个对象 {...}。")
-        return {"variant": variant, **data}
+        return {"variant": variant, **raw}
     if text.startswith("["):
         raise CalcFormError("请给出 JSON 对象 {...}，或直接写牌，而不是列表。")
     if source not in SOURCES:

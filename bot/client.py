@@ -45,7 +45,8 @@ class HunanBot(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         # A component no template claims (an old bot's control, a forged id) would otherwise fail silently.
         if interaction.type is discord.InteractionType.component:
-            custom_id = str((interaction.data or {}).get("custom_id", ""))
+            data: dict[str, Any] = dict(interaction.data or {})
+            custom_id = str(data.get("custom_id", ""))
             if not is_known_custom_id(custom_id):
                 await interaction.response.send_message("⚠️ 这个按钮已失效或无法识别，什么也没有改变。", ephemeral=True)
 

@@ -69,6 +69,7 @@ async def run_demo(database_url: str, *, variant: str | None = None, seed: int =
     for uid in users[1:]:
         await harness.command(world, bot, uid, channel, "table join")
     table = bot.service.table_in(channel)
+    assert table is not None, "the demo table was not created"
     while len(table.seats) < table.seat_count:
         await harness.command(world, bot, users[0], channel, "table ai")
     await harness.command(world, bot, users[0], channel, "table start")

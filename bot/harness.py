@@ -163,7 +163,7 @@ class FakeDiscord:
     def add_member(self, guild_id: int, user_id: int, *, manage_guild: bool = False) -> None:
         user = self.bot_user if user_id == self.app_id else self.users[user_id]
         perms = MEMBER_PERMISSIONS | (MANAGE_GUILD if manage_guild else 0)
-        member = {"user": user, "roles": [], "joined_at": _iso(), "deaf": False, "mute": False, "flags": 0,
+        member: dict[str, Any] = {"user": user, "roles": [], "joined_at": _iso(), "deaf": False, "mute": False, "flags": 0,
                   "nick": None, "avatar": None, "pending": False, "permissions": str(perms)}
         self.members[(guild_id, user_id)] = member
         g = self.guilds[guild_id]

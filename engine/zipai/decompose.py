@@ -38,7 +38,7 @@ def _lowest(key: int) -> int:
 
 def _moves(key: int, i: int, pair: bool) -> list[tuple[int, str, tuple[int, ...]]]:
     """Groups whose lowest card is ``i``: (key after removal, kind, cards)."""
-    out = []
+    out: list[tuple[int, str, tuple[int, ...]]] = []
     n = _count(key, i)
     r = i % 10
     if pair and n >= 2:

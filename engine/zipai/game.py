@@ -552,11 +552,10 @@ class ZipaiGame:
             win_from = "self_draw" if seat == self.window_from else "other_draw"
         else:
             win_from = "discard"
-        if liang_priced is not None:
-            priced = liang_priced
-        elif kind == "own":  # the 偎/提 is already on the table; price it from the hand before (rule 1)
+        priced: Priced | None = liang_priced
+        if priced is None and kind == "own":  # the 偎/提 is on the table; price the hand before it (rule 1)
             priced = self._win_price_before_own_meld(seat, card)
-        else:
+        elif priced is None:
             priced = price_best(self.rules, counts, self._groups(seat),
                                 self._win_context(seat, win_card, win_from, counts))
         assert priced is not None and self.rules.settle is not None
