@@ -47,6 +47,39 @@ class UnknownRoute(AssertionError):
     """The bot called a route the fake does not model: a test must notice, not pass silently."""
 
 
+def payload_limit_problem(body: dict[str, Any]) -> str | None:
+    """Discord's documented message limits (design.md), which the real API enforces and the fake edge must
+    too: content 2,000; embed description 4,096, 25 fields, 6,000 in all; 5 action rows of 5 buttons or one
+    select; custom_id 100; button label 80; 25 options per select."""
+    if len(body.get("content") or "") > 2000:
+        return "content over 2,000 characters"
+    for e in body.get("embeds") or []:
+        if len(e.get("description") or "") > 4096 or len(e.get("fields") or []) > 25:
+            return "embed description over 4,096 characters or more than 25 fields"
+        total = len(e.get("title") or "") + len(e.get("description") or "") + sum(
+            len(f.get("name") or "") + len(f.get("value") or "") for f in e.get("fields") or [])
+        if total > 6000:
+            return "embed over 6,000 characters"
+    rows = body.get("components") or []
+    if len(rows) > 5:
+        return "more than 5 action rows"
+    for row in rows:
+        items = row.get("components") or []
+        selects = [c for c in items if c.get("type") in (3, 5, 6, 7, 8)]
+        if len(items) > 5 or (selects and len(items) > 1):
+            return "an action row holds more than 5 buttons, or a select beside something else"
+        for c in items:
+            if len(c.get("custom_id") or "") > 100:
+                return f"custom_id over 100 characters: {c.get('custom_id')!r}"
+            if c.get("type") == 2 and len(c.get("label") or "") > 80:
+                return "button label over 80 characters"
+            if len(c.get("options") or []) > 25:
+                return "select with more than 25 options"
+            if any(len(o.get("label") or "") > 100 for o in c.get("options") or []):
+                return "select option label over 100 characters"
+    return None
+
+
 @dataclass(slots=True)
 class Call:
     """One recorded request: where it went and the JSON body discord.py built."""
@@ -196,6 +229,10 @@ class FakeDiscord:
         return self._route(route, body)
 
     def _record(self, call: Call) -> None:
+        if call.body:
+            problem = payload_limit_problem(call.body)
+            if problem:
+                self._fail(f"{call.method} {call.path}: Discord would reject this payload: {problem}")
         call.at = time.perf_counter()
         if self.record_calls:
             self.calls.append(call)

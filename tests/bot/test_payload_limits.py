@@ -1,0 +1,26 @@
+"""The fake edge refuses what Discord would refuse, so every test checks every payload against the limits."""
+
+from __future__ import annotations
+
+from bot.harness import payload_limit_problem
+
+
+def button(label: str = "胡", custom_id: str = "x") -> dict:
+    return {"type": 2, "label": label, "custom_id": custom_id, "style": 1}
+
+
+def test_limits() -> None:
+    assert payload_limit_problem({"content": "好" * 2000}) is None
+    assert payload_limit_problem({"content": "好" * 2001})
+    assert payload_limit_problem({"embeds": [{"description": "x" * 4097}]})
+    assert payload_limit_problem({"embeds": [{"title": "t" * 256, "fields": [{"name": "n", "value": "v" * 1024}] * 6}]})
+    assert payload_limit_problem({"components": [{"type": 1, "components": [button()]}] * 6})
+    assert payload_limit_problem({"components": [{"type": 1, "components": [button()] * 6}]})
+    assert payload_limit_problem({"components": [{"type": 1, "components": [button(custom_id="c" * 101)]}]})
+    assert payload_limit_problem({"components": [{"type": 1, "components": [button(label="l" * 81)]}]})
+    select = {"type": 3, "custom_id": "s", "options": [{"label": str(i), "value": str(i)} for i in range(26)]}
+    assert payload_limit_problem({"components": [{"type": 1, "components": [select]}]})
+    select["options"] = select["options"][:25]
+    assert payload_limit_problem({"components": [{"type": 1, "components": [select]}]}) is None
+    assert payload_limit_problem({"components": [{"type": 1, "components": [select, button()]}]})
+    assert payload_limit_problem({"components": [{"type": 1, "components": [button()] * 5}] * 5}) is None
