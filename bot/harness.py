@@ -193,6 +193,18 @@ class FakeDiscord:
         self.guilds[guild_id]["channels"].append(ch)
         return cid
 
+    def add_thread(self, guild_id: int, parent_id: int, name: str) -> int:
+        """A public thread under ``parent_id`` (tables may live in threads too)."""
+        tid = self.snowflake()
+        th = {"id": str(tid), "type": 11, "guild_id": str(guild_id), "name": name, "parent_id": str(parent_id),
+              "owner_id": str(self.app_id), "last_message_id": None, "rate_limit_per_user": 0, "flags": 0,
+              "message_count": 0, "member_count": 1,
+              "thread_metadata": {"archived": False, "auto_archive_duration": 1440, "locked": False,
+                                  "archive_timestamp": _iso()}}
+        self.channels[tid] = th
+        self.guilds[guild_id]["threads"].append(th)
+        return tid
+
     def add_member(self, guild_id: int, user_id: int, *, manage_guild: bool = False) -> None:
         user = self.bot_user if user_id == self.app_id else self.users[user_id]
         perms = MEMBER_PERMISSIONS | (MANAGE_GUILD if manage_guild else 0)

@@ -71,3 +71,19 @@ async def test_race_match_leaderboard_counts_the_final_settlement(env: Env, rng:
     for seat, s in enumerate(table.seats):
         if s.user_id in (env.alice, env.bob):
             assert rows[s.user_id] == final[seat]
+
+
+async def test_a_table_in_a_thread_plays_like_one_in_a_channel(env: Env, rng: random.Random) -> None:
+    """One table per channel, threads included: a thread's table is independent of its parent's."""
+    thread = env.world.add_thread(env.guild, env.channel, "跑胡子一桌")
+    await env.cmd(env.alice, "table create", variant="paohuzi", options="bot.seed=3 hands=1")
+    p = await env.cmd(env.bob, "table create", channel=thread, variant="paohuzi", options="bot.seed=4 hands=1")
+    assert not p.ephemeral
+    await env.cmd(env.alice, "table join", channel=thread)
+    await env.cmd(env.bob, "table ai", channel=thread)
+    await env.cmd(env.bob, "table start", channel=thread)
+    assert env.table(thread) is not env.table()
+    clicks = await harness.play_match(env.world, env.bot, thread, [env.bob, env.alice], rng)
+    assert clicks > 0 and env.table(thread) is None
+    assert env.table() is not None and env.table().status == "lobby"  # the parent channel's table is untouched
+    assert any("最终排名" in m["content"] for m in env.world.channel_messages(thread))
