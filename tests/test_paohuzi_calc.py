@@ -21,6 +21,7 @@ from engine.zipai.cards import parse_cards
 from engine.zipai.decompose import NEG
 from engine.zipai.evaluate import DISCARD, OTHER_DRAW, OWN, max_huxi
 from engine.zipai.groups import Group
+from tests.calc_helpers import check_win, score
 
 
 def meld(kind: str, cards: str) -> dict[str, Any]:
@@ -29,25 +30,13 @@ def meld(kind: str, cards: str) -> dict[str, Any]:
 
 def calc(hand: str, win: str | None, win_from: str = "other_draw", melds: tuple[tuple[str, str], ...] = (),
          context: dict[str, bool] | None = None, **options: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "variant": "paohuzi",
-        "hand": list(hand),
-        "melds": [meld(k, c) for k, c in melds],
-        "win_card": win,
-        "win_from": win_from,
-    }
-    if context:
-        data["context"] = context
-    if options:
-        data["options"] = options
-    return evaluate(data)
+    """Hand and meld cards go in as lists (the review tests use strings: both forms are the contract's)."""
+    return score("paohuzi", list(hand), win, win_from, [(k, list(c)) for k, c in melds], context or None,
+                 options or None)
 
 
 def check(out: dict[str, Any], huxi: int, patterns: set[str], fan: int, units: int, score: int) -> None:
-    assert out["win"] is True, out
-    got = (out["huxi"], set(out["patterns"]), out["fan"], out["units"], out["score"])
-    assert got == (huxi, patterns, fan, units, score), out
-    assert len(out["patterns"]) == len(set(out["patterns"])), out
+    check_win(out, {"huxi": huxi, "patterns": patterns, "fan": fan, "units": units, "score": score})
 
 
 def no_win(out: dict[str, Any]) -> None:

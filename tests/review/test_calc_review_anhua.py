@@ -12,20 +12,12 @@ from typing import Any
 
 import pytest
 
-from engine.calculator import evaluate
+from tests.calc_helpers import score
 
 
 def anhua(hand: str, win: str | None, win_from: str = "other_draw", melds: str = "",
           options: dict[str, Any] | None = None, **context: bool) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "variant": "anhua", "hand": hand, "win_card": win, "win_from": win_from,
-        "melds": [{"type": m.split(":")[0], "cards": m.split(":")[1]} for m in melds.split()],
-    }
-    if options is not None:
-        data["options"] = options
-    if context:
-        data["context"] = context
-    return evaluate(data)
+    return score("anhua", hand, win, win_from, melds, context or None, options)
 
 
 # (hand, win, melds, 胡息, red, small)

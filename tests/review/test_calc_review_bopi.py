@@ -11,17 +11,11 @@ from typing import Any
 
 import pytest
 
-from engine.calculator import evaluate
+from tests.calc_helpers import score
 
 
 def bopi(hand: str, win: str | None, win_from: str, melds: str = "", **context: bool) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "variant": "bopi", "hand": hand, "win_card": win, "win_from": win_from,
-        "melds": [{"type": m.split(":")[0], "cards": m.split(":")[1]} for m in melds.split()],
-    }
-    if context:
-        data["context"] = context
-    return evaluate(data)
+    return score("bopi", hand, win, win_from, melds, context or None)
 
 
 # Seven-group hands at the 等 boundaries (win card 七/五/四/八 from another player's draw, loose sentences 0 胡息).

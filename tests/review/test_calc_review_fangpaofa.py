@@ -17,21 +17,19 @@ from typing import Any
 import pytest
 
 from engine.calculator import InvalidHand, evaluate
+from tests.calc_helpers import check_win, score
 
 SPEC_NAMES = {"天胡", "地胡", "乌胡", "十三红", "卡胡", "自摸", "一点红", "条扁", "海底胡", "红胡"}
 
 
 def calc(hand: str | list[str], win: str | None, win_from: str = "other_draw",
          melds: tuple[tuple[str, str], ...] = (), **context: bool) -> dict[str, Any]:
-    return evaluate({"variant": "fangpaofa", "hand": hand, "win_card": win, "win_from": win_from,
-                     "melds": [{"type": k, "cards": c} for k, c in melds], "context": context})
+    return score("fangpaofa", hand, win, win_from, melds, context)
 
 
 def check(out: dict[str, Any], huxi: int, patterns: set[str], fan: int, score: int) -> None:
-    assert out["win"] is True, out
-    assert (out["huxi"], set(out["patterns"]), out["fan"], out["score"]) == (huxi, patterns, fan, score), out
+    check_win(out, {"huxi": huxi, "patterns": patterns, "fan": fan, "score": score}, SPEC_NAMES)
     assert "units" not in out, out  # §5.5: no `units` in 放炮罚
-    assert len(out["patterns"]) == len(set(out["patterns"])) and set(out["patterns"]) <= SPEC_NAMES, out
 
 
 def no_win(out: dict[str, Any]) -> None:

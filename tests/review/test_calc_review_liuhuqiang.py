@@ -16,16 +16,11 @@ from typing import Any
 import pytest
 
 from engine.calculator import InvalidHand, evaluate
+from tests.calc_helpers import score
 
 
 def lhq(hand: str, win: str | None, win_from: str = "other_draw", melds: str = "", **context: bool) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "variant": "liuhuqiang", "hand": hand, "win_card": win, "win_from": win_from,
-        "melds": [{"type": m.split(":")[0], "cards": m.split(":")[1]} for m in melds.split()],
-    }
-    if context:
-        data["context"] = context
-    return evaluate(data)
+    return score("liuhuqiang", hand, win, win_from, melds, context or None)
 
 
 # (hand, win, melds): five groups each.

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from engine.calculator import InvalidHand, evaluate
+from tests.calc_helpers import check_win, score
 
 SPEC_NAMES = {"天胡", "地胡", "海胡", "听胡", "红胡", "乌胡", "点胡", "大胡", "小胡", "对子胡", "大团圆", "行行息",
               "假行行", "四七红", "耍猴", "黄番", "自摸", "红乌"}
@@ -24,21 +25,11 @@ SPEC_NAMES = {"天胡", "地胡", "海胡", "听胡", "红胡", "乌胡", "点�
 def calc(hand: str | list[str], win: str | None, win_from: str = "other_draw",
          melds: tuple[tuple[str, str], ...] = (), context: dict[str, bool] | None = None,
          **options: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {"variant": "paohuzi", "hand": hand, "win_card": win, "win_from": win_from,
-                            "melds": [{"type": k, "cards": c} for k, c in melds]}
-    if context is not None:
-        data["context"] = context
-    if options:
-        data["options"] = options
-    return evaluate(data)
+    return score("paohuzi", hand, win, win_from, melds, context, options or None)
 
 
 def check(out: dict[str, Any], huxi: int, patterns: set[str], fan: int, units: int, score: int) -> None:
-    assert out["win"] is True, out
-    assert (out["huxi"], set(out["patterns"]), out["fan"], out["units"], out["score"]) == (
-        huxi, patterns, fan, units, score), out
-    assert len(out["patterns"]) == len(set(out["patterns"])), out
-    assert set(out["patterns"]) <= SPEC_NAMES, out
+    check_win(out, {"huxi": huxi, "patterns": patterns, "fan": fan, "units": units, "score": score}, SPEC_NAMES)
 
 
 def no_win(out: dict[str, Any]) -> None:

@@ -12,7 +12,7 @@ import pytest
 from engine.calculator import InvalidHand, evaluate
 from engine.variants import anhua, bopi, fangpaofa
 from engine.zipai.scoring import tun
-from tests.zipai_variants.calc_helpers import calc, hand_input
+from tests.calc_helpers import calc, hand_input
 
 # Reusable winning hands (cards held including the winning card; melds).
 # W20: all black, 20 胡息: 坎陆 6 + 坎三 3 + 四五六 0 + 偎捌 6 + 碰玖 3 + 碰四 1 + 碰一 1.
