@@ -8,13 +8,12 @@ Melds: ``碰一 偎三 臭偎五 跑九 提四 吃一二三 吃二二贰`` or ``
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from engine.core import OptionError
 
-from .options_text import parse_options_text
+from .options_text import json_object, parse_options_text
 
 
 class CalcFormError(ValueError):
@@ -63,12 +62,9 @@ def build_input(variant: str, hand: str, win: str | None = None, source: str = "
         raise CalcFormError("手牌为空：请给出手牌（如 一二三四），或一个 JSON 对象。")
     if text.startswith("{"):
         try:
-            raw = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise CalcFormError(f"JSON 格式错误（第 {e.colno} 个字符附近）：{e.msg}") from None
-        if not isinstance(raw, dict):
-            raise CalcFormError("JSON 必须是一个对象 {...}。")
-        return {"variant": variant, **raw}
+            return {"variant": variant, **json_object(text)}
+        except ValueError as e:
+            raise CalcFormError(str(e)) from None
     if text.startswith("["):
         raise CalcFormError("请给出 JSON 对象 {...}，或直接写牌，而不是列表。")
     if source not in SOURCES:

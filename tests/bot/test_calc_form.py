@@ -131,3 +131,19 @@ def test_describe_result() -> None:
     # fields a family does not have (mahjong: no 胡息, no 囤) are left out, not shown empty
     bare = describe_result({"win": True, "patterns": [], "score": 4})
     assert bare.split("\n") == ["**能胡**", "名堂：无", "得分：4"]
+
+
+def test_room_options_text_forms() -> None:
+    from bot.options_text import parse_options_text
+    from engine.core import OptionError
+
+    assert parse_options_text(" hands=4，bot.timer=30 ") == {"hands": "4", "bot.timer": "30"}
+    assert parse_options_text('{"hands": 4}') == {"hands": 4}
+    assert parse_options_text("") == {}
+    for bad, words in (("{hands: 4}", "JSON 格式错误"), ("[1]", "key=value"), ("[]", "key=value"), ("hands", "key=value")):
+        try:
+            parse_options_text(bad)
+        except OptionError as e:
+            assert words in str(e), (bad, str(e))
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
