@@ -18,7 +18,7 @@ from ..zipai.evaluate import Arrangement
 from ..zipai.game import ZipaiGame
 from ..zipai.groups import Group
 from ..zipai.rules import Priced, WinContext, ZipaiRules
-from ..zipai.scoring import colours, each_loser_pays, is_self_draw, nobody_pays, priced
+from ..zipai.scoring import colours, each_loser_pays, is_self_draw, nobody_pays, priced, start_hand_groups
 from ..zipai.variant import zipai_variant
 
 OPTIONS = (
@@ -83,14 +83,10 @@ def start_win(counts: Sequence[int], melds: Sequence[Group], ctx: WinContext) ->
     and 门子; 胡息 = those groups', 囤 by the normal formula but at least 1, 6 番 (never 自摸 at the deal)."""
     if not ctx.options["santi_wukan"]:
         return None
-    tis = [g for g in melds if g.kind == "ti"]
-    kans = [Group("kan", (c,) * 3) for c in range(20) if counts[c] == 3]
-    if len(tis) < 3 and len(tis) + len(kans) < 5:
+    arr = start_hand_groups(counts, melds, tis=3, kans=5)
+    if arr is None:
         return None
-    groups = tuple(tis + kans)
-    huxi = sum(g.huxi for g in groups)
-    u = max(1, units(huxi, ctx.options))
-    arr = Arrangement(groups, huxi, sum(counts))
+    u = max(1, units(arr.huxi, ctx.options))
     return priced(u * SANTI_WUKAN_FAN, arr, {"patterns": ["三提五坎"], "fan": SANTI_WUKAN_FAN, "units": u,
                                             "score": u * SANTI_WUKAN_FAN})
 

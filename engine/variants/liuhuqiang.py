@@ -17,7 +17,7 @@ from ..registry import MatchProgress
 from ..zipai.evaluate import Arrangement
 from ..zipai.groups import Group
 from ..zipai.rules import Priced, WinContext, ZipaiRules
-from ..zipai.scoring import nobody_pays, priced, tun
+from ..zipai.scoring import each_loser_pays, nobody_pays, priced, start_hand_groups, tun
 from ..zipai.variant import zipai_variant
 
 OPTIONS = (
@@ -48,30 +48,21 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
 def start_win(counts: Sequence[int], melds: Sequence[Group], ctx: WinContext) -> Priced | None:
     """2 提 or 4 坎 after the deal (a 提 counts as a 坎, not the reverse): 天胡 (dealer) / 地胡, automatic,
     whatever the 门子; valued as a 6-胡息 hand unless its 提/坎 carry more (house rule, §7 5)."""
-    tis = [g for g in melds if g.kind == "ti"]
-    kans = [Group("kan", (c,) * 3) for c in range(20) if counts[c] == 3]
-    if len(tis) < 2 and len(tis) + len(kans) < 4:
+    arr = start_hand_groups(counts, melds, tis=2, kans=4)
+    if arr is None:
         return None
-    groups = tuple(tis + kans)
-    huxi = sum(g.huxi for g in groups)
-    u = max(1, _units(huxi))
-    arr = Arrangement(groups, huxi, sum(counts))
+    u = max(1, _units(arr.huxi))
     return priced(u * 2, arr, {"patterns": ["天胡" if ctx.dealer else "地胡"], "fan": 2, "units": u,
                                "score": u * 2})
 
 
 def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
     """Each loser pays one share; on a discard win the discarder alone pays three."""
+    if win_from != "discard":
+        return each_loser_pays(game, winner, p, win_from)
     deltas = [0] * game.seats
-    share = p.out["score"]
-    if win_from == "discard":
-        deltas[game.window_from] -= DISCARD_SHARES * share
-        deltas[winner] += DISCARD_SHARES * share
-        return deltas
-    for s in game.active_seats():
-        if s != winner:
-            deltas[s] -= share
-            deltas[winner] += share
+    deltas[game.window_from] -= DISCARD_SHARES * p.out["score"]
+    deltas[winner] += DISCARD_SHARES * p.out["score"]
     return deltas
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import RED, names
 from .evaluate import Arrangement
+from .groups import Group
 from .rules import Priced, WinContext
 
 
@@ -39,6 +41,17 @@ def priced(value: int, arr: Arrangement, out: dict[str, Any]) -> Priced:
 
 def is_self_draw(ctx: WinContext) -> bool:
     return ctx.win_from == "self_draw" or (ctx.win_from == "deal" and ctx.dealer)
+
+
+def start_hand_groups(counts: Sequence[int], melds: Sequence[Group], tis: int, kans: int) -> Arrangement | None:
+    """A start-of-hand instant win (安化 三提五坎, 四人 2提/4坎): ``tis`` 提, or ``kans`` 坎 counting each 提 as a
+    坎 (never the reverse). The arrangement holds every dealt 提 and 坎, and its 胡息 is theirs; None if short."""
+    ti_groups = [g for g in melds if g.kind == "ti"]
+    kan_groups = [Group("kan", (c,) * 3) for c in range(len(counts)) if counts[c] == 3]
+    if len(ti_groups) < tis and len(ti_groups) + len(kan_groups) < kans:
+        return None
+    groups = tuple(ti_groups + kan_groups)
+    return Arrangement(groups, sum(g.huxi for g in groups), sum(counts))
 
 
 def each_loser_pays(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
