@@ -493,9 +493,6 @@ class FakeDiscord:
                 return mid
         return None
 
-    def dm_channel(self, user_id: int) -> int | None:
-        return self.dm_of_user.get(user_id)
-
     def is_guild_channel(self, channel_id: int | None) -> bool:
         return channel_id is not None and "guild_id" in self.channels.get(channel_id, {})
 

@@ -12,7 +12,6 @@ from .rules import WinContext, ZipaiRules
 from .win import price_best, source_of
 
 WIN_FROM = ("self_draw", "other_draw", "discard", "deal")
-CONTEXT_FLAGS = ("dealer", "last_card", "first_discard", "after_kong", "no_draw_yet")
 _KIND_ALIASES = {"kan": "kan", "chou_wei": "chouwei", "chouwei": "chouwei", "long": "ti"}
 
 
