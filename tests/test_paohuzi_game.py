@@ -273,6 +273,17 @@ def test_guozhang_declined_peng_blocks_later_peng() -> None:
     assert "peng:九" not in legal(g, 1)
 
 
+def test_declined_peng_of_the_xiajias_card_is_only_renpeng() -> None:
+    """§3.9 / seed 玩法6: 过张 is a card "上家打出或摸出…或玩家自己摸出" one could take; seat 2 passing a 碰 of seat 0's
+    discard (his 下家) may still 碰 the same card when his 上家 (seat 1) shows it — and a later 偎 is 臭偎."""
+    g = stacked(hands=("九", "", "九九"), wall="九")
+    act(g, 0, "discard:九")
+    resolve(g)  # nobody takes it: seat 2's 忍碰
+    assert g.view(2)["chou"] == "" and parse_cards("九")[0] in g.renpeng[2]
+    assert g.window is not None and g.window.card == parse_cards("九")[0] and g.window_from == 1
+    assert "peng:九" in legal(g, 2)
+
+
 def test_blocked_by_anothers_peng_is_not_guozhang() -> None:
     # seat 1 could 吃 the 九 but seat 2 碰s it: no 臭牌 for seat 1.
     g = stacked(hands=("九", "", "九九"))
@@ -280,11 +291,13 @@ def test_blocked_by_anothers_peng_is_not_guozhang() -> None:
     assert chis(g, 1) and "peng:九" in legal(g, 2)
     resolve(g, {1: "pass", 2: "peng:九"})
     assert g.view(1)["chou"] == ""
-    # Whereas when nobody takes it, the declined 吃 is a 过张.
+    # Whereas when nobody takes it, the declined 吃 is a 过张. Seat 2 declined a 碰 of his 下家's (seat 0's)
+    # card: §3.9 counts 过张 only "from 上家's discard or draw, or his own draw", so that is 忍碰 alone.
     g2 = stacked(hands=("九", "", "九九"))
     act(g2, 0, "discard:九")
     resolve(g2)
-    assert g2.view(1)["chou"] == "九" and g2.view(2)["chou"] == "九"
+    assert g2.view(1)["chou"] == "九" and g2.view(2)["chou"] == ""
+    assert parse_cards("九")[0] in g2.renpeng[2]
 
 
 def test_guozhang_may_still_be_won() -> None:
@@ -465,8 +478,8 @@ def test_chi_taken_when_nobody_pengs() -> None:
     act(g, 1, "chi:九九玖")
     act(g, 2, "pass")
     assert meld_types(g, 1) == [("chi", "九")]
-    # seat 2 passed a 碰 that would have won: 忍碰 / 过张.
-    assert g.view(2)["chou"] == "九" and parse_cards("九")[0] in g.renpeng[2]
+    # seat 2 passed a 碰 that would have won: 忍碰 — not 过张, the card came from his 下家 (§3.9).
+    assert g.view(2)["chou"] == "" and parse_cards("九")[0] in g.renpeng[2]
 
 
 def test_seat_order_between_two_winners() -> None:

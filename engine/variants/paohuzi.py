@@ -103,7 +103,8 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
     return priced(units * fan, arr, {"patterns": patterns, "fan": fan, "units": units, "score": units * fan})
 
 
-RULES = ZipaiRules(id="paohuzi", price=price, settle=each_loser_pays, settle_draw=nobody_pays)
+RULES = ZipaiRules(id="paohuzi", price=price, settle=each_loser_pays, settle_draw=nobody_pays,
+                   chou_from_shangjia=True)
 
 
 def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> Game:

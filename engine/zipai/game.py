@@ -327,7 +327,8 @@ class ZipaiGame:
 
     def _declined_marks(self, w: ClaimWindow, best: tuple[int, Action] | None) -> None:
         for seat, option in w.decliners_beaten_by(best):
-            if option.kind in ("chi", "peng"):
+            from_shangjia = self.window_from == seat or self.next_seat(self.window_from) == seat
+            if option.kind in ("chi", "peng") and (from_shangjia or not self.rules.chou_from_shangjia):
                 self.chou[seat].add(w.card)
             if option.kind == "peng":
                 self.renpeng[seat].add(w.card)

@@ -54,6 +54,9 @@ class ZipaiRules:
     win_discard: str = "never"  # never | optional | forced (window offers only 胡) | first_discard
     win_liangzhang: bool = True  # a non-dealer may win the dealer's 亮张 (地胡)
     own_discard_chou: bool = False  # one's own discards are one's 臭牌 too
+    # 过张 only for a card from one's 上家 (discard or draw) or one's own draw — "当上家打出或摸出一只牌或玩家自己
+    # 摸出一只牌" ([000 跑胡子 6], [003]); declining a 碰 of the 下家's card is then only 忍碰.
+    chou_from_shangjia: bool = False
     # 数醒: with 4 seats the dealer's opposite sits the hand out (no cards, never asked, skipped in turn order).
     sitter: bool = False
     # After passing a possible win: "none"; "intake" = 漏胡, no win at all until one's own next intake or
