@@ -23,7 +23,7 @@ from engine.registry import get_variant
 from storage.db import ActionRow, Database
 
 from . import ai
-from .options_text import parse_options_text
+from .options_text import parse_options_text, validate_bot_options
 from .outbox import Outbox
 from .render import (
     OPTIONS_PER_PAGE,
@@ -37,7 +37,7 @@ from .render import (
     settlement_text,
     table_message,
 )
-from .table import BOT_OPTIONS, Seat, Table, table_from_row
+from .table import Seat, Table, table_from_row
 
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007
@@ -724,31 +724,6 @@ def resolve_choice(game: Game, seat: int, choice: str) -> Action:
         if a.code == choice:
             return a
     raise Denied(f"「{choice}」现在不是合法的操作。")
-
-
-def validate_bot_options(raw: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    by_key = {o.key: o for o in BOT_OPTIONS}
-    for key, value in raw.items():
-        if key == "seed":
-            try:
-                out["seed"] = int(value)
-            except (TypeError, ValueError):
-                raise OptionError("option 'bot.seed' must be an integer") from None
-            continue
-        opt = by_key.get(key)
-        if opt is None:
-            raise OptionError(f"unknown option 'bot.{key}' (known: bot.timer, bot.seed)")
-        try:
-            v = int(value)
-        except (TypeError, ValueError):
-            v = value
-        if v not in opt.choices:
-            raise OptionError(f"option 'bot.{key}' ({opt.label}) must be one of {', '.join(map(str, opt.choices))}")
-        out[key] = v
-    for opt in BOT_OPTIONS:
-        out.setdefault(opt.key, opt.default)
-    return out
 
 
 def month_start(now: datetime | None = None) -> datetime:

@@ -72,6 +72,7 @@ class Table:
     end_votes: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer_task: asyncio.Task[None] | None = None
+    turn_deadline: float | None = None  # unix time the running turn timer fires (rendered <t:…:R>)
     unsaved: list[ActionRow] = field(default_factory=list)
     unsaved_auto: dict[int, bool] = field(default_factory=dict)  # seat -> 托管 flag not yet written
 
