@@ -38,11 +38,11 @@ def setup_commands(bot: HunanBot) -> None:
     @app_commands.describe(variant=t("Game variant"), options=t("Room options, e.g. hands=4 bot.timer=30"))
     @with_variants
     async def create(interaction: discord.Interaction[Any], variant: str, options: str | None = None) -> None:
-        await bot.service.create(interaction, variant, options)
+        await bot.service.lobby.create(interaction, variant, options)
 
     def verb_command(verb: str, description: str) -> None:
         async def callback(interaction: discord.Interaction[Any]) -> None:
-            await bot.service.command(interaction, verb)
+            await bot.service.lobby.command(interaction, verb)
         table.command(name=t(verb), description=t(description))(callback)
 
     verb_command("join", "Join the table in this channel")
@@ -132,7 +132,7 @@ def setup_commands(bot: HunanBot) -> None:
     @app_commands.guild_only()
     async def history(interaction: discord.Interaction[Any], hand: int | None = None) -> None:
         if hand is not None:
-            await bot.service.replay(interaction, hand, 0, edit=False)
+            await bot.service.history.replay(interaction, hand, 0, edit=False)
             return
         assert interaction.channel_id is not None
         rows = await bot.db.history(interaction.channel_id)

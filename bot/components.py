@@ -41,7 +41,7 @@ class ActionButton(DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["t"]), int(match["v"]), int(match["s"]), match["c"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await service_of(interaction).act(interaction, self.table_id, self.version, self.seat, self.choice)
+        await service_of(interaction).play.act(interaction, self.table_id, self.version, self.seat, self.choice)
 
 
 class ActionSelect(DynamicItem[discord.ui.Select[Any]],
@@ -63,7 +63,7 @@ class ActionSelect(DynamicItem[discord.ui.Select[Any]],
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
-        await service_of(interaction).act(interaction, self.table_id, self.version, self.seat,
+        await service_of(interaction).play.act(interaction, self.table_id, self.version, self.seat,
                                           values[0] if values else "")
 
 
@@ -81,7 +81,7 @@ class ShowHandButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:hand:(?P
         return cls(int(match["t"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await service_of(interaction).show_hand(interaction, self.table_id)
+        await service_of(interaction).play.show_hand(interaction, self.table_id)
 
 
 class AutoOffButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:auto:(?P<t>\d+):(?P<s>\d+)"):
@@ -98,7 +98,7 @@ class AutoOffButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:auto:(?P<
         return cls(int(match["t"]), int(match["s"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await service_of(interaction).auto_off(interaction, self.table_id, self.seat)
+        await service_of(interaction).play.auto_off(interaction, self.table_id, self.seat)
 
 
 LOBBY_VERBS = {"join": "加入", "leave": "离开", "ai": "加电脑", "start": "开始"}
@@ -119,7 +119,7 @@ class LobbyButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:lobby:(?P<t
         return cls(int(match["t"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await service_of(interaction).lobby_click(interaction, self.table_id, self.verb)
+        await service_of(interaction).lobby.click(interaction, self.table_id, self.verb)
 
 
 class OptionSelect(DynamicItem[discord.ui.Select[Any]], template=r"ht:opt:(?P<t>\d+):(?P<key>[\w.]+)"):
@@ -139,7 +139,7 @@ class OptionSelect(DynamicItem[discord.ui.Select[Any]], template=r"ht:opt:(?P<t>
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
-        await service_of(interaction).set_option(interaction, self.table_id, self.key, values[0] if values else "")
+        await service_of(interaction).lobby.set_option(interaction, self.table_id, self.key, values[0] if values else "")
 
 
 class ReplayButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:rp:(?P<h>\d+):(?P<step>\d+)"):
@@ -156,7 +156,7 @@ class ReplayButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:rp:(?P<h>\
         return cls(int(match["h"]), int(match["step"]), "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await service_of(interaction).replay(interaction, self.hand_id, self.step, edit=True)
+        await service_of(interaction).history.replay(interaction, self.hand_id, self.step, edit=True)
 
 
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (

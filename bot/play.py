@@ -1,0 +1,265 @@
+"""Play: a click on an action, the AI and 托管 seats, settling hands and dealing the next, recovery after a failed write."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engine.core import Action, Game, IllegalAction
+from storage.db import ActionRow
+
+from . import ai
+from .errors import Denied
+from .render import (
+    Panel,
+    dm_panel,
+    final_text,
+    hand_over_panel,
+    settlement_text,
+    table_message,
+)
+from .table import Table, table_from_row
+
+if TYPE_CHECKING:
+    from .service import TableService
+
+log = logging.getLogger(__name__)
+MAX_RESUMES = 3  # after a failed write, carry on from the log at most this many times in a row
+RESUME_DELAY = 1.0  # seconds (times the try number) before carrying on: a failing disk gets a moment
+
+
+class Play:
+    """Actions from clicks and from the AI; everything accepted is committed before anyone is told."""
+
+    def __init__(self, svc: TableService) -> None:
+        self.svc = svc
+        self._retries: dict[int, int] = {}  # table id -> failed writes in a row (backs off, then gives up)
+
+    def own_seat(self, interaction: discord.Interaction[Any], table_id: int, seat: int, foreign: str) -> Table:
+        """The table with a hand in play where ``seat`` is the clicking user's own, or a private refusal."""
+        table = self.svc.tables.get(table_id)
+        if table is None or table.status != "playing" or table.game is None:
+            raise Denied("这张牌桌已经结束或不存在。")
+        if seat >= len(table.seats) or table.seats[seat].user_id != interaction.user.id:
+            raise Denied(foreign)
+        return table
+
+    def act(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int, choice: str) -> Any:
+        return self.svc.guard(interaction, self._act(interaction, table_id, version, seat, choice))
+
+    async def _act(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int,
+                   choice: str) -> None:
+        table = self.own_seat(interaction, table_id, seat, "这不是你的牌：只能操作自己的座位。")
+        async with table.lock:
+            if version != table.version:
+                raise Denied("这条消息已过期（牌局已经继续了），什么也没有改变。请用最新的私信面板或「查看我的手牌」。")
+            game = table.game
+            assert game is not None
+            action = resolve_choice(game, seat, choice)
+            hand_no = table.hand_no
+            try:
+                self._apply(table, seat, action, by_ai=False)
+            except IllegalAction as e:  # the engine has the last word; its state is unchanged
+                raise Denied(f"这一步不合法：{e}") from None
+            table.set_auto(seat, False)
+            await self.advance(table)
+            # Durable now: answer the click by turning its message into the seat's fresh panel.
+            same_hand = table.game is not None and table.hand_no == hand_no
+            closing = table.closing.get(seat)
+            panel = dm_panel(table, seat) if same_hand else (
+                closing if isinstance(closing, Panel) else hand_over_panel(table, hand_no))
+            await interaction.response.edit_message(**panel.kwargs())
+            msg_id = interaction.message.id if interaction.message else None
+            skip = None
+            if same_hand and msg_id is not None and table.dm_messages.get((hand_no, seat)) == msg_id:
+                table.dm_rendered[seat] = panel.signature
+                skip = seat
+            self.svc.delivery.publish(table, skip=skip)
+            self.svc.timers.arm(table)
+
+    def _apply(self, table: Table, seat: int, action: Action, *, by_ai: bool) -> None:
+        game = table.game
+        assert game is not None and table.hand_id is not None
+        events = game.apply(seat, action)
+        table.unsaved.append(ActionRow(table.seq, seat, action.code, by_ai))
+        table.seq += 1
+        table.version += 1
+        table.note(events)
+
+    async def _flush(self, table: Table) -> None:
+        if (table.unsaved and table.hand_id is not None) or table.unsaved_auto:
+            rows, table.unsaved = table.unsaved, []
+            auto, table.unsaved_auto = table.unsaved_auto, {}
+            await self.svc.db.append_actions(table.hand_id, rows, table_id=table.id, auto=auto)
+
+    async def advance(self, table: Table) -> None:
+        """Let AI and 托管 seats play, settle finished hands and deal new ones, until a human must decide.
+        Everything accepted is committed before returning, so callers may then tell people about it.
+
+        If anything fails on the way (a commit, a settlement, a new hand), memory may have run ahead of the
+        log: the table is rebuilt from the log before the error goes up, so nobody is told of a lost move."""
+        try:
+            await self._advance_unsafe(table)
+        except Exception:
+            await self._rebuild(table)
+            raise
+        self._retries.pop(table.id, None)
+
+    async def _advance_unsafe(self, table: Table) -> None:
+        while table.status == "playing" and table.match is not None:
+            game = table.game
+            if game is None:
+                if table.match.over:
+                    break
+                await self._start_hand(table)
+                continue
+            if game.finished:
+                await self._flush(table)
+                await self._settle(table)
+                continue
+            movers = [s for s in game.to_act() if table.seats[s].is_ai or table.seats[s].auto]
+            if not movers:
+                break
+            for s in movers:
+                if s in game.to_act() and not game.finished:
+                    self._apply(table, s, ai.choose(game, s), by_ai=True)
+        await self._flush(table)
+
+    async def _rebuild(self, table: Table) -> None:
+        """Replace the table in memory by its replay from the log (the caller holds its lock)."""
+        if table.timer_task is not None:  # the old object's timer would act on a table nobody sees
+            table.timer_task.cancel()
+            table.timer_task = None
+        try:
+            row = await self.svc.db.table(table.id)
+            fresh = table_from_row(row) if row is not None else None
+        except Exception:
+            log.exception("table %s could not be rebuilt from its log", table.id)
+            return
+        if fresh is None:
+            return
+        fresh.lock = table.lock
+        self.svc.tables[table.id] = fresh
+        tries = self._retries.get(table.id, 0) + 1
+        self._retries[table.id] = tries
+        if tries > MAX_RESUMES:
+            log.error("table %s failed %d times in a row; it waits for a click or a restart", table.id, tries - 1)
+            return
+        # AI seats, 托管 seats or a finished hand would otherwise wait for a click that never comes: once the
+        # failed handler has let go of the lock, carry on from the log (retrying what the failure lost).
+        asyncio.get_running_loop().create_task(self._resume(fresh, RESUME_DELAY * tries * self.svc.timer_scale),
+                                               name=f"resume-{table.id}")
+
+    async def _resume(self, table: Table, delay: float) -> None:
+        self.svc.inflight += 1
+        try:
+            await asyncio.sleep(delay)
+            async with table.lock:
+                if self.svc.tables.get(table.id) is not table or table.status != "playing":
+                    return
+                version = table.version
+                await self.advance(table)
+                if table.version != version:
+                    self.svc.delivery.publish(table)
+                self.svc.timers.arm(table)
+        except Exception:
+            log.exception("table %s could not carry on after a failed write", table.id)
+        finally:
+            self.svc.inflight -= 1
+
+    async def _start_hand(self, table: Table) -> None:
+        assert table.match is not None
+        hand_no = table.hand_no
+        seed = table.hand_seed(hand_no)
+        game = table.match.new_hand(seed)
+        table.hand_id = await self.svc.db.start_hand(table.id, hand_no, seed, game.dealer)
+        table.seq = 0
+        table.version += 1
+        table.log.clear()
+        table.dm_rendered.clear()
+        panel = table_message(table)
+        hand_id = table.hand_id
+
+        async def post() -> None:
+            msg = await self.svc.delivery.channel(table).send(**panel.kwargs())
+            table.hand_messages[hand_no] = msg.id
+            await self.svc.db.set_hand_message(hand_id, msg.id)
+        self.svc.delivery.outbox(table).post(post)
+
+    async def _settle(self, table: Table) -> None:
+        match = table.match
+        game = table.game
+        assert match is not None and game is not None and table.hand_id is not None
+        hand_no = table.hand_no
+        # the finished hand's last look, rendered before the match lets go of the game
+        self.svc.delivery.publish(table)
+        table.closing = {seat: dm_panel(table, seat) for seat in table.humans()}
+        result = match.finish_hand()
+        over = match.over
+        rows = [(i, s.user_id, result.deltas[i], i in result.winners) for i, s in enumerate(table.seats)]
+        detail = result.detail or {}
+        best = str(detail.get("text") or detail.get("patterns") or "")
+        payload = {"winners": result.winners, "deltas": result.deltas, "draw": result.draw,
+                   "detail": json.loads(json.dumps(detail, ensure_ascii=False, default=str)), "hand_no": hand_no}
+        adjust = None
+        if over and match.variant.final_settlement is not None:
+            # Race variants settle the match as a whole (pairwise differences, 打鸟): the leaderboard counts that.
+            adjust = [f - t for f, t in zip(match.final_scores(), match.totals, strict=True)]
+            payload["match_settlement"] = match.final_scores()
+        await self.svc.db.settle_hand(table.hand_id, table.guild_id, table.variant_id, payload, rows, best,
+                                  end_table=(table.id, "比赛结束") if over else None, match_adjust=adjust)
+        self.svc.delivery.post_channel(table, Panel(content=settlement_text(table, result, hand_no)))
+        if over:
+            table.status = "ended"
+            self.svc.by_channel.pop(table.channel_id, None)
+            if table.timer_task:
+                table.timer_task.cancel()
+            self.svc.delivery.post_channel(table, Panel(content=final_text(table)))
+
+    def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> Any:
+        async def run() -> None:
+            table = self.svc.tables.get(table_id)
+            if table is None or table.status != "playing":
+                raise Denied("这张牌桌没有进行中的牌局。")
+            await self.show_hand_to(interaction, table)
+        return self.svc.guard(interaction, run())
+
+    async def show_hand_to(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise Denied("你不在这张牌桌上。")
+        if table.game is None:
+            raise Denied("现在没有进行中的一局。")
+        panel = dm_panel(table, seat)
+        await interaction.response.send_message(**panel.kwargs(), ephemeral=True)
+
+    def auto_off(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> Any:
+        async def run() -> None:
+            table = self.own_seat(interaction, table_id, seat, "只能取消自己的托管。")
+            async with table.lock:
+                table.set_auto(seat, False)
+                await self.advance(table)  # writes the flag (nothing else moves: a human must decide)
+                panel = dm_panel(table, seat)
+                await interaction.response.edit_message(**panel.kwargs())
+                self.svc.delivery.publish(table, skip=seat)
+                self.svc.timers.arm(table)
+        return self.svc.guard(interaction, run())
+
+
+def resolve_choice(game: Game, seat: int, choice: str) -> Action:
+    """Map a custom-id/select choice (an action code, or ``#index`` for very long codes) to a legal action."""
+    legal = game.legal_actions(seat)
+    if not legal:
+        raise Denied("现在不轮到你。")
+    if choice.startswith("#") and choice[1:].isdigit():
+        idx = int(choice[1:])
+        if idx < len(legal):
+            return legal[idx]
+    for a in legal:
+        if a.code == choice:
+            return a
+    raise Denied(f"「{choice}」现在不是合法的操作。")
