@@ -33,6 +33,7 @@ from .render import (
     final_text,
     hand_over_panel,
     lobby_message,
+    question_panel,
     seat_name,
     settlement_text,
     table_message,
@@ -371,6 +372,9 @@ class TableService:
                 raise Denied("这条消息已过期（牌局已经继续了），什么也没有改变。请用最新的私信面板或「查看我的手牌」。")
             game = table.game
             assert game is not None
+            if choice.startswith("?"):  # a question (过 while 胡 is on offer): answered, nothing changes
+                await interaction.response.edit_message(**question_panel(table, seat, choice).kwargs())
+                return
             action = resolve_choice(game, seat, choice)
             hand_no = table.hand_no
             try:
