@@ -46,7 +46,7 @@ def _kind(word: str) -> str:
 # The calculator's error lines (engine/zipai/calc.py, engine/options.py) in the players' words.
 _ERRORS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
     (r"input must be a JSON object", lambda m: "输入必须是一个 JSON 对象 {...}。"),
-    (r"missing field '(\w+)'", lambda m: f"缺少「{FIELD_WORDS.get(m[1], m[1])}」（{m[1]}）。"),
+    (r"missing field '(\w+)'", lambda m: f"缺少「{FIELD_WORDS.get(m[1], m[1])}」（`{m[1]}`）。"),
     (r"unknown variant", lambda m: "没有这个玩法。"),
     (r"win_from .* is not one of", lambda m: f"来源必须是 {'、'.join(SOURCES.values())} 之一。"),
     (r"win_card may be null only", lambda m: "只有起手牌（天胡/地胡）可以不写胡的牌。"),
