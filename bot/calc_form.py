@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.calculator import InvalidHand, evaluate
 from engine.core import OptionError
 
 from .options_text import json_object, parse_options_text
+from .words import GROUP_WORDS, group_word, parse_group_code
 
 
 class CalcFormError(ValueError):
@@ -31,6 +33,81 @@ FLAG_WORDS = {
     "杠后": "after_kong", "after_kong": "after_kong",
 }
 _SPLIT = re.compile(r"[\s,，、;；]+")
+MAX_FIELD = 200  # a 字牌 hand is ~21 characters; anything far longer is not a hand
+FIELD_WORDS = {"hand": "手牌", "win_from": "来源", "win_card": "胡的牌", "variant": "玩法", "melds": "门子",
+               "context": "情形", "options": "房间选项"}
+BAD_INPUT = "输入不合规则，请检查手牌、胡的牌、门子和选项。"
+
+
+def _kind(word: str) -> str:
+    return GROUP_WORDS.get(word, word if not word.isascii() else "门子")
+
+
+# The calculator's error lines (engine/zipai/calc.py, engine/options.py) in the players' words.
+_ERRORS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
+    (r"input must be a JSON object", lambda m: "输入必须是一个 JSON 对象 {...}。"),
+    (r"missing field '(\w+)'", lambda m: f"缺少「{FIELD_WORDS.get(m[1], m[1])}」（`{m[1]}`）。"),
+    (r"unknown variant", lambda m: "没有这个玩法。"),
+    (r"win_from .* is not one of", lambda m: f"来源必须是 {'、'.join(SOURCES.values())} 之一。"),
+    (r"win_card may be null only", lambda m: "只有起手牌（天胡/地胡）可以不写胡的牌。"),
+    (r"win_card must be exactly one card", lambda m: "胡的牌必须正好一张。"),
+    (r"unknown 字牌 card '(.*)'", lambda m: f"不认识的牌「{m[1][:10]}」：字牌是 一…十 和 壹…拾。"),
+    (r"card must be a string", lambda m: "牌要写成文字，如 一二三。"),
+    (r"melds must be a list", lambda m: "门子必须是一个列表 [...]。"),
+    (r"meld type '(\w*)' unknown", lambda m: "不认识的门子种类：可用 吃、碰、偎、臭偎、跑、提、坎。"),
+    (r"meld (\w+) needs (\d+) cards, got (\d+)", lambda m: f"{_kind(m[1])}要 {m[2]} 张牌，给了 {m[3]} 张。"),
+    (r"chi meld .* is neither", lambda m: "吃的三张既不是一句话也不是绞。"),
+    (r"(\w+) meld .* must be identical cards", lambda m: f"{_kind(m[1])}必须是相同的牌。"),
+    (r"meld .*: missing type", lambda m: "门子缺少种类（碰、偎、跑、提、吃…）。"),
+    (r"meld .*: missing cards", lambda m: "门子缺少牌。"),
+    (r"meld .*: expected", lambda m: "门子写法不对：请写成 碰一、吃一二三，或 {\"type\": \"peng\", \"cards\": [\"一\"]}。"),
+    (r"four identical cards in hand", lambda m: "手里有四张相同的牌：起手的四张请写成「提」门子。"),
+    (r"kan meld plus more copies", lambda m: "坎之外手里还有同样的牌。"),
+    (r"(\d+) copies of (.): the set has (\d+)", lambda m: f"「{m[2]}」有 {m[1]} 张：一副牌每种只有 {m[3]} 张。"),
+    (r"context must be an object", lambda m: "情形必须是一个对象 {...}。"),
+    (r"options must be an object", lambda m: "房间选项必须是一个对象 {...}。"),
+    (r"unknown option", lambda m: "没有这个房间选项（/rules 列出每个玩法的选项）。"),
+    (r"option '\w+' \((.+?)\) must be one of", lambda m: f"房间选项「{m[1]}」的取值不对（/rules 列出可选的值）。"),
+]]
+_REASONS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
+    (r"no winning card and no start-of-hand win", lambda m: "没有胡的牌，也不是起手即胡。"),
+    (r"a discarded card cannot be won", lambda m: "这个玩法不能胡别人打出的牌（不能放炮）。"),
+    (r"only the dealer's first discard may be won", lambda m: "只能胡庄家打出的第一张牌（地胡）。"),
+    (r"another player's draw cannot be won", lambda m: "这个玩法不能胡别人翻出的牌。"),
+    (r"亮张 cannot be won", lambda m: "这个玩法不能胡庄家的亮张。"),
+    (r"(\d+) cards do not form (\d+) 方门子", lambda m: f"{m[1]} 张牌凑不成 {m[2]} 方门子。"),
+    (r"best arrangement has (\d+) 胡息, (\d+) needed", lambda m: f"最好的组法只有 {m[1]} 胡息，要 {m[2]} 胡息才能胡。"),
+    (r"^[a-z]+: (.*[\u4e00-\u9fff].*)$", lambda m: m[1]),  # a variant's own reason, already in Chinese
+]]
+
+
+def _translate(text: str, table: list[tuple[re.Pattern[str], Any]], fallback: str) -> str:
+    for pattern, say in table:
+        m = pattern.search(text)
+        if m:
+            return str(say(m))
+    return text if re.fullmatch(r"[^A-Za-z]*", text) else fallback
+
+
+def calculator_error(text: str) -> str:
+    """The calculator's (English) error line as a player reads it."""
+    return _translate(text, _ERRORS, BAD_INPUT)
+
+
+def refusal_reason(text: str) -> str:
+    return _translate(text, _REASONS, "这手牌不能胡。")
+
+
+def calculate(data: dict[str, Any]) -> dict[str, Any]:
+    """The engine's calculator, every failure a :class:`CalcFormError` in Chinese (a reply must always go out)."""
+    try:
+        return evaluate(data)
+    except InvalidHand as e:
+        raise CalcFormError(calculator_error(str(e))) from None
+    except RecursionError:
+        raise CalcFormError("输入嵌套太深。") from None
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError):
+        raise CalcFormError(BAD_INPUT) from None
 
 
 def _tokens(text: str | None) -> list[str]:
@@ -58,6 +135,9 @@ def _meld(token: str) -> dict[str, Any]:
 def build_input(variant: str, hand: str, win: str | None = None, source: str = "self_draw",
                 melds: str | None = None, flags: str | None = None, options: str | None = None) -> dict[str, Any]:
     text = (hand or "").strip()
+    for field, value in (("手牌", hand), ("胡的牌", win), ("门子", melds), ("情形", flags), ("房间选项", options)):
+        if value and len(value) > MAX_FIELD and not (field == "手牌" and text.startswith("{")):
+            raise CalcFormError(f"{field}太长（最多 {MAX_FIELD} 个字符）。")
     if not text:
         raise CalcFormError("手牌为空：请给出手牌（如 一二三四），或一个 JSON 对象。")
     if text.startswith("{"):
@@ -87,7 +167,7 @@ def build_input(variant: str, hand: str, win: str | None = None, source: str = "
 def describe_result(result: dict[str, Any]) -> str:
     """One readable block: win or not, 胡息, 名堂, 番, 囤/等, score, and the arrangement."""
     if not result.get("win"):
-        return f"不能胡：{result.get('reason', '')}"
+        return f"不能胡：{refusal_reason(str(result.get('reason', '')))}" if result.get("reason") else "不能胡："
     lines = ["**能胡**"]
     if "huxi" in result:
         lines.append(f"胡息：{result['huxi']}")
@@ -98,5 +178,11 @@ def describe_result(result: dict[str, Any]) -> str:
         lines.append(f"囤/等：{result['units']}")
     lines.append(f"得分：{result.get('score')}")
     if result.get("arrangement"):
-        lines.append("组牌：" + " ".join(result["arrangement"]))
+        lines.append("组牌：" + " ".join(_group(str(g)) for g in result["arrangement"]))
     return "\n".join(lines)
+
+
+def _group(code: str) -> str:
+    """``pao:壹壹壹壹`` → ``跑壹壹壹壹``; an entry already in words stays as it is."""
+    kind, cards = parse_group_code(code)
+    return f"{group_word(kind)}{cards}" if cards else code

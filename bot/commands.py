@@ -10,10 +10,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from engine.calculator import InvalidHand, evaluate
 from engine.registry import all_variants, get_variant
 
-from .calc_form import SOURCES, CalcFormError, build_input, describe_result
+from .calc_form import SOURCES, CalcFormError, build_input, calculate, describe_result
 from .i18n import t
 from .service import month_start
 
@@ -83,8 +82,8 @@ def setup_commands(bot: HunanBot) -> None:
                    options: str | None = None) -> None:
         try:
             data = build_input(variant, hand, win, source, melds, flags, options)
-            result = evaluate(data)
-        except (CalcFormError, InvalidHand) as e:
+            result = calculate(data)
+        except CalcFormError as e:
             await interaction.response.send_message(f"⚠️ 无法计算：{e}", ephemeral=True)
             return
         v = get_variant(variant)

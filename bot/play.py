@@ -19,6 +19,7 @@ from .render import (
     dm_panel,
     final_text,
     hand_over_panel,
+    question_panel,
     settlement_text,
     table_message,
 )
@@ -59,6 +60,9 @@ class Play:
                 raise Denied("这条消息已过期（牌局已经继续了），什么也没有改变。请用最新的私信面板或「查看我的手牌」。")
             game = table.game
             assert game is not None
+            if choice.startswith("?"):  # a question (过 while 胡 is on offer): answered, nothing changes
+                await interaction.response.edit_message(**question_panel(table, seat, choice).kwargs())
+                return
             action = resolve_choice(game, seat, choice)
             hand_no = table.hand_no
             try:

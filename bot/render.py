@@ -6,13 +6,14 @@ cards cannot reach a channel by construction, and the tests check every channel 
 
 from __future__ import annotations
 
+import inspect
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from engine.core import Action, HandResult
+from engine.core import Action
 from engine.options import Option
 
 from .components import (
@@ -24,21 +25,26 @@ from .components import (
     OptionSelect,
     ShowHandButton,
 )
+
+# re-exported: the service renders everything through this module
+from .render_result import final_text as final_text
+from .render_result import settlement_text as settlement_text
+from .render_result import totals_line as totals_line
 from .table import BOT_OPTIONS, Table
+from .words import hand_text, is_zipai_hand, melds_text
 
 KIND_LABELS = {
     "discard": "打", "play": "出", "chi": "吃", "peng": "碰", "pao": "跑", "ti": "提", "wei": "偎", "gang": "杠",
-    "hu": "胡", "zimo": "自摸", "pass": "过", "stake": "打鸟", "draw": "摸", "bi": "比", "bird": "鸟", "piao": "飘", "chui": "锤",
+    "chouwei": "臭偎", "hu": "胡", "zimo": "自摸", "pass": "过", "stake": "打鸟", "draw": "摸", "bi": "比", "bird": "鸟",
+    "piao": "飘", "chui": "锤",
 }
-PUBLIC_LABELS = {
-    "discards": "弃牌", "melds": "门子", "wall": "底牌剩余", "to_act": "轮到", "dealer": "庄家", "hand_sizes": "手牌数",
-    "huxi": "胡息", "shown": "亮张", "last": "最近", "revealed": "示众", "scores": "分数", "liang": "亮张",
-    "outs": "打出/过张", "huxi_shown": "明胡息", "chou": "臭牌", "sitter": "数醒", "stakes": "打鸟",
-}
-# bookkeeping fields of a public view that say nothing to a player (the result gets its own message)
-HIDDEN_KEYS = {"variant", "version", "finished", "result", "phase", "seat", "legal"}
+WIN_KINDS = ("hu", "zimo")
+ASK_PASS = "?pass"  # 过 while 胡 is on offer: ask first (漏胡/臭胡 follow a pass)
+ASK_BACK = "?back"
+PASS_WARNING = "确定不胡吗？过了这张牌就不能再胡（漏胡/臭胡）"
 EMBED_LIMIT = 4000
 OPTIONS_PER_PAGE = 4
+LOG_SHOWN = 2  # recent event lines on the table message: the phone screen is short
 
 
 @dataclass(slots=True)
@@ -63,59 +69,123 @@ def seat_name(table: Table, seat: int) -> str:
     return table.seat_label(seat)
 
 
-def _fmt(value: Any) -> str:
+def _per_seat(view: dict[str, Any], key: str, seat: int) -> Any:
+    value = view.get(key)
+    return value[seat] if isinstance(value, list) and seat < len(value) else None
+
+
+def _cards(value: Any) -> str:
     if isinstance(value, list | tuple):
-        return " ".join(_fmt(v) for v in value) if value else "—"
-    if isinstance(value, dict) and "type" in value and "cards" in value:  # a meld: 偎(五五五) / 提(五+3暗)
-        hidden = value.get("hidden") or 0
-        return f"{KIND_LABELS.get(value['type'], value['type'])}({''.join(map(str, value['cards']))}" + (
-            f"+{hidden}暗)" if hidden else ")")
-    if isinstance(value, dict):
-        return "，".join(f"{k}:{_fmt(v)}" for k, v in value.items()) or "—"
-    return str(value)
+        return "".join(map(str, value))
+    return str(value) if value else ""
 
 
-def public_lines(table: Table, view: dict[str, Any]) -> list[str]:
-    """Generic rendering of a variant's public view: per-seat lists by seat name, scalars as they are."""
-    n = len(table.seats)
-    lines = []
-    for key, value in view.items():
-        if key in HIDDEN_KEYS:
-            continue
-        label = PUBLIC_LABELS.get(key, key)
-        if key == "to_act":
-            lines.append(f"**{label}**：" + ("、".join(seat_name(table, s) for s in value) or "—"))
-        elif key == "dealer" and isinstance(value, int):
-            lines.append(f"**{label}**：{seat_name(table, value)}")
-        elif isinstance(value, list) and len(value) == n and n > 1:
-            lines.append(f"**{label}**")
-            lines += [f"　{seat_name(table, i)}：{_fmt(v)}" for i, v in enumerate(value)]
-        else:
-            lines.append(f"**{label}**：{_fmt(value)}")
+def _seats(table: Table, seats: Any) -> str:
+    return "、".join(seat_name(table, s) for s in seats if isinstance(s, int) and 0 <= s < len(table.seats))
+
+
+def hands_target(table: Table) -> int | None:
+    """How many hands the match lasts: the 局数 option, or a fixed count the variant's module declares;
+    None for a race (满胡) that ends on a score."""
+    opts = table.match.options if table.match else table.options
+    if isinstance(opts.get("hands"), int):
+        return int(opts["hands"])
+    fixed = getattr(inspect.getmodule(table.variant.after_hand), "HANDS", None)
+    return fixed if isinstance(fixed, int) else None
+
+
+def hand_title(table: Table, hand_no: int | None = None) -> str:
+    n = (table.hand_no if hand_no is None else hand_no) + 1
+    target = hands_target(table)
+    return f"第 {n}/{target} 局" if target else f"第 {n} 局"
+
+
+def turn_line(table: Table, view: dict[str, Any], finished: bool) -> str:
+    """轮到 first: whose turn, or that a claim window waits (never naming who may claim), and the countdown."""
+    if finished:
+        return "**本局结束**"
+    if view.get("claims_pending"):
+        who = "等待玩家表态（吃/碰/胡）"
+    else:
+        who = _seats(table, view.get("to_act") or []) or "—"
+    line = f"**轮到**：{who}"
+    if table.turn_deadline is not None:
+        line += f" · ⏱ <t:{int(table.turn_deadline)}:R>"
+    return line
+
+
+def table_facts(table: Table, view: dict[str, Any]) -> list[str]:
+    """The wall and the cards everybody sees now; 打鸟 when the hand has it (数醒 is marked at the seat)."""
+    facts = []
+    if isinstance(view.get("wall"), int):
+        facts.append(f"底牌剩余 {view['wall']}")
+    if view.get("revealed"):
+        facts.append(f"示众 {view['revealed']}")
+    elif view.get("liang"):
+        facts.append(f"亮张 {view['liang']}")
+    lines = [" · ".join(facts)] if facts else []
+    if isinstance(view.get("stakes"), list) and view["stakes"]:
+        lines.append(f"打鸟：{_seats(table, view['stakes'])}")
     return lines
 
 
-def totals_line(table: Table) -> str:
-    totals = table.match.totals if table.match else [0] * len(table.seats)
-    return " ｜ ".join(f"{seat_name(table, i)} {t:+d}" for i, t in enumerate(totals))
+def seat_marks(table: Table, view: dict[str, Any], seat: int) -> str:
+    marks = []
+    if view.get("dealer") == seat:
+        marks.append("庄")
+    if view.get("sitter") == seat:
+        marks.append("数醒")
+    if seat < len(table.seats) and table.seats[seat].auto:
+        marks.append("托管")
+    return f"〔{'·'.join(marks)}〕" if marks else ""
+
+
+def _melds_part(view: dict[str, Any], seat: int) -> str:
+    melds = _per_seat(view, "melds", seat)
+    if not melds:
+        return ""
+    huxi = _per_seat(view, "huxi_shown", seat)
+    return f"门子{f'（{huxi} 胡息）' if isinstance(huxi, int) else ''}：{melds_text(melds)}"
+
+
+def _outs_part(view: dict[str, Any], seat: int) -> str:
+    outs = _cards(_per_seat(view, "outs", seat) or _per_seat(view, "discards", seat))
+    return f"弃牌：{outs}" if outs else ""
+
+
+def player_block(table: Table, view: dict[str, Any], seat: int, scores: list[int] | None) -> list[str]:
+    """One seat in ≤ 3 short lines: name, marks, score, hand size; then melds with 胡息; then discards."""
+    head = [f"**{seat_name(table, seat)}**{seat_marks(table, view, seat)}"]
+    if scores is not None and seat < len(scores):
+        head.append(f"累计 {scores[seat]:+d}")
+    size = _per_seat(view, "hand_sizes", seat)
+    if isinstance(size, int) and view.get("sitter") != seat:
+        head.append(f"手牌 {size}")
+    lines = [" · ".join(head)]
+    lines += [f"　{part}" for part in (_melds_part(view, seat), _outs_part(view, seat)) if part]
+    return lines
+
+
+def public_lines(table: Table, view: dict[str, Any], *, finished: bool = False,
+                 scores: list[int] | None = None) -> list[str]:
+    """A public view as players read it: turn and wall first, then one block per seat."""
+    lines = [turn_line(table, view, finished), *table_facts(table, view)]
+    for seat in range(len(table.seats)):
+        lines += player_block(table, view, seat, scores)
+    return lines
 
 
 def table_message(table: Table) -> Panel:
-    """The one channel message of the current hand, edited as play goes on."""
+    """The one channel message of the current hand, edited as play goes on; short enough for a phone."""
     game = table.game
     assert game is not None
     view = game.public_view()
-    v = table.variant
-    lines = public_lines(table, view)
-    auto = [seat_name(table, i) for i, s in enumerate(table.seats) if s.auto]
-    if auto:
-        lines.append("**托管中**：" + "、".join(auto))
+    scores = list(table.match.totals) if table.match else None
+    lines = public_lines(table, view, finished=game.finished, scores=scores)
     if table.log:
-        lines.append("")
-        lines += [f"› {line}" for line in table.log]
-    embed = discord.Embed(title=f"{v.name} · 牌桌 #{table.id} · 第 {table.hand_no + 1} 局",
+        lines += [f"› {line}" for line in list(table.log)[-LOG_SHOWN:]]
+    embed = discord.Embed(title=f"{table.variant.name} · 牌桌 #{table.id} · {hand_title(table)}",
                           description="\n".join(lines)[:EMBED_LIMIT], colour=discord.Colour.dark_red())
-    embed.add_field(name="累计", value=totals_line(table)[:1000], inline=False)
     timer = table.bot_options.get("timer", 0)
     embed.set_footer(text=f"出牌限时 {timer} 秒，超时由电脑托管" if timer else "不限时")
     dview = discord.ui.View(timeout=None)
@@ -123,14 +193,26 @@ def table_message(table: Table) -> Panel:
     return Panel(embed=embed, view=dview)
 
 
-def action_label(action: Action) -> str:
-    return f"{KIND_LABELS.get(action.kind, action.kind)} {''.join(action.cards)}".strip()
+def action_label(action: Action, legal: list[Action] | None = None) -> str:
+    """``吃 二二贰 · 比 二七十``: the first group of a 吃 is the 吃 itself, the others are its 比."""
+    word = KIND_LABELS.get(action.kind, "操作")
+    if action.kind == "chi" and len(action.cards) > 1:
+        return f"吃 {action.cards[0]} · " + " · ".join(f"比 {g}" for g in action.cards[1:])
+    if action.kind == "pass" and legal and any(a.kind == "stake" for a in legal):
+        return "不打鸟"
+    return f"{word} {''.join(action.cards)}".strip()
 
 
 def _choice(action: Action, index: int, prefix_len: int) -> str:
     # The code is the readable choice; a code too long for the custom id falls back to its index, which
     # is just as exact because the version pins the legal-action list.
     return action.code if prefix_len + len(action.code) <= MAX_CUSTOM_ID else f"#{index}"
+
+
+def _button_style(action: Action) -> discord.ButtonStyle:
+    if action.kind in WIN_KINDS:
+        return discord.ButtonStyle.success
+    return discord.ButtonStyle.secondary if action.kind == "pass" else discord.ButtonStyle.primary
 
 
 def action_view(table: Table, seat: int) -> discord.ui.View | None:
@@ -144,6 +226,7 @@ def action_view(table: Table, seat: int) -> discord.ui.View | None:
     if game is None or game.finished or seat not in game.to_act():
         return None
     legal = game.legal_actions(seat)
+    can_win = any(a.kind in WIN_KINDS for a in legal)
     prefix = len(f"ht:b:{table.id}:{table.version}:{seat}:")
     by_kind: dict[str, list[tuple[int, Action]]] = defaultdict(list)
     for i, a in enumerate(legal):
@@ -155,49 +238,87 @@ def action_view(table: Table, seat: int) -> discord.ui.View | None:
     if rows_needed > 5:  # too many kinds for one panel: everything into plain selects
         buttons, chunks = [], [list(enumerate(legal))[k:k + 25] for k in range(0, len(legal), 25)][:5]
     for n, (i, a) in enumerate(buttons):
-        style = (discord.ButtonStyle.success if a.kind in ("hu", "zimo") else
-                 discord.ButtonStyle.secondary if a.kind == "pass" else discord.ButtonStyle.primary)
-        view.add_item(ActionButton(table.id, table.version, seat, _choice(a, i, prefix), label=action_label(a)[:80],
-                                   style=style, row=n // 5))
+        choice = ASK_PASS if a.kind == "pass" and can_win else _choice(a, i, prefix)
+        view.add_item(ActionButton(table.id, table.version, seat, choice, label=action_label(a, legal)[:80],
+                                   style=_button_style(a), row=n // 5))
     first_select_row = (len(buttons) + 4) // 5
     for n, chunk in enumerate(chunks):
         kind = chunk[0][1].kind
-        opts = [discord.SelectOption(label=action_label(a)[:100], value=_choice(a, i, 0)[:100]) for i, a in chunk]
+        opts = [discord.SelectOption(label=action_label(a, legal)[:100], value=_choice(a, i, 0)[:100])
+                for i, a in chunk]
+        kinds = {a.kind for _, a in chunk}
+        what = KIND_LABELS.get(kind, "操作") if len(kinds) == 1 else "操作"
         view.add_item(ActionSelect(table.id, table.version, seat, n, options=opts,
-                                   placeholder=f"选择{KIND_LABELS.get(kind, kind)}…", row=first_select_row + n))
+                                   placeholder=f"选择{what}…", row=first_select_row + n))
     return view
 
 
+def question_panel(table: Table, seat: int, question: str) -> Panel:
+    """The answer to a ``?`` choice, which changes nothing: 过 while 胡 is on offer asks to confirm (its
+    确认过 is the real pass); 返回, or any other question, shows the seat's panel again."""
+    game = table.game
+    legal = game.legal_actions(seat) if game is not None else []
+    passes = [(i, a) for i, a in enumerate(legal) if a.kind == "pass"]
+    if question != ASK_PASS or not passes:
+        return dm_panel(table, seat)
+    i, a = passes[0]
+    prefix = len(f"ht:b:{table.id}:{table.version}:{seat}:")
+    view = discord.ui.View(timeout=None)
+    view.add_item(ActionButton(table.id, table.version, seat, _choice(a, i, prefix), label="确认过",
+                               style=discord.ButtonStyle.danger))
+    view.add_item(ActionButton(table.id, table.version, seat, ASK_BACK, label="返回",
+                               style=discord.ButtonStyle.secondary))
+    head = f"**{table.variant.name}** 牌桌 #{table.id} · {hand_title(table)} · {seat_name(table, seat)}"
+    return Panel(content=f"{head}\n⚠️ {PASS_WARNING}", view=view)
+
+
+def _own_huxi(melds: Any) -> int | None:
+    if not isinstance(melds, list):
+        return None
+    values = [m.get("huxi") for m in melds if isinstance(m, dict)]
+    return sum(v for v in values if isinstance(v, int)) if values else None
+
+
 def dm_panel(table: Table, seat: int) -> Panel:
-    """A player's private panel: their hand, what they must decide now, and the controls to do it."""
+    """A player's private panel: the hand as players hold it, own melds and 胡息, the wall, the card on
+    offer and the others' melds and discards (a 吃/碰 needs no trip to the channel), then the controls."""
     game = table.game
     assert game is not None
-    v = table.variant
     private = game.view(seat)
-    public = game.public_view()
     s = table.seats[seat]
-    dealer = " · 庄" if getattr(game, "dealer", None) == seat else ""
+    marks = seat_marks(table, private, seat)
     hand = private.get("hand", [])
-    lines = [f"**{v.name}** 牌桌 #{table.id} · 第 {table.hand_no + 1} 局 · {seat_name(table, seat)}{dealer}",
-             f"**手牌**（{len(hand)} 张）：{_fmt(hand)}"]
-    own_melds = private.get("melds")
-    if isinstance(own_melds, list) and len(own_melds) == len(table.seats) and own_melds[seat]:
-        lines.append(f"**我的门子**：{_fmt(own_melds[seat])}")
-    for key, value in private.items():
-        # what only this seat sees besides the hand (e.g. own concealed melds, 胡息)
-        if key not in HIDDEN_KEYS and key != "hand" and key not in public and value not in (None, [], {}):
-            lines.append(f"**{PUBLIC_LABELS.get(key, key)}**：{_fmt(value)}")
-    if table.log:
-        lines.append(f"最近：{table.log[-1]}")
+    cards = list(hand) if isinstance(hand, str | list) else []
+    lines = [f"**{table.variant.name}** 牌桌 #{table.id} · {hand_title(table)} · {seat_name(table, seat)}{marks}"]
     if game.finished:
         lines.append("本局已结束。")
     elif s.auto:
         lines.append("⏱ 托管中：电脑正在替你出牌。点击「取消托管」收回。")
     elif seat in game.to_act():
-        lines.append("👉 **轮到你了**，请选择：")
+        lines.append("👉 **轮到你了**，请选择：" + (f" ⏱ <t:{int(table.turn_deadline)}:R>"
+                                               if table.turn_deadline is not None else ""))
     else:
-        waiting = "、".join(seat_name(table, i) for i in game.to_act())
-        lines.append(f"等待 {waiting} …")
+        lines.append(turn_line(table, game.public_view(), False).replace("**轮到**：", "等待："))
+    legend = "（「」为坎，粗体为红字）" if is_zipai_hand(cards) else ""
+    lines.append(f"**手牌**（{len(cards)} 张）{legend}：{hand_text(hand if isinstance(hand, str | list) else [])}")
+    own = _per_seat(private, "melds", seat)
+    if own:
+        huxi = _own_huxi(own)
+        lines.append(f"**我的门子**{f'（{huxi} 胡息）' if huxi is not None else ''}：{melds_text(own)}")
+    if private.get("chou"):
+        lines.append(f"臭牌（不能再吃/胡）：{_cards(private['chou'])}")
+    lines += table_facts(table, private)
+    if table.log:
+        lines.append(f"最近：{table.log[-1]}")
+    for other in range(len(table.seats)):
+        if other == seat:
+            continue
+        parts = [f"{seat_name(table, other)}{seat_marks(table, private, other)}"]
+        size = _per_seat(private, "hand_sizes", other)
+        if isinstance(size, int) and private.get("sitter") != other:
+            parts.append(f"手牌 {size}")
+        parts += [p for p in (_melds_part(private, other), _outs_part(private, other)) if p]
+        lines.append(" · ".join(parts))
     return Panel(content="\n".join(lines)[:2000], view=action_view(table, seat))
 
 
@@ -205,37 +326,12 @@ def hand_over_panel(table: Table, hand_no: int) -> Panel:
     return Panel(content=f"牌桌 #{table.id} 第 {hand_no + 1} 局已结束，结果见频道。", view=None)
 
 
-def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
-    if result.draw or not result.winners:
-        head = f"🀫 第 {hand_no + 1} 局 黄庄（流局）"
-    else:
-        head = f"🀄 第 {hand_no + 1} 局 " + "、".join(seat_name(table, w) for w in result.winners) + " 胡了！"
-    lines = [head]
-    detail = result.detail or {}
-    if detail.get("text"):
-        lines.append(table.name_seats(str(detail["text"])))
-    for key in ("patterns", "huxi", "score"):
-        if detail.get(key) not in (None, [], {}):
-            lines.append(f"{ {'patterns': '名堂', 'huxi': '胡息', 'score': '得分'}[key] }：{_fmt(detail[key])}")
-    lines.append("本局：" + " ｜ ".join(f"{seat_name(table, i)} {d:+d}" for i, d in enumerate(result.deltas)))
-    lines.append("累计：" + totals_line(table))
-    return "\n".join(lines)[:2000]
-
-
-def final_text(table: Table) -> str:
-    assert table.match is not None
-    scores = table.match.final_scores()
-    lines = [f"🏁 牌桌 #{table.id} 比赛结束 · 最终排名"]
-    for rank, seat in enumerate(table.match.ranking(), 1):
-        lines.append(f"{rank}. {seat_name(table, seat)} {scores[seat]:+d}")
-    return "\n".join(lines)[:2000]
-
-
 def all_options(table: Table) -> list[tuple[str, Option, Any]]:
-    """(key, declaration, current value) for the variant's options then the bot's own (``bot.*``)."""
+    """(key, declaration, current value): the bot's own (``bot.*``, 出牌限时 on the first page of the room
+    panel, where a host looks) then the variant's."""
+    out = [(f"bot.{o.key}", o, table.bot_options.get(o.key, o.default)) for o in BOT_OPTIONS]
     # Internal options (e.g. 跑胡子's 黄番 count) are match state the calculator accepts, not room settings.
-    out = [(o.key, o, table.options.get(o.key, o.default)) for o in table.variant.options if not o.internal]
-    out += [(f"bot.{o.key}", o, table.bot_options.get(o.key, o.default)) for o in BOT_OPTIONS]
+    out += [(o.key, o, table.options.get(o.key, o.default)) for o in table.variant.options if not o.internal]
     return out
 
 
@@ -261,7 +357,7 @@ def lobby_message(table: Table, page: int = 0) -> Panel:
         lines.append("\n用 `/table join` 或下方按钮加入；房主可修改选项并开始。")
     else:
         lines.append("\n已开始。" if table.status == "playing" else "\n已结束。")
-    embed = discord.Embed(title=f"{v.name}（{v.name_en}） · 牌桌 #{table.id}", description="\n".join(lines)[:EMBED_LIMIT],
+    embed = discord.Embed(title=f"{v.name} · 牌桌 #{table.id}", description="\n".join(lines)[:EMBED_LIMIT],
                           colour=discord.Colour.gold())
     if table.status != "lobby":
         return Panel(embed=embed, view=None)
@@ -282,5 +378,5 @@ def lobby_message(table: Table, page: int = 0) -> Panel:
 
 
 def public_snapshot(table: Table, view: dict[str, Any], text: str, step: int, total: int) -> str:
-    lines = [f"回放 · 第 {step}/{total - 1} 步：{text}"] + public_lines(table, view)
+    lines = [f"回放 · 第 {step}/{total - 1} 步：{text}"] + public_lines(table, view, finished=bool(view.get("finished")))
     return "\n".join(lines)[:EMBED_LIMIT]

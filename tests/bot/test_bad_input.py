@@ -79,7 +79,9 @@ async def test_option_errors_and_host_only(env: Env) -> None:
     lobby = p.message_id
     assert lobby is not None
     table = env.table()
-    selects = [c for c in env.world.components_of(lobby) if c["custom_id"].startswith("ht:opt:")]
+    # the room's own options (the bot's 出牌限时 comes first on the panel)
+    selects = [c for c in env.world.components_of(lobby)
+               if c["custom_id"].startswith("ht:opt:") and ":bot." not in c["custom_id"]]
     sel = selects[0]["custom_id"]
     key = sel.split(":", 3)[3]
     before = dict(table.options)

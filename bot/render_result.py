@@ -1,0 +1,195 @@
+"""Settlement messages that explain themselves: the winner's groups each with its 胡息, 胡息 → 囤/等, each
+名堂 with its 番, who 放炮, who pays whom, and at the end of a race the pairwise final and 打鸟 stakes.
+
+Written against the richer win detail (``groups``, ``fans``, ``from_seat``) and falling back to what older
+results carry (``arrangement``, ``patterns``, ``fan``), so every stored hand still reads well.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core import HandResult
+
+from .words import WIN_FROM_WORDS, group_word, parse_group_code
+
+if TYPE_CHECKING:
+    from .table import Table
+
+# 剥皮 prices a hand in 等 (10 胡息 = 1 等); the other 字牌 variants count 囤.
+UNIT_WORDS = {"bopi": "等"}
+MAX_TEXT = 2000
+
+
+def _seat(table: Table, seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(table.seats):
+        return table.seat_label(seat)
+    return "—"
+
+
+def _huxi_of(kind: str, cards: str) -> int | None:
+    """A group's 胡息 by the rules' own table, for results that list groups without it."""
+    from engine.zipai.cards import parse_cards
+    from engine.zipai.groups import group_huxi
+
+    try:
+        return group_huxi(kind, tuple(parse_cards(cards))) if cards else None
+    except (ValueError, IndexError):
+        return None
+
+
+def win_groups(detail: dict[str, Any]) -> list[tuple[str, str, int | None]]:
+    """(kind, cards, 胡息) of the winner's groups; 胡息 None where it cannot be told."""
+    groups = detail.get("groups")
+    if isinstance(groups, list):
+        out = []
+        for g in groups:
+            if isinstance(g, dict):
+                cards = g.get("cards") or ""
+                huxi = g.get("huxi")
+                out.append((str(g.get("kind") or g.get("type") or ""), "".join(map(str, cards)),
+                            huxi if isinstance(huxi, int) else None))
+        return out
+    arrangement = detail.get("arrangement")
+    if not isinstance(arrangement, list):
+        return []
+    out = [(kind, cards, _huxi_of(kind, cards)) for kind, cards in map(parse_group_code, map(str, arrangement))]
+    total = detail.get("huxi")
+    if isinstance(total, int) and sum(h or 0 for _, _, h in out) != total:
+        # the variant counted these groups its own way: say what they are, not a sum that disagrees
+        out = [(k, c, None) for k, c, _ in out]
+    return out
+
+
+def _groups_line(detail: dict[str, Any]) -> str | None:
+    groups = win_groups(detail)
+    if not groups:
+        return None
+    parts = [f"{group_word(k)}{c}" + (f" {h}" if h is not None else "") for k, c, h in groups]
+    return "组牌（胡息）：" + " · ".join(parts)
+
+
+def _fans_line(detail: dict[str, Any]) -> str | None:
+    fans = detail.get("fans")
+    if isinstance(fans, list) and fans:
+        parts = []
+        for f in fans:
+            if not isinstance(f, dict):
+                continue
+            name = str(f.get("name") or "名堂")
+            if isinstance(f.get("fan"), int):
+                parts.append(f"{name} {f['fan']} 番")
+            elif isinstance(f.get("points"), int):
+                parts.append(f"{name} +{f['points']}")
+            else:
+                parts.append(name)
+        return "名堂：" + "、".join(parts) if parts else None
+    patterns = [str(p) for p in detail.get("patterns") or []]
+    if not patterns:
+        return "名堂：无" if "huxi" in detail else None
+    fan = detail.get("fan")
+    return "名堂：" + "、".join(patterns) + (f"（共 {fan} 番）" if isinstance(fan, int) and fan > 1 else "")
+
+
+def _value_line(table: Table, detail: dict[str, Any], deltas: list[int]) -> str | None:
+    huxi, units, fan, score = (detail.get(k) for k in ("huxi", "units", "fan", "score"))
+    unit = UNIT_WORDS.get(table.variant_id, "囤")
+    if isinstance(units, int) and isinstance(score, int) and units * (fan if isinstance(fan, int) else 1) != score \
+            and score in [abs(d) for d in deltas]:
+        units = None  # the hand is paid in 胡 (剥皮 打满胡数): its 等 would only confuse
+    parts = []
+    if isinstance(huxi, int):
+        parts.append(f"胡息 {huxi}" + (f" → {units} {unit}" if isinstance(units, int) else ""))
+    if isinstance(score, int):
+        if isinstance(units, int) and isinstance(fan, int) and units * fan == score and fan > 1:
+            parts.append(f"得分 {units} {unit} × {fan} 番 = {score}")
+        elif isinstance(huxi, int) and isinstance(fan, int) and huxi * fan == score and fan > 1:
+            parts.append(f"得分 {huxi} 胡息 × {fan} 番 = {score}")
+        else:
+            parts.append(f"得分 {score}")
+    return "；".join(parts) or None
+
+
+def payments(table: Table, deltas: list[int]) -> list[str]:
+    """Who pays whom, read from the per-seat deltas: one payee (or one payer) names every transfer;
+    a hand that only credits (a 胡 race) says what each seat books."""
+    payers = [(s, -d) for s, d in enumerate(deltas) if d < 0]
+    payees = [(s, d) for s, d in enumerate(deltas) if d > 0]
+    if not payers and not payees:
+        return ["无人输赢"]
+    if sum(deltas) == 0 and len(payees) == 1:
+        to = _seat(table, payees[0][0])
+        return [f"{_seat(table, s)} 付 {to} {n}" for s, n in payers]
+    if sum(deltas) == 0 and len(payers) == 1:
+        frm = _seat(table, payers[0][0])
+        return [f"{frm} 付 {_seat(table, s)} {n}" for s, n in payees]
+    booked = "、".join(f"{_seat(table, s)} {d:+d}" for s, d in enumerate(deltas) if d)
+    return [booked if sum(deltas) == 0 else booked + "（记分，无人付分）"]
+
+
+def _stakes_line(table: Table, stakes: Any) -> str | None:
+    if not isinstance(stakes, list):
+        return None
+    who = "、".join(_seat(table, s) for s in stakes) or "无人"
+    value = (table.match.options if table.match else table.options).get("niao_value")
+    return f"打鸟：{who}" + (f"（鸟分 {value}）" if stakes and isinstance(value, int) else "")
+
+
+def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
+    detail = result.detail or {}
+    if result.draw or not result.winners:
+        lines = [f"🀫 第 {hand_no + 1} 局 黄庄（流局）"]
+    else:
+        winner = result.winners[0]
+        card = detail.get("card")
+        how = WIN_FROM_WORDS.get(str(detail.get("win_from")), "")
+        from_seat = detail.get("from_seat")
+        if isinstance(from_seat, int) and from_seat != winner:
+            how = f"{_seat(table, from_seat)} 放炮"
+        head = f"🀄 第 {hand_no + 1} 局 " + "、".join(_seat(table, w) for w in result.winners) + " 胡了"
+        head += (f" {card}" if card else "") + (f"（{how}）" if how else "") + "！"
+        lines = [head]
+        for line in (_groups_line(detail), _value_line(table, detail, list(result.deltas)), _fans_line(detail)):
+            if line:
+                lines.append(line)
+        if not any(k in detail for k in ("huxi", "score", "groups")) and detail.get("text"):
+            lines.append(table.name_seats(str(detail["text"])))  # a family without 胡息 says it in its own words
+    stakes = _stakes_line(table, detail.get("stakes"))
+    if stakes:
+        lines.append(stakes)
+    lines.append("本局：" + "；".join(payments(table, list(result.deltas))))
+    lines.append("累计：" + totals_line(table))
+    return "\n".join(lines)[:MAX_TEXT]
+
+
+def totals_line(table: Table) -> str:
+    totals = table.match.totals if table.match else [0] * len(table.seats)
+    return " ｜ ".join(f"{table.seat_label(i)} {t:+d}" for i, t in enumerate(totals))
+
+
+def final_text(table: Table) -> str:
+    match = table.match
+    assert match is not None
+    scores = match.final_scores()
+    totals = list(match.totals)
+    lines = [f"🏁 牌桌 #{table.id} 比赛结束 · 最终排名"]
+    for rank, seat in enumerate(match.ranking(), 1):
+        lines.append(f"{rank}. {_seat(table, seat)} {scores[seat]:+d}")
+    if scores != totals:
+        lines.append("各家累计：" + " ｜ ".join(f"{_seat(table, i)} {t:+d}" for i, t in enumerate(totals)))
+        breakdown = match.final_breakdown() if hasattr(match, "final_breakdown") else None
+        if breakdown:
+            lines.append("结算明细：")
+            for row in breakdown:
+                why = f"（{row['why']}）" if row.get("why") else ""
+                lines.append(f"　{_seat(table, row.get('payer'))} 付 {_seat(table, row.get('payee'))} "
+                             f"{row.get('amount')}{why}")
+        else:
+            lines.append("结算：两两相比，多者收取差额；" + "、".join(
+                f"{_seat(table, i)}−{_seat(table, j)} = {totals[i] - totals[j]:+d}"
+                for i in range(len(totals)) for j in range(i + 1, len(totals))))
+        stakes = _stakes_line(table, match.progress.carry.get("stakes"))
+        if stakes and match.options.get("daniao"):
+            staked = match.progress.carry.get("stakes")
+            lines.append(stakes + ("；每一对中胡数少者另付双方鸟分之和" if staked else ""))
+    return "\n".join(lines)[:MAX_TEXT]
