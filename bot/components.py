@@ -142,6 +142,25 @@ class OptionSelect(DynamicItem[discord.ui.Select[Any]], template=r"ht:opt:(?P<t>
         await service_of(interaction).lobby.set_option(interaction, self.table_id, self.key, values[0] if values else "")
 
 
+class VoteButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:vote:(?P<t>\d+):(?P<r>\d+):(?P<a>yes|no)"):
+    """同意 / 拒绝 on a 解散 proposal; the id carries the proposal's round, so a decided proposal's buttons go stale."""
+
+    def __init__(self, table_id: int, round_no: int, agree: bool) -> None:
+        self.table_id, self.round_no, self.agree = table_id, round_no, agree
+        super().__init__(discord.ui.Button(
+            label="同意解散" if agree else "拒绝解散",
+            style=discord.ButtonStyle.danger if agree else discord.ButtonStyle.secondary,
+            custom_id=f"ht:vote:{table_id}:{round_no}:{'yes' if agree else 'no'}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> VoteButton:
+        return cls(int(match["t"]), int(match["r"]), match["a"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await service_of(interaction).lobby.vote(interaction, self.table_id, self.round_no, self.agree)
+
+
 class ReplayButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:rp:(?P<h>\d+):(?P<step>\d+)"):
     """Step through a stored hand (回放); stateless, so old replay messages keep working."""
 
@@ -160,7 +179,7 @@ class ReplayButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:rp:(?P<h>\
 
 
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
-    ActionButton, ActionSelect, ShowHandButton, AutoOffButton, LobbyButton, OptionSelect, ReplayButton)
+    ActionButton, ActionSelect, ShowHandButton, AutoOffButton, LobbyButton, OptionSelect, VoteButton, ReplayButton)
 
 
 def is_known_custom_id(custom_id: str) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,6 +12,7 @@ from engine.core import OptionError
 from engine.match import Match
 from engine.registry import get_variant
 
+from .components import VoteButton
 from .errors import Denied
 from .options_text import parse_options_text, validate_bot_options
 from .render import (
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
     from .service import TableService
 
 log = logging.getLogger(__name__)
+ENDED = "这张牌桌已经结束了。"
 
 
 class Lobby:
@@ -53,8 +56,13 @@ class Lobby:
             raise Denied(f"房间选项有误：{e}") from None
         host = interaction.user
         seat = Seat(host.id, host.display_name)
-        table_id = await self.svc.db.create_table(interaction.guild_id, interaction.channel_id, host.id, variant.id,
-                                              options, bot_options, [seat.row(0)])
+        try:
+            table_id = await self.svc.db.create_table(interaction.guild_id, interaction.channel_id, host.id,
+                                                      variant.id, options, bot_options, [seat.row(0)])
+        except sqlite3.IntegrityError:
+            # the store keeps one live table per channel: a create racing this one won, or a table that could
+            # not be restored at start-up still holds the channel
+            raise Denied("本频道已有一张未结束的牌桌；一个频道（或子区）只能开一桌。") from None
         table = Table(table_id, interaction.guild_id, interaction.channel_id, host.id, variant.id, options,
                       bot_options, "lobby", [seat])
         self.svc.register(table)
@@ -70,43 +78,63 @@ class Lobby:
             raise Denied("本频道没有进行中的牌桌。用 /table create 开一桌。")
         return table
 
+    @staticmethod
+    def same_place(interaction: discord.Interaction[Any], table: Table) -> None:
+        """A control carries its table's id, so a copy of it elsewhere must not reach the table."""
+        if interaction.guild_id != table.guild_id or interaction.channel_id != table.channel_id:
+            raise Denied(f"这个按钮属于别的频道里的牌桌 #{table.id}，在这里不能操作，什么也没有改变。")
+
     def command(self, interaction: discord.Interaction[Any], verb: str) -> Any:
         """``/table join|leave|ai|start|end|hand`` in the channel's table."""
         async def run() -> None:
-            table = self.channel_table(interaction)
+            table_id = self.channel_table(interaction).id
             if verb == "hand":
-                await self.svc.play.show_hand_to(interaction, table)
-            elif verb == "end":
-                await self._end_request(interaction, table)
-            else:
-                async with table.lock:
-                    text = await self._op(interaction, table, verb)
-                    if not interaction.response.is_done():
-                        await interaction.response.send_message(text, ephemeral=True)
-                    self.refresh(table)
-                    if verb == "start" and table.status == "playing":
-                        self.svc.delivery.publish(table)
-                        self.svc.timers.arm(table)
-        return self.svc.guard(interaction, run())
-
-    def click(self, interaction: discord.Interaction[Any], table_id: int, verb: str) -> Any:
-        async def run() -> None:
-            table = self.svc.tables.get(table_id)
-            if table is None or table.status == "ended":
-                raise Denied("这张牌桌已经结束了。")
-            if verb.startswith("page"):
-                await interaction.response.edit_message(**lobby_message(table, int(verb[4:] or 0)).kwargs())
+                await self.svc.play.show_hand_to(interaction, self.channel_table(interaction))
                 return
-            async with table.lock:
-                await self._op(interaction, table, verb)
-                if table.status == "lobby" or verb == "start":
-                    await interaction.response.edit_message(**lobby_message(table).kwargs())
+            async with self.svc.locked(table_id, ENDED) as table:
+                if table.status == "ended":
+                    raise Denied(ENDED)
+                if verb == "end":
+                    await self._end_request(interaction, table)
+                    return
+                text = await self._op(interaction, table, verb)
+                if not interaction.response.is_done():
+                    await interaction.response.send_message(text, ephemeral=True)
+                self.refresh(table)
                 if verb == "start" and table.status == "playing":
                     self.svc.delivery.publish(table)
                     self.svc.timers.arm(table)
         return self.svc.guard(interaction, run())
 
+    def click(self, interaction: discord.Interaction[Any], table_id: int, verb: str) -> Any:
+        """A button on the lobby message. It only ever acts on a table still in its lobby: once the match has
+        started (or the table ended) every lobby button is stale, and 离开 mid-match is ``/table leave``."""
+        async def run() -> None:
+            async with self.svc.locked(table_id, ENDED) as table:
+                self.same_place(interaction, table)
+                if table.status == "ended":
+                    raise Denied("这张牌桌已经结束了，这个按钮已失效，什么也没有改变。")
+                if table.status != "lobby":
+                    raise Denied("牌局已经开始了，大厅的按钮已失效，什么也没有改变。中途离席请用 /table leave。")
+                if verb.startswith("page"):
+                    await interaction.response.edit_message(**lobby_message(table, int(verb[4:] or 0)).kwargs())
+                    return
+                await self._op(interaction, table, verb)
+                await interaction.response.edit_message(**lobby_message(table).kwargs())
+                if verb == "start" and table.status == "playing":
+                    self.svc.delivery.publish(table)
+                    self.svc.timers.arm(table)
+        return self.svc.guard(interaction, run())
+
+    async def _seat(self, table: Table, seats: list[Seat], host_id: int | None = None) -> None:
+        """Commit a new seat list (and host), then make it the table's: a failed write changes nothing."""
+        await self.svc.db.set_seats(table.id, [s.row(i) for i, s in enumerate(seats)], host_id=host_id)
+        table.seats = seats
+        if host_id is not None:
+            table.host_id = host_id
+
     async def _op(self, interaction: discord.Interaction[Any], table: Table, verb: str) -> str:
+        """One lobby change; the caller holds the table's lock, so every check here sees the current table."""
         user = interaction.user
         seat = table.seat_of(user.id)
         if verb == "join":
@@ -116,8 +144,7 @@ class Lobby:
                 raise Denied("你已经在这张牌桌上了。")
             if len(table.seats) >= table.seat_count:
                 raise Denied(f"座位已满（{table.seat_count} 人）。")
-            table.seats.append(Seat(user.id, user.display_name))
-            await self.svc.db.set_seats(table.id, table.seat_rows())
+            await self._seat(table, [*table.seats, Seat(user.id, user.display_name)])
             return f"你已加入牌桌 #{table.id}。"
         if verb == "ai":
             if table.status != "lobby":
@@ -127,8 +154,7 @@ class Lobby:
             if len(table.seats) >= table.seat_count:
                 raise Denied(f"座位已满（{table.seat_count} 人）。")
             n = sum(1 for s in table.seats if s.is_ai) + 1
-            table.seats.append(Seat(None, f"电脑{n}"))
-            await self.svc.db.set_seats(table.id, table.seat_rows())
+            await self._seat(table, [*table.seats, Seat(None, f"电脑{n}")])
             return "已添加一位电脑玩家。"
         if verb == "leave":
             if seat is None:
@@ -136,17 +162,16 @@ class Lobby:
             if table.status == "playing":
                 # leaving mid-match hands the seat to the AI rather than breaking the hand for everyone
                 table.set_auto(seat, True)
-                await self.svc.play.advance(table)
+                await self.svc.play.advance(table)  # writes the flag first; a failure rebuilds from the log
                 self.svc.delivery.publish(table)
                 self.svc.timers.arm(table)
                 return "你已离席，电脑将托管你的座位。"
-            del table.seats[seat]
-            if not table.humans():
+            seats = [s for i, s in enumerate(table.seats) if i != seat]
+            humans = [s.user_id for s in seats if s.user_id is not None]
+            if not humans:
                 await self.end_table(table, "所有玩家都离开了")
                 return "你已离开，牌桌已关闭。"
-            if user.id == table.host_id:
-                table.host_id = table.seats[table.humans()[0]].user_id or table.host_id
-            await self.svc.db.set_seats(table.id, table.seat_rows())
+            await self._seat(table, seats, host_id=humans[0] if user.id == table.host_id else None)
             return "你已离开牌桌。"
         if verb == "start":
             if table.status != "lobby":
@@ -166,7 +191,7 @@ class Lobby:
             table.match = match
             await self.svc.play.advance(table)  # deals the first hand
             return "开始！手牌已通过私信发出。"
-        raise Denied(f"未知操作 {verb}。")
+        raise Denied("没有这个操作。")
 
     def refresh(self, table: Table) -> None:
         if table.lobby_message_id is None:
@@ -177,23 +202,23 @@ class Lobby:
 
     def set_option(self, interaction: discord.Interaction[Any], table_id: int, key: str, value: str) -> Any:
         async def run() -> None:
-            table = self.svc.tables.get(table_id)
-            if table is None or table.status != "lobby":
-                raise Denied("只能在开局前修改房间选项。")
-            if interaction.user.id != table.host_id:
-                raise Denied("只有房主可以修改房间选项。")
-            found = [(k, o, v) for k, o, v in all_options(table) if k == key]
-            if not found:
-                raise Denied(f"没有名为 {key} 的选项。")
-            _, opt, _ = found[0]
-            try:
-                idx = int(value)
-                if not 0 <= idx < len(opt.choices):
-                    raise ValueError
-            except ValueError:
-                raise Denied(f"选项「{opt.label}」没有这个取值（{value!r}），可选：" +
-                             "、".join(opt.choice_label(c) for c in opt.choices[:25])) from None
-            async with table.lock:
+            async with self.svc.locked(table_id, ENDED) as table:
+                self.same_place(interaction, table)
+                if table.status != "lobby":
+                    raise Denied("牌局已经开始或已经结束，房间选项不能再改，什么也没有改变。")
+                if interaction.user.id != table.host_id:
+                    raise Denied("只有房主可以修改房间选项。")
+                found = [(k, o, v) for k, o, v in all_options(table) if k == key]
+                if not found:
+                    raise Denied("没有这个房间选项。")
+                _, opt, _ = found[0]
+                try:
+                    idx = int(value)
+                    if not 0 <= idx < len(opt.choices):
+                        raise ValueError
+                except ValueError:
+                    raise Denied(f"选项「{opt.label}」没有这个取值，可选：" +
+                                 "、".join(opt.choice_label(c) for c in opt.choices[:25])) from None
                 if key.startswith("bot."):
                     bot_options = dict(table.bot_options, **{key[4:]: opt.choices[idx]})
                     options = table.options
@@ -205,41 +230,78 @@ class Lobby:
                     bot_options = table.bot_options
                     if len(table.seats) > table.variant.seat_count(options):
                         raise Denied("已入座的人数超过了这个选项允许的座位数。")
+                await self.svc.db.set_options(table.id, options, bot_options)  # durable first
                 table.options, table.bot_options = options, bot_options
-                await self.svc.db.set_options(table.id, options, bot_options)
                 page = [k for k, _, _ in all_options(table)].index(key) // OPTIONS_PER_PAGE
                 await interaction.response.edit_message(**lobby_message(table, page).kwargs())
         return self.svc.guard(interaction, run())
 
     async def _end_request(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """``/table end`` (the caller holds the lock). The host or a Manage-Server member ends the table at
+        once. Before the start nobody else may: a lobby is the host's. In a match a seated player opens a
+        解散 proposal (or, if one is open, agrees to it); see :meth:`_vote` for how it is decided."""
         user = interaction.user
-        perms = interaction.permissions
-        async with table.lock:
-            if user.id == table.host_id or perms.manage_guild:
-                who = "房主" if user.id == table.host_id else "管理员"
-                await self.end_table(table, f"{who} {user.display_name} 结束了牌桌")
-                await interaction.response.send_message(f"牌桌 #{table.id} 已结束。")
-                return
-            seat = table.seat_of(user.id)
-            if seat is None:
-                raise Denied("只有房主、服务器管理员或桌上的玩家（投票）可以结束牌桌。")
-            await self.svc.db.add_end_vote(table.id, user.id)  # durable before the vote is announced
-            table.end_votes.add(user.id)
-            humans = [table.seats[i].user_id for i in table.humans()]
-            votes = len(table.end_votes & set(humans))
-            if votes * 2 > len(humans):
-                await self.end_table(table, f"玩家投票解散（{votes}/{len(humans)}）")
-                await interaction.response.send_message(f"投票通过，牌桌 #{table.id} 已解散。")
-            else:
-                await interaction.response.send_message(
-                    f"{user.display_name} 提议解散牌桌 #{table.id}（{votes}/{len(humans)}，过半数即解散）。")
+        if user.id == table.host_id or interaction.permissions.manage_guild:
+            who = "房主" if user.id == table.host_id else "管理员"
+            await self.end_table(table, f"{who} {user.display_name} 结束了牌桌")
+            await interaction.response.send_message(f"牌桌 #{table.id} 已结束。")
+            return
+        if table.status != "playing":
+            raise Denied("开局前只有房主或服务器管理员可以关闭牌桌，什么也没有改变。")
+        if table.seat_of(user.id) is None:
+            raise Denied("只有房主、服务器管理员或桌上的玩家（投票）可以结束牌桌。")
+        panel = await self._vote(table, user, agree=True)
+        await interaction.response.send_message(**panel.kwargs())
+
+    def vote(self, interaction: discord.Interaction[Any], table_id: int, round_no: int, agree: bool) -> Any:
+        """同意 / 拒绝 on a 解散 proposal message."""
+        async def run() -> None:
+            async with self.svc.locked(table_id, ENDED) as table:
+                self.same_place(interaction, table)
+                if table.status != "playing":
+                    raise Denied("这张牌桌已经结束了，投票按钮已失效，什么也没有改变。")
+                if round_no != table.end_round or not (table.end_votes or table.end_refusals):
+                    raise Denied("这次解散投票已经结束了，按钮已失效，什么也没有改变。")
+                if table.seat_of(interaction.user.id) is None:
+                    raise Denied("只有桌上的玩家可以投票，什么也没有改变。")
+                panel = await self._vote(table, interaction.user, agree=agree)
+                await interaction.response.edit_message(**panel.kwargs())
+        return self.svc.guard(interaction, run())
+
+    async def _vote(self, table: Table, user: discord.abc.User, *, agree: bool) -> Panel:
+        """Count one seated player's 同意 or 拒绝 and decide (the caller holds the lock).
+
+        The rule: more than half of the seated humans agreeing dissolves the table; as soon as at least half
+        refuse, no majority can agree any more and the proposal is dropped, its votes deleted, so the next
+        proposal starts from nothing. A player's later vote replaces their earlier one. Each outcome is
+        written before memory changes (a failed write changes nothing)."""
+        opening = not (table.end_votes or table.end_refusals)
+        yes_set, no_set = table.end_votes - {user.id}, table.end_refusals - {user.id}
+        (yes_set if agree else no_set).add(user.id)
+        humans = {table.seats[i].user_id for i in table.humans()}
+        yes, no, n = len(yes_set & humans), len(no_set & humans), len(humans)
+        if yes * 2 > n:
+            await self.end_table(table, f"玩家投票解散（{yes}/{n}）")
+            return Panel(content=f"投票通过（同意 {yes}/{n}），牌桌 #{table.id} 已解散。")
+        if no * 2 >= n:
+            await self.svc.db.clear_end_votes(table.id)
+            table.end_votes, table.end_refusals = set(), set()
+            return Panel(content=f"解散提议未通过（拒绝 {no}/{n}），牌局继续。")
+        await self.svc.db.vote_end(table.id, user.id, agree, new_round=opening)
+        if opening:
+            table.end_round += 1
+        table.end_votes, table.end_refusals = yes_set, no_set
+        head = f"{user.display_name} 提议解散牌桌 #{table.id}" if opening else \
+            f"{user.display_name} {'同意' if agree else '拒绝'}解散牌桌 #{table.id}"
+        return vote_panel(table, f"🗳️ {head}：同意 {yes}/{n}，拒绝 {no}/{n}。过半数同意即解散，半数拒绝则作废。")
 
     async def end_table(self, table: Table, reason: str) -> None:
+        was_playing = table.status == "playing"
+        await self.svc.db.end_table(table.id, reason)  # durable first: a failed write leaves the table as it was
         if table.timer_task:
             table.timer_task.cancel()
-        was_playing = table.status == "playing"
         table.status = "ended"
-        await self.svc.db.end_table(table.id, reason)
+        table.version += 1  # every control sent before the end is stale now
         self.svc.by_channel.pop(table.channel_id, None)
         text = f"🛑 牌桌 #{table.id} 已结束：{reason}。"
         if was_playing and table.match is not None:
@@ -249,3 +311,11 @@ class Lobby:
                 self.svc.delivery.queue_dm(table, seat, hand_no, Panel(content=f"牌桌 #{table.id} 已结束：{reason}。"))
         self.refresh(table)
         self.svc.delivery.post_channel(table, Panel(content=text))
+
+
+def vote_panel(table: Table, text: str) -> Panel:
+    """A 解散 proposal with its 同意 / 拒绝 buttons; they carry the proposal's round, so they go stale with it."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(VoteButton(table.id, table.end_round, True))
+    view.add_item(VoteButton(table.id, table.end_round, False))
+    return Panel(content=text, view=view)

@@ -40,22 +40,23 @@ class Play:
         self.svc = svc
         self._retries: dict[int, int] = {}  # table id -> failed writes in a row (backs off, then gives up)
 
-    def own_seat(self, interaction: discord.Interaction[Any], table_id: int, seat: int, foreign: str) -> Table:
-        """The table with a hand in play where ``seat`` is the clicking user's own, or a private refusal."""
-        table = self.svc.tables.get(table_id)
-        if table is None or table.status != "playing" or table.game is None:
+    @staticmethod
+    def own_seat(interaction: discord.Interaction[Any], table: Table, seat: int, foreign: str) -> None:
+        """Refuse unless ``table`` has a hand in play and ``seat`` is the clicking user's own. Called with the
+        table's lock held, on the object :meth:`TableService.locked` yielded: checked before the lock, the
+        answer could change (the table ended, was rebuilt) before the click acts."""
+        if table.status != "playing" or table.game is None:
             raise Denied("这张牌桌已经结束或不存在。")
         if seat >= len(table.seats) or table.seats[seat].user_id != interaction.user.id:
             raise Denied(foreign)
-        return table
 
     def act(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int, choice: str) -> Any:
         return self.svc.guard(interaction, self._act(interaction, table_id, version, seat, choice))
 
     async def _act(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int,
                    choice: str) -> None:
-        table = self.own_seat(interaction, table_id, seat, "这不是你的牌：只能操作自己的座位。")
-        async with table.lock:
+        async with self.svc.locked(table_id) as table:
+            self.own_seat(interaction, table, seat, "这不是你的牌：只能操作自己的座位。")
             if version != table.version:
                 raise Denied("这条消息已过期（牌局已经继续了），什么也没有改变。请用最新的私信面板或「查看我的手牌」。")
             game = table.game
@@ -243,8 +244,8 @@ class Play:
 
     def auto_off(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> Any:
         async def run() -> None:
-            table = self.own_seat(interaction, table_id, seat, "只能取消自己的托管。")
-            async with table.lock:
+            async with self.svc.locked(table_id) as table:
+                self.own_seat(interaction, table, seat, "只能取消自己的托管。")
                 table.set_auto(seat, False)
                 await self.advance(table)  # writes the flag (nothing else moves: a human must decide)
                 panel = dm_panel(table, seat)

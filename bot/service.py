@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -49,21 +50,65 @@ class TableService:
         self.history = History(self)
 
     async def restore(self) -> int:
-        """Rebuild every unfinished table from its log and let play continue."""
-        rows = await self.db.live_tables()
-        for row in rows:
+        """Rebuild every unfinished table from its log and let play continue; returns how many came back.
+
+        Each table is read, replayed, advanced and published on its own: one that fails anywhere on the way
+        (an unreadable row, a log the engine refuses, a failing first advance) is logged and left out of
+        memory, its stored log untouched for the next start, and the others are restored all the same."""
+        restored = 0
+        for table_id in await self.db.live_table_ids():
             try:
-                table = table_from_row(row)
+                await self._restore_one(table_id)
             except Exception:
-                log.exception("table %s could not be replayed; left as is", row.id)
+                log.exception("table %s could not be restored; skipped, its log is kept as is", table_id)
+                self.unregister(table_id)
                 continue
-            self.register(table)
-            if table.status == "playing":
-                async with table.lock:
-                    await self.play.advance(table)
-                    self.delivery.publish(table)
-                    self.timers.arm(table)
-        return len(rows)
+            restored += 1
+        return restored
+
+    async def _restore_one(self, table_id: int) -> None:
+        row = await self.db.table(table_id)
+        if row is None:
+            return
+        table = table_from_row(row)
+        self.register(table)
+        if table.status == "playing":
+            async with self.locked(table.id) as current:
+                await self.play.advance(current)
+                self.delivery.publish(current)
+                self.timers.arm(current)
+
+    def unregister(self, table_id: int) -> None:
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            if table.timer_task is not None:
+                table.timer_task.cancel()
+            if self.by_channel.get(table.channel_id) == table_id:
+                del self.by_channel[table.channel_id]
+        box = self.outboxes.pop(table_id, None)
+        if box is not None:
+            box.cancel()
+
+    @contextlib.asynccontextmanager
+    async def locked(self, table_id: int, gone: str = "这张牌桌已经结束或不存在。") -> AsyncIterator[Table]:
+        """Hold the table's lock and yield the table object that is current once it is held.
+
+        Every check that decides whether a click may act belongs inside: while a click waited, the table may
+        have started, ended, moved on, or been rebuilt from the log (a new object that shares the lock), so
+        an object fetched before waiting is not to be trusted."""
+        while True:
+            table = self.tables.get(table_id)
+            if table is None:
+                raise Denied(gone)
+            lock = table.lock
+            async with lock:
+                current = self.tables.get(table_id)
+                if current is None:
+                    raise Denied(gone)
+                if current.lock is not lock:  # replaced with a lock of its own: wait on that one instead
+                    continue
+                yield current
+                return
 
     async def close(self) -> None:
         for table in self.tables.values():

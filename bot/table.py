@@ -69,7 +69,9 @@ class Table:
     dm_rendered: dict[int, str] = field(default_factory=dict)  # seat -> signature of the last DM panel sent
     closing: dict[int, object] = field(default_factory=dict)  # seat -> that seat's last panel of the last hand
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))  # recent public event lines
-    end_votes: set[int] = field(default_factory=set)
+    end_votes: set[int] = field(default_factory=set)  # 同意 in the open 解散 proposal
+    end_refusals: set[int] = field(default_factory=set)  # 拒绝 in the open 解散 proposal
+    end_round: int = 0  # the number of the latest 解散 proposal (its buttons carry it)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer_task: asyncio.Task[None] | None = None
     turn_deadline: float | None = None  # unix time the running turn timer fires (rendered <t:…:R>)
@@ -142,7 +144,7 @@ def table_from_row(row: TableRow) -> Table:
     table = Table(row.id, row.guild_id, row.channel_id, row.host_id, row.variant_id, row.options, row.bot_options,
                   row.status, [Seat(s.user_id, s.name, s.dm_channel_id, s.dm_closed, s.auto) for s in row.seats],
                   row.first_dealer, row.lobby_message_id)
-    table.end_votes = set(row.end_votes)
+    table.end_votes, table.end_refusals, table.end_round = set(row.end_votes), set(row.end_refusals), row.end_round
     for s in row.seats:
         if s.dm_hand_no is not None and s.dm_message_id is not None:
             table.dm_messages[(s.dm_hand_no, s.seat)] = s.dm_message_id

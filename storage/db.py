@@ -90,7 +90,9 @@ class TableRow:
     lobby_message_id: int | None
     seats: list[SeatRow]
     hands: list[HandRow]
-    end_votes: list[int] = field(default_factory=list)  # users who asked to dissolve the table
+    end_votes: list[int] = field(default_factory=list)  # users who agreed to dissolve the table (同意)
+    end_refusals: list[int] = field(default_factory=list)  # users who refused (拒绝) in the open proposal
+    end_round: int = 0  # proposals made so far; the open one (if any votes are stored) is this number
 
 
 # A unit of work for the writer: runs on the database thread inside the batch's transaction.
@@ -251,8 +253,13 @@ class Database:
             return table_id
         return await self.write(job)
 
-    async def set_seats(self, table_id: int, seats: Sequence[SeatRow]) -> None:
-        await self.write(lambda conn: _write_seats(conn, table_id, seats))
+    async def set_seats(self, table_id: int, seats: Sequence[SeatRow], *, host_id: int | None = None) -> None:
+        """The lobby's seat list, and the new host when the host left, as one write."""
+        def job(conn: sqlite3.Connection) -> None:
+            _write_seats(conn, table_id, seats)
+            if host_id is not None:
+                conn.execute("UPDATE tables SET host_id = ? WHERE id = ?", (host_id, table_id))
+        await self.write(job)
 
     async def _update(self, sql: str, args: tuple[Any, ...]) -> None:
         def job(conn: sqlite3.Connection) -> None:
@@ -319,7 +326,23 @@ class Database:
 
     async def add_end_vote(self, table_id: int, user_id: int) -> None:
         """Voting twice counts once."""
-        await self._update("INSERT OR IGNORE INTO end_votes (table_id, user_id) VALUES (?, ?)", (table_id, user_id))
+        await self.vote_end(table_id, user_id, True)
+
+    async def vote_end(self, table_id: int, user_id: int, agree: bool, *, new_round: bool = False) -> None:
+        """Store one 解散 vote (a later vote of the same user replaces theirs). ``new_round`` opens a new
+        proposal in the same write: earlier votes are dropped and the round number goes up."""
+        def job(conn: sqlite3.Connection) -> None:
+            if new_round:
+                conn.execute("DELETE FROM end_votes WHERE table_id = ?", (table_id,))
+                conn.execute("UPDATE tables SET end_round = end_round + 1 WHERE id = ?", (table_id,))
+            conn.execute("INSERT INTO end_votes (table_id, user_id, agree) VALUES (?, ?, ?)"
+                         " ON CONFLICT (table_id, user_id) DO UPDATE SET agree = excluded.agree",
+                         (table_id, user_id, int(agree)))
+        await self.write(job)
+
+    async def clear_end_votes(self, table_id: int) -> None:
+        """A proposal was refused: its votes go, so the next proposal starts fresh."""
+        await self._update("DELETE FROM end_votes WHERE table_id = ?", (table_id,))
 
     async def settle_hand(self, hand_id: int, guild_id: int, variant_id: str, result: dict[str, Any],
                           seats: Sequence[tuple[int, int | None, int, bool]], best_text: str,
@@ -371,6 +394,11 @@ class Database:
             out.append(await self._table_row(t))
         return out
 
+    async def live_table_ids(self) -> list[int]:
+        """Ids of the tables not ended: restoring reads them one by one, so one unreadable row spoils only itself."""
+        async with self.conn.execute("SELECT id FROM tables WHERE status != 'ended' ORDER BY id") as cur:
+            return [r[0] for r in await cur.fetchall()]
+
     async def table(self, table_id: int) -> TableRow | None:
         async with self.conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
             t = await cur.fetchone()
@@ -380,9 +408,9 @@ class Database:
         async with self.conn.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (t["id"],)) as cur:
             seats = [SeatRow(r["seat"], r["user_id"], r["name"], r["dm_channel_id"], bool(r["dm_closed"]),
                              r["dm_hand_no"], r["dm_message_id"], bool(r["auto"])) for r in await cur.fetchall()]
-        async with self.conn.execute("SELECT user_id FROM end_votes WHERE table_id = ? ORDER BY voted_at",
+        async with self.conn.execute("SELECT user_id, agree FROM end_votes WHERE table_id = ? ORDER BY voted_at",
                                      (t["id"],)) as cur:
-            votes = [r[0] for r in await cur.fetchall()]
+            votes = [(r[0], bool(r[1])) for r in await cur.fetchall()]
         hands = []
         async with self.conn.execute("SELECT * FROM hands WHERE table_id = ? ORDER BY hand_no", (t["id"],)) as cur:
             hand_rows = await cur.fetchall()
@@ -391,7 +419,8 @@ class Database:
                                  h["settled_at"] is not None, await self.actions(h["id"])))
         return TableRow(t["id"], t["guild_id"], t["channel_id"], t["host_id"], t["variant_id"],
                         json.loads(t["options"]), json.loads(t["bot_options"]), t["status"], t["first_dealer"],
-                        t["lobby_message_id"], seats, hands, votes)
+                        t["lobby_message_id"], seats, hands, [u for u, yes in votes if yes],
+                        [u for u, yes in votes if not yes], t["end_round"])
 
     async def actions(self, hand_id: int) -> list[ActionRow]:
         async with self.conn.execute(
