@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def variant_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=f"{v.name} {v.name_en}"[:100], value=v.id) for v in all_variants()][:25]
+    return [app_commands.Choice(name=v.name[:100], value=v.id) for v in all_variants()][:25]
 
 
 def setup_commands(bot: HunanBot) -> None:
@@ -61,11 +61,12 @@ def setup_commands(bot: HunanBot) -> None:
         except ValueError as e:
             await interaction.response.send_message(f"⚠️ {e}", ephemeral=True)
             return
-        opts = "\n".join(f"• {o.label}（`{o.key}`）：默认 {o.choice_label(o.default)}；可选 "
+        opts = "\n".join(f"• {o.label}：默认 {o.choice_label(o.default)}；可选 "
                          + "、".join(o.choice_label(c) for c in o.choices[:12]) + ("…" if len(o.choices) > 12 else "")
                          for o in v.options if not o.internal)
-        embed = discord.Embed(title=f"{v.name}（{v.name_en}）· {v.seats} 人",
-                              description=(v.summary or "（暂无简介）")[:3000] + ("\n\n**房间选项**\n" + opts if opts else ""))
+        embed = discord.Embed(title=f"{v.name} · {v.seats} 人",
+                              description=(v.summary or "（暂无简介）")[:3000] + (
+            "\n\n**房间选项**（开桌时可写 `选项名=取值`，或在大厅里选）\n" + opts if opts else ""))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @tree.command(name=t("calc"), description=t("Hand calculator"))

@@ -12,6 +12,7 @@ import pytest
 from bot import harness
 from engine.core import Event
 from engine.match import Match
+from engine.registry import get_variant
 from storage.db import Database, path_from_url
 
 from .conftest import VARIANTS, Env, short
@@ -79,6 +80,9 @@ async def test_rules_stats_history_and_replay(env: Env, rng: random.Random) -> N
     variant = "paohuzi" if "paohuzi" in VARIANTS else VARIANTS[0]
     p = await env.cmd(env.alice, "rules", variant=variant)
     assert p.ephemeral and "房间选项" in p.text()
+    v = get_variant(variant)
+    # the game's own words: no English name, no option keys
+    assert v.name_en not in p.text() and not any(f"`{o.key}`" in p.text() for o in v.options)
     await env.open_table(variant, [env.alice, env.bob], f"bot.seed=2 {short(variant)}")
     await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
     p = await env.cmd(env.bob, "stats")
