@@ -18,6 +18,7 @@ import contextlib
 import dataclasses
 import logging
 import math
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -61,6 +62,10 @@ def send_kwargs(panel: Panel) -> dict[str, Any]:
     if kwargs.get("view") is None:
         kwargs.pop("view", None)
     return kwargs
+
+
+def new_nonce() -> str:
+    return secrets.token_hex(10)
 
 
 def countdown(deadline: float) -> str:
@@ -124,7 +129,10 @@ class Delivery:
         raise AssertionError("unreachable")
 
     async def channel_send(self, table: Table, **kwargs: Any) -> discord.Message | None:
-        """Post in the table's channel; None if the channel is gone (the table then ends)."""
+        """Post in the table's channel; None if the channel is gone (the table then ends). Every try carries
+        one nonce (discord.py sends it with enforce_nonce): a retry after a post whose answer was lost
+        returns the first message instead of posting twice."""
+        kwargs.setdefault("nonce", new_nonce())
         try:
             return await self.retrying(f"post in channel of table {table.id}",
                                        lambda: self.channel(table).send(**kwargs))
@@ -177,7 +185,8 @@ class Delivery:
             if mid is not None:
                 await self.edit_channel(table, mid, panel, repost=store)
                 return
-            msg = await self.channel_send(table, **send_kwargs(panel))
+            # the hand's own nonce: a restart that re-posts a message whose id a crash lost gets the same one
+            msg = await self.channel_send(table, **send_kwargs(panel), nonce=f"ht-hand-{hand_id}")
             if msg is not None:
                 await store(msg.id)
         self.outbox(table).edit(("table", hand_no), job)
@@ -284,7 +293,8 @@ class Delivery:
             except discord.HTTPException as e:
                 if e.code not in STALE_MESSAGE:
                     raise
-        msg = await self.retrying(what, lambda: dm.send(**send_kwargs(panel)))
+        nonce = new_nonce()
+        msg = await self.retrying(what, lambda: dm.send(**send_kwargs(panel), nonce=nonce))
         table.dm_messages[(hand_no, seat)] = msg.id
         await self.svc.db.set_dm_message(table.id, seat, hand_no, msg.id)  # a restart edits the new one
         if old is not None:

@@ -182,6 +182,7 @@ class FakeDiscord:
         self.dm_of_user: dict[int, int] = {}
         self.messages: dict[int, dict[str, Any]] = {}
         self.deleted: set[int] = set()
+        self.nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> the message it made
         self.by_channel: dict[int, list[int]] = {}
         self.calls: list[Call] = []
         self.errors: list[str] = []
@@ -354,7 +355,7 @@ class FakeDiscord:
             if ch["type"] == 1 and int(ch["recipients"][0]["id"]) in self.dm_closed:
                 raise discord.Forbidden(_FakeResponse(403, "Forbidden"),  # type: ignore[arg-type]
                                         {"code": 50007, "message": "Cannot send messages to this user"})
-            return self._new_message(cid, body)
+            return self._send_once(cid, body)
         if (m, p) == ("PATCH", "/channels/{channel_id}/messages/{message_id}"):
             mid = int(url.rsplit("/", 1)[1])
             msg = self.messages.get(mid)
@@ -366,6 +367,18 @@ class FakeDiscord:
         if (m, p) == ("DELETE", "/channels/{channel_id}/messages/{message_id}"):
             return self._delete_message(route)
         self._fail(f"unknown REST route {m} {p}")
+
+    def _send_once(self, channel_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        """Discord's enforce_nonce: a second send with a nonce it saw lately returns the first message."""
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        if nonce is not None:
+            mid = self.nonces.get((channel_id, str(nonce)))
+            if mid is not None and mid in self.messages:
+                return self.messages[mid]
+        msg = self._new_message(channel_id, body)
+        if nonce is not None:
+            self.nonces[(channel_id, str(nonce))] = int(msg["id"])
+        return msg
 
     def _delete_message(self, route: Route) -> None:
         mid = int(route.url.rsplit("/", 1)[1])

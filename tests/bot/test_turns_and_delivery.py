@@ -303,21 +303,28 @@ async def test_an_unposted_table_message_is_posted_by_the_next_publish(env: Env,
     assert await stored_hand_message(env, table.hand_id) == mid
 
 
-async def test_restore_posts_a_missing_table_message(env: Env) -> None:
-    """A crash between the post and storing its id: the restored table posts its hand's message."""
+@pytest.mark.parametrize("posted", [True, False])
+async def test_restore_posts_a_missing_table_message(env: Env, posted: bool) -> None:
+    """A crash before the post, or between the post and storing its id: the restored table has its hand's
+    message, once (the post carries the hand's nonce, so Discord answers a repeat with the first message)."""
     table = await env.open_table("toy", [env.alice, env.bob], TOY)
     await act(env, humans_deciding(env)[0])
-    hand_id = env.table().hand_id
+    hand_id, hand_no = env.table().hand_id, env.table().hand_no
+    old = table.hand_messages[hand_no]
     await env.bot.db.conn.execute("UPDATE hands SET message_id = NULL WHERE id = ?", (hand_id,))
     await env.bot.db.conn.commit()
-    mark = len(env.world.calls)
+    if not posted:  # the crash came before the post reached Discord
+        del env.world.messages[old]
+        env.world.by_channel[env.channel].remove(old)
+        env.world.nonces.clear()
     await env.restart()
     await env.bot.service.idle()
     revived = env.table()
-    table_posts = [c for c in posts(env, env.channel, mark) if c.body and c.body.get("embeds")]
-    assert len(table_posts) == 1
-    mid = revived.hand_messages[revived.hand_no]
-    assert await stored_hand_message(env, hand_id) == mid and mid != table.hand_messages[table.hand_no]
+    mid = revived.hand_messages[hand_no]
+    assert await stored_hand_message(env, hand_id) == mid and mid in env.world.messages
+    assert (mid == old) is posted
+    titles = [e.get("title") or "" for m in env.world.channel_messages(env.channel) for e in m["embeds"]]
+    assert sum(f"第 {hand_no + 1} 局" in t for t in titles) == 1
 
 
 @pytest.mark.parametrize("where", ["dm", "channel"])
