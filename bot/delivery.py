@@ -1,16 +1,37 @@
-"""Delivery: the channel's table message, posts, and each human's DM panel, queued on the table's outbox."""
+"""Delivery: the channel's table message, posts, each human's DM panel and turn notices.
+
+Everything here runs on outboxes, after what it tells is durable: one lane for the table's channel, one per
+DM seat (a turn DM never waits behind a channel edit discord.py holds for a rate limit), one for the channel
+turn notices of DMs-closed players. Editing a message notifies nobody, so a seat that must decide gets its
+panel as a new DM (the old one deleted) with a countdown; seats not asked are edited in place.
+
+Discord fails in a few ways that must not lose what a player has to see: 5xx and network errors are retried
+with back-off and otherwise left marked undelivered for the next publish; an edit of a message older than an
+hour (30046) or gone (10008) becomes a fresh post; a deleted or unreachable channel (10003 / 50001) ends its
+table cleanly.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import dataclasses
 import logging
-from typing import TYPE_CHECKING
+import math
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
+import aiohttp
 import discord
 
+from .components import ShowHandButton
 from .outbox import Outbox
 from .render import (
     Panel,
     dm_panel,
+    seat_name,
     table_message,
 )
 from .table import Table
@@ -19,83 +40,384 @@ if TYPE_CHECKING:
     from .service import TableService
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
 DM_CLOSED = 50007
+STALE_MESSAGE = {30046, 10008}  # too old to edit (messages over an hour) / unknown message: post a fresh one
+CHANNEL_GONE = {10003, 50001}  # unknown channel / missing access: the table has nowhere to play
+RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)  # seconds (times svc.retry_scale) before each new try of a failed write
+CHANNEL_LOST_REASON = "频道已删除或无法访问"
+
+
+def transient(e: BaseException) -> bool:
+    """Worth another try: Discord's own trouble (5xx) or the network's, never a refusal (4xx)."""
+    if isinstance(e, discord.HTTPException):
+        return e.status >= 500
+    return isinstance(e, aiohttp.ClientError | OSError | asyncio.TimeoutError)
+
+
+def send_kwargs(panel: Panel) -> dict[str, Any]:
+    """A panel as arguments for a new message; ``view=None`` means "no controls", which send_message refuses."""
+    kwargs = panel.kwargs()
+    if kwargs.get("view") is None:
+        kwargs.pop("view", None)
+    return kwargs
+
+
+def new_nonce() -> str:
+    return secrets.token_hex(10)
+
+
+def countdown(deadline: float) -> str:
+    return f"<t:{math.ceil(deadline)}:R>"
+
+
+@dataclass(slots=True)
+class _Notice:
+    """A channel line telling DMs-closed players it is their turn; deleted when the turn passes."""
+
+    seats: frozenset[int]
+    claim: bool
+    message_id: int | None = None
+    gone: bool = False
 
 
 class Delivery:
-    """What people are told, always after it is durable; per-table ordered and coalesced."""
+    """What people are told, always after it is durable; ordered and coalesced per message."""
 
     def __init__(self, svc: TableService) -> None:
         self.svc = svc
+        self._asked: dict[int, tuple[int, frozenset[int]]] = {}  # table -> (hand_no, seats deciding at last publish)
+        self._fresh: set[tuple[int, int]] = set()  # (table, seat): the queued DM must arrive as a new message
+        self._notices: dict[int, _Notice] = {}
+        self._lost: set[int] = set()
+
+    # -- lanes ------------------------------------------------------------------------------------
 
     def outbox(self, table: Table) -> Outbox:
-        box = self.svc.outboxes.get(table.id)
+        """The table's channel lane."""
+        return self._lane(table.id, f"table-{table.id}")
+
+    def dm_outbox(self, table: Table, seat: int) -> Outbox:
+        return self._lane((table.id, "dm", seat), f"table-{table.id}-dm-{seat}")
+
+    def notice_outbox(self, table: Table) -> Outbox:
+        return self._lane((table.id, "notice"), f"table-{table.id}-notice")
+
+    def _lane(self, key: Any, name: str) -> Outbox:
+        box = self.svc.outboxes.get(key)
         if box is None:
-            box = self.svc.outboxes[table.id] = Outbox(f"table-{table.id}")
+            box = self.svc.outboxes[key] = Outbox(name)
         return box
 
     def channel(self, table: Table) -> discord.PartialMessageable:
         return self.svc.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id,
-                                                   type=discord.ChannelType.text)
+                                                       type=discord.ChannelType.text)
 
-    async def edit_channel(self, table: Table, message_id: int, panel: Panel) -> None:
-        await self.channel(table).get_partial_message(message_id).edit(**panel.kwargs())
+    # -- retried writes ---------------------------------------------------------------------------
+
+    async def retrying(self, what: str, call: Callable[[], Awaitable[T]]) -> T:
+        """``call`` again after a 5xx or a network error, with growing pauses; the last error goes up."""
+        for delay in (*RETRY_DELAYS, None):
+            try:
+                return await call()
+            except Exception as e:
+                if delay is None or not transient(e):
+                    raise
+                log.warning("%s failed (%s); trying again in %.1f s", what, e, delay)
+                await asyncio.sleep(delay * self.svc.retry_scale)
+        raise AssertionError("unreachable")
+
+    async def channel_send(self, table: Table, **kwargs: Any) -> discord.Message | None:
+        """Post in the table's channel; None if the channel is gone (the table then ends). Every try carries
+        one nonce (discord.py sends it with enforce_nonce): a retry after a post whose answer was lost
+        returns the first message instead of posting twice."""
+        kwargs.setdefault("nonce", new_nonce())
+        try:
+            return await self.retrying(f"post in channel of table {table.id}",
+                                       lambda: self.channel(table).send(**kwargs))
+        except discord.HTTPException as e:
+            if e.code in CHANNEL_GONE:
+                self.channel_lost(table)
+                return None
+            raise
+
+    async def edit_channel(self, table: Table, message_id: int, panel: Panel,
+                           repost: Callable[[int], Awaitable[None]] | None = None) -> None:
+        """Edit a channel message; one that can no longer be edited is posted afresh (``repost`` keeps its id)."""
+        try:
+            await self.retrying(f"edit in channel of table {table.id}",
+                                lambda: self.channel(table).get_partial_message(message_id).edit(**panel.kwargs()))
+        except discord.HTTPException as e:
+            if e.code in CHANNEL_GONE:
+                self.channel_lost(table)
+                return
+            if e.code not in STALE_MESSAGE or repost is None:
+                raise
+            msg = await self.channel_send(table, **send_kwargs(panel))
+            if msg is not None:
+                await repost(msg.id)
 
     def post_channel(self, table: Table, panel: Panel) -> None:
         async def post() -> None:
-            await self.channel(table).send(**panel.kwargs())
+            await self.channel_send(table, **send_kwargs(panel))
         self.outbox(table).post(post)
 
-    def publish(self, table: Table, skip: int | None = None) -> None:
-        """Queue the current state: the channel's table message, and each human's DM panel if it changed."""
-        game = table.game
-        if game is None:
-            return
-        hand_no = table.hand_no
+    # -- the hand's table message -----------------------------------------------------------------
+
+    def queue_table_message(self, table: Table) -> None:
+        """Edit the hand's channel message, or post it if it has none yet (a failed or lost post, a restart).
+
+        One keyed job per hand on the channel's one worker: a second post cannot start while the first runs,
+        and a queued one is replaced by the newer content."""
+        hand_no, hand_id = table.hand_no, table.hand_id
         panel = table_message(table)
 
-        async def edit_table() -> None:
+        async def store(message_id: int) -> None:
+            table.hand_messages[hand_no] = message_id
+            if hand_id is not None:
+                await self.svc.db.set_hand_message(hand_id, message_id)
+
+        async def job() -> None:
+            if table.id in self._lost:
+                return
             mid = table.hand_messages.get(hand_no)
             if mid is not None:
-                await self.edit_channel(table, mid, panel)
-        self.outbox(table).edit(("table", hand_no), edit_table)
+                await self.edit_channel(table, mid, panel, repost=store)
+                return
+            # the hand's own nonce: a restart that re-posts a message whose id a crash lost gets the same one
+            msg = await self.channel_send(table, **send_kwargs(panel), nonce=f"ht-hand-{hand_id}")
+            if msg is not None:
+                await store(msg.id)
+        self.outbox(table).edit(("table", hand_no), job)
+
+    # -- publishing -------------------------------------------------------------------------------
+
+    def deciding(self, table: Table) -> list[int]:
+        """Human seats the game waits for (托管 and AI seats play by themselves)."""
+        game = table.game
+        if table.status != "playing" or game is None or game.finished:
+            return []
+        return [s for s in game.to_act() if not table.seats[s].is_ai and not table.seats[s].auto]
+
+    def turn_panel(self, table: Table, seat: int) -> Panel:
+        """The seat's DM panel, with the turn's live countdown when it must decide against a timer."""
+        panel = dm_panel(table, seat)
+        if table.turn_deadline is None or seat not in self.deciding(table):
+            return panel
+        line = f"\n⏱ 限时：{countdown(table.turn_deadline)}，超时由电脑托管"
+        return dataclasses.replace(panel, content=(panel.content or "")[:2000 - len(line)] + line)
+
+    def publish(self, table: Table, skip: int | None = None, actor: int | None = None) -> None:
+        """Queue the current state: the channel's table message, each human's DM panel if it changed (as a new
+        message for a seat newly asked to decide) and the channel notice for DMs-closed players.
+
+        ``skip``: a seat whose panel the click answer already refreshed. ``actor``: the seat that just acted
+        (if it must decide again, that is a new turn)."""
+        game = table.game
+        if game is None or table.id in self._lost:
+            return
+        self.svc.timers.arm(table)  # the deadline shown below is the one of the timer now running
+        hand_no = table.hand_no
+        self.queue_table_message(table)
+        deciding = self.deciding(table)
+        last = self._asked.get(table.id)
+        if last is None:
+            # first publish in this process: a restored table's deciding seats were told before the restart,
+            # and re-sending would delete the panel they may be clicking; a new table has no panels to edit
+            before = set(deciding)
+        else:
+            before = set(last[1]) if last[0] == hand_no else set()
+        if actor is not None:
+            before.discard(actor)
+        self._asked[table.id] = (hand_no, frozenset(deciding))
         for seat in table.humans():
             if seat == skip or table.seats[seat].dm_closed:
                 continue
-            dm = dm_panel(table, seat)
-            if table.dm_rendered.get(seat) == dm.signature:
+            fresh = seat in deciding and seat not in before
+            dm = self.turn_panel(table, seat)
+            if not fresh and table.dm_rendered.get(seat) == dm.signature:
                 continue
             table.dm_rendered[seat] = dm.signature
-            self.queue_dm(table, seat, hand_no, dm)
+            self.queue_dm(table, seat, hand_no, dm, fresh=fresh)
+        self._notify_closed(table, deciding, before)
 
-    def queue_dm(self, table: Table, seat: int, hand_no: int, panel: Panel) -> None:
+    # -- DMs --------------------------------------------------------------------------------------
+
+    def queue_dm(self, table: Table, seat: int, hand_no: int, panel: Panel, *, fresh: bool = False) -> None:
+        """Deliver ``panel`` to the seat's DM: as an edit of its panel of this hand, or (``fresh``, or no panel
+        yet) as a new message that notifies, the old panel deleted."""
+        key = (table.id, seat)
+        if fresh:
+            self._fresh.add(key)  # kept even if a later edit of the same panel replaces this job in the queue
+
         async def deliver() -> None:
             s = table.seats[seat]
+            new = key in self._fresh
+            self._fresh.discard(key)
             if s.dm_closed or s.user_id is None:
                 return
             try:
-                if s.dm_channel_id is None:
-                    # one DM channel per player, opened once and reused (opening many quickly gets bots flagged)
-                    ch = await self.svc.client.create_dm(discord.Object(s.user_id))
-                    s.dm_channel_id = ch.id
-                    await self.svc.db.set_dm(table.id, seat, ch.id, False)
-                dm = self.svc.client.get_partial_messageable(s.dm_channel_id, type=discord.ChannelType.private)
-                mid = table.dm_messages.get((hand_no, seat))
-                if mid is not None:
-                    await dm.get_partial_message(mid).edit(**panel.kwargs())
-                else:
-                    msg = await dm.send(**panel.kwargs())
-                    table.dm_messages[(hand_no, seat)] = msg.id
-                    await self.svc.db.set_dm_message(table.id, seat, hand_no, msg.id)
+                await self._deliver_dm(table, seat, hand_no, panel, new)
             except discord.Forbidden as e:
                 if e.code != DM_CLOSED:
                     raise
-                s.dm_closed = True
-                await self.svc.db.set_dm(table.id, seat, s.dm_channel_id, True)
-                from .components import ShowHandButton
-                view = discord.ui.View(timeout=None)
-                view.add_item(ShowHandButton(table.id))
-                text = (f"<@{s.user_id}> 无法给你发私信（私信已关闭）。请点击下方「查看我的手牌」按钮，"
-                        "手牌和操作会只显示给你一个人。")
-                self.outbox(table).post(lambda: self.channel(table).send(content=text, view=view))  # type: ignore[arg-type,return-value]
-        self.outbox(table).edit(("dm", hand_no, seat), deliver)
+                await self._dms_closed(table, seat)
+            except Exception as e:
+                # undelivered: the next publish sends it again, as a new message if this one was to be
+                table.dm_rendered.pop(seat, None)
+                if new:
+                    self._fresh.add(key)
+                if not transient(e):
+                    raise
+                log.warning("DM to seat %d of table %s undelivered after %d tries: %s",
+                            seat, table.id, len(RETRY_DELAYS) + 1, e)
+        self.dm_outbox(table, seat).edit(("dm", hand_no), deliver)
+
+    async def _deliver_dm(self, table: Table, seat: int, hand_no: int, panel: Panel, fresh: bool) -> None:
+        s = table.seats[seat]
+        user_id = s.user_id
+        assert user_id is not None
+        what = f"DM to seat {seat} of table {table.id}"
+        if s.dm_channel_id is None:
+            # one DM channel per player, opened once and reused (opening many quickly gets bots flagged)
+            ch = await self.retrying(what, lambda: self.svc.client.create_dm(discord.Object(user_id)))
+            s.dm_channel_id = ch.id
+            await self.svc.db.set_dm(table.id, seat, ch.id, False)
+        dm = self.svc.client.get_partial_messageable(s.dm_channel_id, type=discord.ChannelType.private)
+        old = table.dm_messages.get((hand_no, seat))
+        if old is not None and not fresh:
+            try:
+                await self.retrying(what, lambda: dm.get_partial_message(old).edit(**panel.kwargs()))
+                return
+            except discord.HTTPException as e:
+                if e.code not in STALE_MESSAGE:
+                    raise
+        nonce = new_nonce()
+        msg = await self.retrying(what, lambda: dm.send(**send_kwargs(panel), nonce=nonce))
+        table.dm_messages[(hand_no, seat)] = msg.id
+        await self.svc.db.set_dm_message(table.id, seat, hand_no, msg.id)  # a restart edits the new one
+        if old is not None:
+            try:
+                await self.retrying(what, lambda: dm.get_partial_message(old).delete())
+            except discord.HTTPException as e:
+                if e.code != 10008:  # already gone is what we wanted
+                    log.warning("old panel of seat %d of table %s not deleted: %s", seat, table.id, e)
+
+    async def _dms_closed(self, table: Table, seat: int) -> None:
+        s = table.seats[seat]
+        s.dm_closed = True
+        await self.svc.db.set_dm(table.id, seat, s.dm_channel_id, True)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ShowHandButton(table.id))
+        text = (f"<@{s.user_id}> 无法给你发私信（私信已关闭）。请点击下方「查看我的手牌」按钮，"
+                "手牌和操作会只显示给你一个人。")
+
+        async def post() -> None:
+            await self.channel_send(table, content=text, view=view)
+        self.outbox(table).post(post)
+        if seat in self.deciding(table):
+            # it was their turn and the DM did not reach them: tell them in the channel instead
+            last = self._asked.get(table.id)
+            self._notify_closed(table, self.deciding(table), set(last[1]) - {seat} if last else set())
+
+    # -- turn notices in the channel for DMs-closed players ----------------------------------------
+
+    def _notify_closed(self, table: Table, deciding: list[int], before: set[int]) -> None:
+        """A DMs-closed player cannot be notified by DM: one short channel line mentions them, deleted when
+        the turn passes.
+
+        In a claim window, who is asked tells what they hold (a 碰 or a 吃 in hand). A line naming only the
+        asked would tell the table, so in a claim window the line names every DMs-closed human not on 托管,
+        asked or not, whenever any human is asked: it says only that a claim window is open, which the
+        waiting table shows anyway. Each checks their own hand with 查看我的手牌."""
+        game = table.game
+        claim = game is not None and game.public_view().get("phase") == "claim"
+        closed = [i for i in table.humans() if table.seats[i].dm_closed and not table.seats[i].auto]
+        if claim:
+            seats = frozenset(closed) if deciding else frozenset()
+            new_turn = bool(set(deciding) - before)
+        else:
+            seats = frozenset(s for s in deciding if table.seats[s].dm_closed)
+            new_turn = bool(seats - before)
+        current = self._notices.get(table.id)
+        if current is not None and seats and not new_turn and current.seats == seats and current.claim == claim:
+            return
+        if current is not None:
+            self._delete_notice(table, current)
+            del self._notices[table.id]
+        if not seats:
+            return
+        notice = self._notices[table.id] = _Notice(seats, claim)
+        users = [table.seats[s].user_id for s in sorted(seats)]
+        mentions = " ".join(f"<@{u}>" for u in users)
+        deadline = f" {countdown(table.turn_deadline)}" if table.turn_deadline is not None else ""
+        if claim:
+            text = f"{mentions} 有一张牌可以吃、碰或胡：请点「查看我的手牌」看看是否需要你决定{deadline}。"
+        else:
+            text = f"{mentions} 轮到你了{deadline}，请点「查看我的手牌」做出选择。"
+        view = discord.ui.View(timeout=None)
+        view.add_item(ShowHandButton(table.id))
+        allowed = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                          users=[discord.Object(u) for u in users if u is not None])
+
+        async def post() -> None:
+            if notice.gone or table.id in self._lost:
+                return
+            msg = await self.channel_send(table, content=text, view=view, allowed_mentions=allowed)
+            if msg is not None:
+                notice.message_id = msg.id
+        self.notice_outbox(table).post(post)
+
+    def _delete_notice(self, table: Table, notice: _Notice) -> None:
+        notice.gone = True
+
+        async def delete() -> None:
+            mid = notice.message_id
+            if mid is None or table.id in self._lost:
+                return
+            with contextlib.suppress(discord.NotFound):
+                await self.retrying(f"delete notice of table {table.id}",
+                                    lambda: self.channel(table).get_partial_message(mid).delete())
+        self.notice_outbox(table).post(delete)
+
+    # -- a channel that is gone -------------------------------------------------------------------
+
+    def channel_lost(self, table: Table) -> None:
+        """The channel was deleted or the bot lost access: end the table (scores of settled hands stay), stop
+        its AI and timer, and tell the players by DM. Called from a delivery job, outside the table's lock."""
+        if table.id in self._lost or table.status == "ended":
+            return
+        self._lost.add(table.id)
+        self.outbox(table).drop()  # everything queued for that channel would fail the same way
+        self.notice_outbox(table).drop()
+        self._notices.pop(table.id, None)
+        log.warning("channel %s of table %s is gone; ending the table", table.channel_id, table.id)
+        self.svc.inflight += 1  # idle() waits for the ending
+        asyncio.get_running_loop().create_task(self._end_lost(table), name=f"channel-lost-{table.id}")
+
+    async def _end_lost(self, table: Table) -> None:
+        try:
+            async with table.lock:
+                table = self.svc.tables.get(table.id, table)  # a rebuild may have replaced the object
+                if table.status == "ended":
+                    return
+                if table.timer_task is not None:
+                    table.timer_task.cancel()
+                    table.timer_task = None
+                table.turn_deadline = None
+                was_playing = table.status == "playing" and table.match is not None
+                table.status = "ended"
+                await self.svc.db.end_table(table.id, CHANNEL_LOST_REASON)
+                if self.svc.by_channel.get(table.channel_id) == table.id:
+                    del self.svc.by_channel[table.channel_id]
+                text = f"🛑 牌桌 #{table.id} 已结束：{CHANNEL_LOST_REASON}。"
+                if was_playing and table.match is not None:
+                    text += "\n已结算的各局分数都已保存。累计：" + " ｜ ".join(
+                        f"{seat_name(table, i)} {t:+d}" for i, t in enumerate(table.match.totals))
+                for seat in table.humans():
+                    self.queue_dm(table, seat, table.hand_no, Panel(content=text), fresh=True)
+        except Exception:
+            log.exception("table %s could not be ended after its channel was lost", table.id)
+        finally:
+            self.svc.inflight -= 1

@@ -59,8 +59,10 @@ async def run_demo(database_url: str, *, variant: str | None = None, seed: int =
         print(f"\n── {audience} · {verb} ──\n{_text(call.body)}")
 
     world.on_call = show
-    bot = HunanBot(database_url, timer_scale=0.0)
+    # turn timers in real seconds (the demo clicks long before one runs out); no back-off pauses
+    bot = HunanBot(database_url)
     await world.attach(bot)
+    bot.service.retry_scale = 0.0
     started = time.perf_counter()
     opts = f"bot.seed={seed}"
     if any(o.key == "hands" for o in v.options):

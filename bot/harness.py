@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+import aiohttp
 import discord
 from discord.http import Route
 from discord.webhook import async_ as webhook_async
@@ -100,6 +101,39 @@ class _FakeResponse:
     reason: str
 
 
+@dataclass(slots=True)
+class Fault:
+    """One injected failure of a REST call, as Discord and the network produce them.
+
+    ``status``/``code`` make discord.py's own exception (Forbidden for 403, NotFound for 404,
+    DiscordServerError for 5xx, HTTPException otherwise) from a response and a JSON body, exactly as
+    ``HTTPClient.request`` builds it. ``network`` raises a connection reset instead. ``hang`` holds the
+    request until the test sets the event (what a 429 looks like from above: discord.py sleeps the
+    retry_after inside the request), then it goes through."""
+
+    status: int = 503
+    code: int = 0
+    message: str = "Service Unavailable"
+    network: bool = False
+    hang: asyncio.Event | None = None
+    times: int | None = 1  # None: every matching call fails (a deleted channel stays deleted)
+    hits: int = 0
+
+    def exception(self) -> Exception:
+        if self.network:
+            return aiohttp.ClientOSError(104, "Connection reset by peer")
+        response = _FakeResponse(self.status, self.message)
+        body = {"code": self.code, "message": self.message}
+        cls = {403: discord.Forbidden, 404: discord.NotFound}.get(self.status)
+        if cls is None:
+            cls = discord.DiscordServerError if self.status >= 500 else discord.HTTPException
+        return cls(response, body)  # type: ignore[arg-type]
+
+
+REASONS = {503: "Service Unavailable", 500: "Internal Server Error", 404: "Not Found", 403: "Forbidden",
+           400: "Bad Request"}
+
+
 @dataclass
 class PendingInteraction:
     id: int
@@ -147,11 +181,14 @@ class FakeDiscord:
         self.dm_closed: set[int] = set()
         self.dm_of_user: dict[int, int] = {}
         self.messages: dict[int, dict[str, Any]] = {}
+        self.deleted: set[int] = set()
+        self.nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> the message it made
         self.by_channel: dict[int, list[int]] = {}
         self.calls: list[Call] = []
         self.errors: list[str] = []
         self.pending: dict[str, PendingInteraction] = {}
         self.on_call: Callable[[Call], None] | None = None
+        self.faults: list[tuple[str, int | None, Fault]] = []  # (method or "*", channel id or None, fault)
         self.record_calls = True
         self.check_limits = True  # tests refuse payloads over Discord's limits; the benchmark skips the check
 
@@ -239,7 +276,42 @@ class FakeDiscord:
             for part in form:
                 if part.get("name") == "payload_json":
                     body = json.loads(part["value"])
+        await self._inject(route)
         return self._route(route, body)
+
+    # -- fault injection -------------------------------------------------------------------------
+
+    def inject(self, method: str, channel_id: int | None, *, status: int = 503, code: int = 0,
+               message: str | None = None, network: bool = False, hang: asyncio.Event | None = None,
+               times: int | None = 1) -> Fault:
+        """Make the next ``times`` REST calls ``method`` ("POST", "PATCH", "DELETE" or "*") to ``channel_id``
+        (None: any channel) fail or hang; faults are consumed in the order they were added."""
+        fault = Fault(status, code, message or REASONS.get(status, "Error"), network, hang, times)
+        self.faults.append((method, channel_id, fault))
+        return fault
+
+    def dm_channel(self, user_id: int) -> int:
+        """The user's DM channel (opened now if it is not yet): faults can target a DM before the first one."""
+        cid = self.dm_of_user.get(user_id)
+        if cid is None:
+            cid = self.dm_of_user[user_id] = self.snowflake()
+            self.channels[cid] = {"id": str(cid), "type": 1, "recipients": [self.users[user_id]],
+                                  "last_message_id": None, "flags": 0}
+        return cid
+
+    async def _inject(self, route: Route) -> None:
+        cid = _int(route.channel_id)
+        for entry in self.faults:
+            method, channel, fault = entry
+            if method not in ("*", route.method) or (channel is not None and channel != cid):
+                continue
+            fault.hits += 1
+            if fault.times is not None and fault.hits >= fault.times:
+                self.faults.remove(entry)
+            if fault.hang is not None:
+                await fault.hang.wait()
+                return
+            raise fault.exception()
 
     def _record(self, call: Call) -> None:
         if call.body and self.check_limits:
@@ -272,12 +344,7 @@ class FakeDiscord:
             uid = int(body["recipient_id"])
             if uid not in self.users:
                 self._fail(f"DM to unknown user {uid}")
-            cid = self.dm_of_user.get(uid)
-            if cid is None:
-                cid = self.dm_of_user[uid] = self.snowflake()
-                self.channels[cid] = {"id": str(cid), "type": 1, "recipients": [self.users[uid]],
-                                      "last_message_id": None, "flags": 0}
-            return self.channels[cid]
+            return self.channels[self.dm_channel(uid)]
         if (m, p) == ("POST", "/channels/{channel_id}/messages"):
             cid = int(route.channel_id)  # type: ignore[arg-type]
             ch = self.channels.get(cid)
@@ -288,7 +355,7 @@ class FakeDiscord:
             if ch["type"] == 1 and int(ch["recipients"][0]["id"]) in self.dm_closed:
                 raise discord.Forbidden(_FakeResponse(403, "Forbidden"),  # type: ignore[arg-type]
                                         {"code": 50007, "message": "Cannot send messages to this user"})
-            return self._new_message(cid, body)
+            return self._send_once(cid, body)
         if (m, p) == ("PATCH", "/channels/{channel_id}/messages/{message_id}"):
             mid = int(url.rsplit("/", 1)[1])
             msg = self.messages.get(mid)
@@ -297,7 +364,32 @@ class FakeDiscord:
             assert msg is not None and body is not None
             self._record(call)
             return self._edit_message(msg, body)
+        if (m, p) == ("DELETE", "/channels/{channel_id}/messages/{message_id}"):
+            return self._delete_message(route)
         self._fail(f"unknown REST route {m} {p}")
+
+    def _send_once(self, channel_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        """Discord's enforce_nonce: a second send with a nonce it saw lately returns the first message."""
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        if nonce is not None:
+            mid = self.nonces.get((channel_id, str(nonce)))
+            if mid is not None and mid in self.messages:
+                return self.messages[mid]
+        msg = self._new_message(channel_id, body)
+        if nonce is not None:
+            self.nonces[(channel_id, str(nonce))] = int(msg["id"])
+        return msg
+
+    def _delete_message(self, route: Route) -> None:
+        mid = int(route.url.rsplit("/", 1)[1])
+        msg = self.messages.get(mid)
+        if msg is None or int(msg["channel_id"]) != int(route.channel_id):  # type: ignore[arg-type]
+            raise discord.NotFound(_FakeResponse(404, "Not Found"),  # type: ignore[arg-type]
+                                   {"code": 10008, "message": "Unknown Message"})
+        self._record(Call("DELETE", route.path, route.url, None, channel_id=_int(route.channel_id)))
+        del self.messages[mid]
+        self.by_channel[int(msg["channel_id"])].remove(mid)
+        self.deleted.add(mid)
 
     def _new_message(self, channel_id: int, body: dict[str, Any], *, flags: int = 0,
                      interaction_user: int | None = None) -> dict[str, Any]:

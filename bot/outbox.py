@@ -1,7 +1,8 @@
 """Per-table ordered delivery of Discord writes, off the interaction's critical path.
 
-The click is answered as soon as its action is durable; channel and DM updates follow from this queue, one
-worker per table. Posts keep their order; a queued edit of a message that gets a newer edit is replaced in
+The click is answered as soon as its action is durable; channel and DM updates follow from these queues: one
+worker for a table's channel and one per DM seat, so a turn DM never waits behind a channel edit that
+discord.py is holding for a rate limit. Posts keep their order; a queued edit of a message that gets a newer edit is replaced in
 place, so a table never spams a channel even while discord.py waits out a rate limit.
 """
 
@@ -69,6 +70,11 @@ class Outbox:
     @property
     def busy(self) -> bool:
         return not self._idle.is_set()
+
+    def drop(self) -> None:
+        """Forget what is queued but let the running job finish (it may be the one that called this)."""
+        self._ops.clear()
+        self._by_key.clear()
 
     def cancel(self) -> None:
         if self._task is not None:

@@ -13,6 +13,7 @@ from engine.core import Action, Game, IllegalAction
 from storage.db import ActionRow
 
 from . import ai
+from .delivery import send_kwargs
 from .errors import Denied
 from .render import (
     Panel,
@@ -21,7 +22,6 @@ from .render import (
     hand_over_panel,
     question_panel,
     settlement_text,
-    table_message,
 )
 from .table import Table, table_from_row
 
@@ -72,10 +72,11 @@ class Play:
                 raise Denied(f"这一步不合法：{e}") from None
             table.set_auto(seat, False)
             await self.advance(table)
+            self.svc.timers.arm(table)  # before rendering: the panel shows the new turn's countdown
             # Durable now: answer the click by turning its message into the seat's fresh panel.
             same_hand = table.game is not None and table.hand_no == hand_no
             closing = table.closing.get(seat)
-            panel = dm_panel(table, seat) if same_hand else (
+            panel = self.svc.delivery.turn_panel(table, seat) if same_hand else (
                 closing if isinstance(closing, Panel) else hand_over_panel(table, hand_no))
             await interaction.response.edit_message(**panel.kwargs())
             msg_id = interaction.message.id if interaction.message else None
@@ -83,8 +84,7 @@ class Play:
             if same_hand and msg_id is not None and table.dm_messages.get((hand_no, seat)) == msg_id:
                 table.dm_rendered[seat] = panel.signature
                 skip = seat
-            self.svc.delivery.publish(table, skip=skip)
-            self.svc.timers.arm(table)
+            self.svc.delivery.publish(table, skip=skip, actor=seat)
 
     def _apply(self, table: Table, seat: int, action: Action, *, by_ai: bool) -> None:
         game = table.game
@@ -156,7 +156,7 @@ class Play:
             return
         # AI seats, 托管 seats or a finished hand would otherwise wait for a click that never comes: once the
         # failed handler has let go of the lock, carry on from the log (retrying what the failure lost).
-        asyncio.get_running_loop().create_task(self._resume(fresh, RESUME_DELAY * tries * self.svc.timer_scale),
+        asyncio.get_running_loop().create_task(self._resume(fresh, RESUME_DELAY * tries * self.svc.retry_scale),
                                                name=f"resume-{table.id}")
 
     async def _resume(self, table: Table, delay: float) -> None:
@@ -186,14 +186,9 @@ class Play:
         table.version += 1
         table.log.clear()
         table.dm_rendered.clear()
-        panel = table_message(table)
-        hand_id = table.hand_id
-
-        async def post() -> None:
-            msg = await self.svc.delivery.channel(table).send(**panel.kwargs())
-            table.hand_messages[hand_no] = msg.id
-            await self.svc.db.set_hand_message(hand_id, msg.id)
-        self.svc.delivery.outbox(table).post(post)
+        # Posted by the hand's keyed job: retried, and posted again by any later publish (or a restart) if
+        # this post never lands, so no hand goes unseen in the channel.
+        self.svc.delivery.queue_table_message(table)
 
     async def _settle(self, table: Table) -> None:
         match = table.match
@@ -239,8 +234,9 @@ class Play:
             raise Denied("你不在这张牌桌上。")
         if table.game is None:
             raise Denied("现在没有进行中的一局。")
-        panel = dm_panel(table, seat)
-        await interaction.response.send_message(**panel.kwargs(), ephemeral=True)
+        panel = self.svc.delivery.turn_panel(table, seat)
+        # not the seat's turn: no controls, and send_message refuses view=None
+        await interaction.response.send_message(**send_kwargs(panel), ephemeral=True)
 
     def auto_off(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> Any:
         async def run() -> None:

@@ -40,8 +40,9 @@ class TableService:
         self.db = db
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
-        self.outboxes: dict[int, Outbox] = {}
+        self.outboxes: dict[object, Outbox] = {}  # table id: its channel lane; (table id, "dm", seat): a DM lane
         self.timer_scale = timer_scale  # tests shrink turn timers instead of sleeping
+        self.retry_scale = timer_scale  # ... and the back-off of retried writes
         self.inflight = 0
         self.lobby = Lobby(self)
         self.play = Play(self)

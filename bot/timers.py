@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING
 
 from .render import (
@@ -22,19 +23,32 @@ class TurnTimers:
 
     def __init__(self, svc: TableService) -> None:
         self.svc = svc
+        self._armed: dict[int, tuple[int, tuple[int, ...]]] = {}  # table -> (version, seats) its timer waits for
 
     def arm(self, table: Table) -> None:
-        if table.timer_task is not None:
-            table.timer_task.cancel()
-            table.timer_task = None
+        """Start the turn's timer and set ``table.turn_deadline`` (None: no timer runs). Idempotent for one
+        state: delivery arms before it renders the countdown, and the caller's own arm then changes nothing."""
         seconds = int(table.bot_options.get("timer", 0) or 0)
         game = table.game
-        if not seconds or table.status != "playing" or game is None or game.finished:
+        waiting: tuple[int, ...] = ()
+        if seconds and table.status == "playing" and game is not None and not game.finished:
+            waiting = tuple(s for s in game.to_act() if not table.seats[s].is_ai and not table.seats[s].auto)
+        key = (table.version, waiting)
+        task = table.timer_task
+        if waiting and task is not None and not task.done() and self._armed.get(table.id) == key:
             return
-        waiting = [s for s in game.to_act() if not table.seats[s].is_ai and not table.seats[s].auto]
-        if waiting:
-            table.timer_task = asyncio.get_running_loop().create_task(
-                self._timeout(table, table.version, seconds * self.svc.timer_scale), name=f"timer-{table.id}")
+        if task is not None:
+            task.cancel()
+            table.timer_task = None
+        table.turn_deadline = None
+        if not waiting:
+            self._armed.pop(table.id, None)
+            return
+        delay = seconds * self.svc.timer_scale
+        table.turn_deadline = time.time() + delay
+        self._armed[table.id] = key
+        table.timer_task = asyncio.get_running_loop().create_task(
+            self._timeout(table, table.version, delay), name=f"timer-{table.id}")
 
     async def _timeout(self, table: Table, version: int, delay: float) -> None:
         await asyncio.sleep(delay)
@@ -49,6 +63,7 @@ class TurnTimers:
                     table.set_auto(s, True)
                 table.log.append("超时：" + "、".join(seat_name(table, s) for s in late) + " 由电脑托管")
                 table.timer_task = None
+                table.turn_deadline = None
                 await self.svc.play.advance(table)
                 self.svc.delivery.publish(table)
                 self.arm(table)

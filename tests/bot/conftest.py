@@ -22,6 +22,18 @@ ensure_registered()
 VARIANTS = [v.id for v in all_variants()]
 
 
+# Back-off of retried writes shrinks to milliseconds; turn timers run in real seconds, so they never fire in a
+# test that does not ask for it (a test of timers shrinks ``service.timer_scale`` itself).
+RETRY_SCALE = 0.001
+
+
+async def attach(world: FakeDiscord, db_url: str) -> HunanBot:
+    bot = HunanBot(db_url, timer_scale=1.0)
+    await world.attach(bot)
+    bot.service.retry_scale = RETRY_SCALE
+    return bot
+
+
 def short(variant: str, hands: int = 1) -> str:
     """Room options for a short match: ``hands`` hands where the variant counts hands, the lowest target in a
     race variant; nothing for variants that decide the match length themselves."""
@@ -61,8 +73,7 @@ class Env:
     async def restart(self) -> None:
         """Drop the client and its database connection; a new bot on the same database takes over."""
         await self.bot.close()
-        self.bot = HunanBot(self.db_url, timer_scale=0.001)
-        await self.world.attach(self.bot)
+        self.bot = await attach(self.world, self.db_url)
 
     def table(self, channel: int | None = None) -> Any:
         return self.bot.service.table_in(channel or self.channel)
@@ -93,8 +104,7 @@ async def env(tmp_path: Path) -> AsyncIterator[Env]:
         world.add_member(guild, uid, manage_guild=(n == "mod"))
     channel = world.add_channel(guild, "牌桌")
     db_url = f"sqlite:///{tmp_path}/bot.sqlite3"
-    bot = HunanBot(db_url, timer_scale=0.001)
-    await world.attach(bot)
+    bot = await attach(world, db_url)
     e = Env(world, bot, db_url, guild, channel, users)
     yield e
     await e.bot.close()

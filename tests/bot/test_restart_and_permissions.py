@@ -92,8 +92,9 @@ async def test_end_by_host_manager_and_vote(env: Env) -> None:
 
 
 async def test_turn_timer_hands_over_to_ai_until_player_returns(env: Env) -> None:
-    await env.open_table(MAIN, [env.alice, env.bob], f"bot.seed=9 bot.timer=30 {short(MAIN, 3)}")
     service = env.bot.service
+    service.timer_scale = 0.001
+    await env.open_table(MAIN, [env.alice, env.bob], f"bot.seed=9 bot.timer=30 {short(MAIN, 3)}")
     table = env.table()
     for _ in range(200):  # 30 s scaled to 30 ms
         await asyncio.sleep(0.01)

@@ -117,7 +117,7 @@ class ToyGame:
     def public_view(self) -> dict[str, Any]:
         return {"to_act": self.to_act(), "discards": [list(d) for d in self.discards],
                 "melds": [list(m) for m in self.melds], "wall": len(self.wall), "dealer": self.dealer,
-                "hand_sizes": [len(h) for h in self.hands]}
+                "hand_sizes": [len(h) for h in self.hands], "phase": "claim" if self.claim else "discard"}
 
 
 def _after_hand(progress: MatchProgress, result: HandResult) -> None:
