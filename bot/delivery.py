@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
-import math
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -30,6 +28,7 @@ from .components import ShowHandButton
 from .outbox import Outbox
 from .render import (
     Panel,
+    countdown,
     dm_panel,
     seat_name,
     table_message,
@@ -66,10 +65,6 @@ def send_kwargs(panel: Panel) -> dict[str, Any]:
 
 def new_nonce() -> str:
     return secrets.token_hex(10)
-
-
-def countdown(deadline: float) -> str:
-    return f"<t:{math.ceil(deadline)}:R>"
 
 
 @dataclass(slots=True)
@@ -200,14 +195,6 @@ class Delivery:
             return []
         return [s for s in game.to_act() if not table.seats[s].is_ai and not table.seats[s].auto]
 
-    def turn_panel(self, table: Table, seat: int) -> Panel:
-        """The seat's DM panel, with the turn's live countdown when it must decide against a timer."""
-        panel = dm_panel(table, seat)
-        if table.turn_deadline is None or seat not in self.deciding(table):
-            return panel
-        line = f"\n⏱ 限时：{countdown(table.turn_deadline)}，超时由电脑托管"
-        return dataclasses.replace(panel, content=(panel.content or "")[:2000 - len(line)] + line)
-
     def publish(self, table: Table, skip: int | None = None, actor: int | None = None) -> None:
         """Queue the current state: the channel's table message, each human's DM panel if it changed (as a new
         message for a seat newly asked to decide) and the channel notice for DMs-closed players.
@@ -235,7 +222,7 @@ class Delivery:
             if seat == skip or table.seats[seat].dm_closed:
                 continue
             fresh = seat in deciding and seat not in before
-            dm = self.turn_panel(table, seat)
+            dm = dm_panel(table, seat)
             if not fresh and table.dm_rendered.get(seat) == dm.signature:
                 continue
             table.dm_rendered[seat] = dm.signature

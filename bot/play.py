@@ -76,7 +76,7 @@ class Play:
             # Durable now: answer the click by turning its message into the seat's fresh panel.
             same_hand = table.game is not None and table.hand_no == hand_no
             closing = table.closing.get(seat)
-            panel = self.svc.delivery.turn_panel(table, seat) if same_hand else (
+            panel = dm_panel(table, seat) if same_hand else (
                 closing if isinstance(closing, Panel) else hand_over_panel(table, hand_no))
             await interaction.response.edit_message(**panel.kwargs())
             msg_id = interaction.message.id if interaction.message else None
@@ -234,7 +234,7 @@ class Play:
             raise Denied("你不在这张牌桌上。")
         if table.game is None:
             raise Denied("现在没有进行中的一局。")
-        panel = self.svc.delivery.turn_panel(table, seat)
+        panel = dm_panel(table, seat)
         # not the seat's turn: no controls, and send_message refuses view=None
         await interaction.response.send_message(**send_kwargs(panel), ephemeral=True)
 

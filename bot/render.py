@@ -7,6 +7,7 @@ cards cannot reach a channel by construction, and the tests check every channel 
 from __future__ import annotations
 
 import inspect
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -100,7 +101,12 @@ def hand_title(table: Table, hand_no: int | None = None) -> str:
     return f"第 {n}/{target} 局" if target else f"第 {n} 局"
 
 
-def turn_line(table: Table, view: dict[str, Any], finished: bool) -> str:
+def countdown(deadline: float) -> str:
+    """A live relative time on every client ("in 30 seconds"): edits notify nobody, but this keeps ticking."""
+    return f"<t:{math.ceil(deadline)}:R>"
+
+
+def turn_line(table: Table, view: dict[str, Any], finished: bool, *, clock: bool = True) -> str:
     """轮到 first: whose turn, or that a claim window waits (never naming who may claim), and the countdown."""
     if finished:
         return "**本局结束**"
@@ -109,8 +115,8 @@ def turn_line(table: Table, view: dict[str, Any], finished: bool) -> str:
     else:
         who = _seats(table, view.get("to_act") or []) or "—"
     line = f"**轮到**：{who}"
-    if table.turn_deadline is not None:
-        line += f" · ⏱ <t:{int(table.turn_deadline)}:R>"
+    if clock and table.turn_deadline is not None:
+        line += f" · ⏱ {countdown(table.turn_deadline)}"
     return line
 
 
@@ -295,10 +301,10 @@ def dm_panel(table: Table, seat: int) -> Panel:
     elif s.auto:
         lines.append("⏱ 托管中：电脑正在替你出牌。点击「取消托管」收回。")
     elif seat in game.to_act():
-        lines.append("👉 **轮到你了**，请选择：" + (f" ⏱ <t:{int(table.turn_deadline)}:R>"
-                                               if table.turn_deadline is not None else ""))
-    else:
-        lines.append(turn_line(table, game.public_view(), False).replace("**轮到**：", "等待："))
+        lines.append("👉 **轮到你了**，请选择" + (f" · ⏱ {countdown(table.turn_deadline)}（超时由电脑托管）"
+                                              if table.turn_deadline is not None else "："))
+    else:  # a waiting panel is edited in place on every move: no clock of someone else's turn in it
+        lines.append(turn_line(table, game.public_view(), False, clock=False).replace("**轮到**：", "等待："))
     legend = "（「」为坎，粗体为红字）" if is_zipai_hand(cards) else ""
     lines.append(f"**手牌**（{len(cards)} 张）{legend}：{hand_text(hand if isinstance(hand, str | list) else [])}")
     own = _per_seat(private, "melds", seat)

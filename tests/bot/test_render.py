@@ -111,7 +111,7 @@ async def test_countdown_and_claim_window_in_the_turn_line(env: Env) -> None:
     deadline = 1_800_000_123.7
     table.turn_deadline = deadline
     first = table_message(table).embed.description.split("\n")[0]  # type: ignore[union-attr]
-    assert first.startswith("**轮到**：") and "<t:1800000123:R>" in first
+    assert first.startswith("**轮到**：") and "<t:1800000124:R>" in first  # rounded up: never shows less time than is left
     # during a claim window nobody is named: the public view then carries claims_pending and no to_act
     view = dict(table.game.public_view(), claims_pending=True, to_act=[])
     turn = public_lines(table, view)[0]
