@@ -207,7 +207,7 @@ def hand_over_panel(table: Table, hand_no: int) -> Panel:
 
 def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
     if result.draw or not result.winners:
-        head = f"🀫 第 {hand_no + 1} 局 黄庄（流局）"
+        head = f"🤝 第 {hand_no + 1} 局 黄庄（流局）"
     else:
         head = f"🀄 第 {hand_no + 1} 局 " + "、".join(seat_name(table, w) for w in result.winners) + " 胡了！"
     lines = [head]
