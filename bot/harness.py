@@ -136,7 +136,8 @@ class _Spec:
         spec["components"]["schemas"]["SnowflakeType"] = _SNOWFLAKE
         _simplify(spec)
         _inline_refs(spec)
-        self._compile = validators.extend(Draft202012Validator, {"x-by-kind": _by_kind, "x-null-or": _null_or})
+        self._compile = validators.extend(Draft202012Validator, {"x-by-kind": _by_kind, "x-null-or": _null_or,
+                                                                  "properties": _properties})
         self.registry = Registry().with_resource(
             _SPEC_URI, Resource.from_contents(spec, default_specification=DRAFT202012))
         where = {op["operationId"]: (p, m, op) for p, ops in spec["paths"].items() for m, op in ops.items()
@@ -166,8 +167,9 @@ class _Spec:
 def _by_kind(validator: Any, kinds: dict[Any, Any], instance: Any, schema: Any) -> Iterator[ValidationError]:
     """``{"x-by-kind": {value: schema}}``: an object is checked against the kind its ``type`` names (an unknown
     or missing ``type`` is refused by the ``enum``/``required`` beside it)."""
-    if isinstance(instance, dict) and instance.get("type") in kinds:
-        yield from validator.descend(instance, kinds[instance["type"]])
+    kind = instance.get("type") if isinstance(instance, dict) else None
+    if isinstance(kind, int | str) and kind in kinds:
+        yield from validator.descend(instance, kinds[kind])
 
 
 def _null_or(validator: Any, inner: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
@@ -175,6 +177,56 @@ def _null_or(validator: Any, inner: Any, instance: Any, schema: Any) -> Iterator
     if instance is not None:
         yield from validator.descend(instance, inner)
 
+
+def _properties(validator: Any, properties: dict[str, Any], instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """jsonschema's ``properties``, with a shortcut: a plain field (a string of bounded length, a number, a
+    flag) that is plainly valid is accepted without a descent, which costs more than the check. Anything
+    else, and any doubt, goes to jsonschema, which then also words the error."""
+    if not isinstance(instance, dict):
+        return
+    for prop, subschema in properties.items():
+        if prop in instance:
+            plain = _PLAIN.get(id(subschema))
+            if plain is None:
+                plain = _PLAIN[id(subschema)] = _plain_check(subschema)
+            if plain is not False and plain(instance[prop]):
+                continue
+            yield from validator.descend(instance[prop], subschema, path=prop, schema_path=prop)
+
+
+_PLAIN: dict[int, Any] = {}  # id of a field schema of the loaded spec (kept alive by _SPEC) -> its check
+_PLAIN_KEYS = {"type", "enum", "maxLength", "minLength", "minimum", "maximum", "format", "title", "description"}
+_PLAIN_TYPES: dict[str, Callable[[Any], bool]] = {
+    "string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool), "null": lambda v: v is None,
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+}
+
+
+def _plain_check(schema: Any) -> Callable[[Any], bool] | bool:
+    """A check that says True only when ``schema`` surely accepts the value; False if it is not a plain field.
+    (``format`` is not asserted in JSON Schema 2020-12 without a format checker, as jsonschema does it.)"""
+    if not isinstance(schema, dict) or not set(schema) <= _PLAIN_KEYS or "type" not in schema:
+        return False
+    types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+    if not set(types) <= set(_PLAIN_TYPES):
+        return False
+    kinds = [_PLAIN_TYPES[t] for t in types]
+    lo, hi = schema.get("minLength", 0), schema.get("maxLength")
+    low, high = schema.get("minimum"), schema.get("maximum")
+    enum = schema.get("enum")
+
+    def check(v: Any) -> bool:
+        if not any(k(v) for k in kinds):
+            return False
+        if enum is not None and not any(type(e) is type(v) and e == v for e in enum):
+            return False
+        if isinstance(v, str):
+            return lo <= len(v) and (hi is None or len(v) <= hi)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return (low is None or v >= low) and (high is None or v <= high)
+        return True
+
+    return check
 
 
 def _simplify(spec: dict[str, Any]) -> None:
