@@ -186,15 +186,16 @@ def _properties(validator: Any, properties: dict[str, Any], instance: Any, schem
         return
     for prop, subschema in properties.items():
         if prop in instance:
-            plain = _PLAIN.get(id(subschema))
-            if plain is None:
-                plain = _PLAIN[id(subschema)] = _plain_check(subschema)
-            if plain is not False and plain(instance[prop]):
+            key = id(subschema)
+            if key not in _PLAIN:
+                _PLAIN[key] = _plain_check(subschema)
+            plain = _PLAIN[key]
+            if plain is not None and plain(instance[prop]):
                 continue
             yield from validator.descend(instance[prop], subschema, path=prop, schema_path=prop)
 
 
-_PLAIN: dict[int, Any] = {}  # id of a field schema of the loaded spec (kept alive by _SPEC) -> its check
+_PLAIN: dict[int, Callable[[Any], bool] | None] = {}  # id of a field schema of the loaded spec (kept alive by _SPEC) -> its check
 _PLAIN_KEYS = {"type", "enum", "maxLength", "minLength", "minimum", "maximum", "format", "title", "description"}
 _PLAIN_TYPES: dict[str, Callable[[Any], bool]] = {
     "string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool), "null": lambda v: v is None,
@@ -202,14 +203,14 @@ _PLAIN_TYPES: dict[str, Callable[[Any], bool]] = {
 }
 
 
-def _plain_check(schema: Any) -> Callable[[Any], bool] | bool:
-    """A check that says True only when ``schema`` surely accepts the value; False if it is not a plain field.
+def _plain_check(schema: Any) -> Callable[[Any], bool] | None:
+    """A check that says True only when ``schema`` surely accepts the value; None if it is not a plain field.
     (``format`` is not asserted in JSON Schema 2020-12 without a format checker, as jsonschema does it.)"""
     if not isinstance(schema, dict) or not set(schema) <= _PLAIN_KEYS or "type" not in schema:
-        return False
+        return None
     types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
     if not set(types) <= set(_PLAIN_TYPES):
-        return False
+        return None
     kinds = [_PLAIN_TYPES[t] for t in types]
     lo, hi = schema.get("minLength", 0), schema.get("maxLength")
     low, high = schema.get("minimum"), schema.get("maximum")
