@@ -3,6 +3,7 @@ body outside Discord's published OpenAPI spec. Whole matches of every variant pa
 
 from __future__ import annotations
 
+import json
 import random
 import unicodedata
 from collections import Counter
@@ -12,6 +13,9 @@ from typing import Any
 import discord
 import pytest
 from discord.http import handle_message_parameters
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 
 from bot import harness
 from bot.components import ShowHandButton
@@ -149,3 +153,60 @@ async def test_a_played_hand_passes_the_spec(env: Env, variant: str) -> None:
     assert {"create_dm", "create_message", "update_message", "create_interaction_response"} <= set(seen), seen
     assert any(c.path == CALLBACK[1] and c.ephemeral and c.body and c.body.get("components")
                for c in env.world.calls), "the DMs-closed player never got a private panel"
+
+
+
+def _published_registry() -> Any:
+    """The published spec as it is (snowflakes widened alike), for comparison with the edge's rewritten one."""
+    spec = json.loads(SPEC_PATH.read_text(encoding="utf-8"))
+    spec["components"]["schemas"]["SnowflakeType"] = harness._SNOWFLAKE
+    return Registry().with_resource("urn:x", Resource.from_contents(spec, default_specification=DRAFT202012))
+
+
+def _published_validator(registry: Any, op_id: str) -> Any:
+    path, method, _ = harness.spec().operations[op_id]
+    pointer = "/".join(x.replace("~", "~0").replace("/", "~1") for x in
+                       ("paths", path, method, "requestBody", "content", "application/json", "schema"))
+    return Draft202012Validator({"$ref": f"urn:x#/{pointer}"}, registry=registry)
+
+
+def _spoiled(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """The body with one thing wrong at a time: a component's style, type, custom_id, label or options; the
+    content's type."""
+    out = []
+    for spoil in ("style", "type", "custom_id", "label", "options", "content"):
+        bad = json.loads(json.dumps(body))
+        data = bad.get("data") if "data" in bad else bad
+        if not isinstance(data, dict):
+            continue
+        comps = [c for r in data.get("components") or [] for c in r.get("components", [])]
+        target = data if spoil == "content" else next((c for c in comps if spoil in c), None)
+        if target is not None and spoil in target:
+            target[spoil] = {"style": 9, "type": 99, "custom_id": "", "label": 5, "options": [], "content": 1}[spoil]
+            out.append(bad)
+    return out
+
+
+async def test_the_fast_check_agrees_with_the_published_spec(env: Env) -> None:
+    """The edge checks a rewritten spec (unions as dispatches, plain fields without a descent): on a played
+    hand's bodies, and on each of them spoiled, it accepts and refuses exactly what the published one does
+    (which takes ~5 ms a body: a sample of each kind of request)."""
+    await env.open_table("paohuzi", [env.alice, env.closed], "bot.seed=3 hands=1")
+    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.closed], random.Random(7))
+    sample: dict[str, list[Any]] = {}
+    for call in env.world.calls:
+        op_id = SPEC_OPERATIONS[(call.method, call.path)]
+        sent = call.body if call.sent is None else call.sent
+        if len(sample.setdefault(op_id, [])) < 4:
+            sample[op_id].append((call, sent))
+    checked = refused = 0
+    registry = _published_registry()
+    for op_id, calls in sample.items():
+        published = _published_validator(registry, op_id)
+        for call, sent in calls:
+            for body in [sent, *_spoiled(sent)]:
+                ours = harness.schema_problem(call.method, call.path, body)
+                assert (ours is None) == published.is_valid(body), (op_id, ours, body)
+                checked += 1
+                refused += ours is not None
+    assert refused > 10 and checked - refused > 10, (checked, refused)
