@@ -3,6 +3,7 @@ body outside Discord's published OpenAPI spec. Whole matches of every variant pa
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import unicodedata
@@ -210,3 +211,15 @@ async def test_the_fast_check_agrees_with_the_published_spec(env: Env) -> None:
                 checked += 1
                 refused += ours is not None
     assert refused > 10 and checked - refused > 10, (checked, refused)
+
+
+async def test_a_multipart_body_is_checked_through_its_payload_json(env: Env) -> None:
+    channel = env.bot.get_channel(env.channel)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.send("牌谱", file=discord.File(io.BytesIO(b"hand"), filename="hand.txt"))
+    assert env.world.calls[-1].body["attachments"][0]["filename"] == "hand.txt"  # type: ignore[index]
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="x", emoji="🀫", custom_id="ht:probe"))
+    with pytest.raises(UnknownRoute, match="'🀫' is neither"):
+        await channel.send("牌谱", file=discord.File(io.BytesIO(b"hand"), filename="hand.txt"), view=view)
+    env.world.errors.clear()  # refused on purpose
