@@ -195,7 +195,8 @@ def _properties(validator: Any, properties: dict[str, Any], instance: Any, schem
             yield from validator.descend(instance[prop], subschema, path=prop, schema_path=prop)
 
 
-_PLAIN: dict[int, Callable[[Any], bool] | None] = {}  # id of a field schema of the loaded spec (kept alive by _SPEC) -> its check
+# A field schema of the loaded spec (by id: the spec lives as long as _SPEC) -> its check, None if not plain
+_PLAIN: dict[int, Callable[[Any], bool] | None] = {}
 _PLAIN_KEYS = {"type", "enum", "maxLength", "minLength", "minimum", "maximum", "format", "title", "description"}
 _PLAIN_TYPES: dict[str, Callable[[Any], bool]] = {
     "string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool), "null": lambda v: v is None,
@@ -323,6 +324,7 @@ def _walk(node: Any) -> Iterator[dict[str, Any]]:
     elif isinstance(node, list):
         for v in node:
             yield from _walk(v)
+
 
 _SPEC: list[_Spec] = []
 
