@@ -72,7 +72,7 @@ class ShowHandButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:hand:(?P
 
     def __init__(self, table_id: int) -> None:
         self.table_id = table_id
-        super().__init__(discord.ui.Button(label="查看我的手牌", emoji="🂠", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label="查看我的手牌", emoji="🎴", style=discord.ButtonStyle.secondary,
                                            custom_id=f"ht:hand:{table_id}"))
 
     @classmethod

@@ -39,6 +39,7 @@ async def run_demo(database_url: str, *, variant: str | None = None, seed: int =
     variant = variant or ("paohuzi" if "paohuzi" in variants else next(iter(variants)))
     v = variants[variant]
     world = FakeDiscord()
+    world.check_contract = harness.contract_available()  # a plain install has neither the spec nor the test extra
     names = ["小明", "小红", "小刚"][:humans]
     users = [world.add_user(n) for n in names]
     guild = world.add_guild("湖南牌友会", users[0])

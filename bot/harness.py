@@ -12,6 +12,10 @@ The world keeps guilds, channels, members, messages and every request made (``ca
 known route with a realistic payload, and raises :class:`UnknownRoute` for anything else. Gateway events
 are fed through the connection's own parsers (``parse_ready``, ``parse_guild_create``,
 ``parse_interaction_create``).
+
+Every request body is held to what Discord itself enforces (:func:`request_problem`): the message limits,
+component emoji Discord knows, and the request schema of the route's operation in Discord's published
+OpenAPI spec (``SPEC_PATH``, beside the clone as ``../shared``).
 """
 
 from __future__ import annotations
@@ -21,15 +25,20 @@ import itertools
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from importlib.util import find_spec
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
 from discord.http import Route
 from discord.webhook import async_ as webhook_async
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
 
 DISCORD_EPOCH_MS = 1420070400000
 MANAGE_GUILD = 1 << 5
@@ -81,6 +90,349 @@ def payload_limit_problem(body: dict[str, Any]) -> str | None:
     return None
 
 
+# -- Discord's request contract -----------------------------------------------------------------------
+
+SPEC_PATH = Path(__file__).resolve().parents[1].parent / "shared" / "discord-api-spec" / "openapi.json"
+_SPEC_URI = "urn:discord-openapi"
+
+# Every route the fake edge serves (discord.py's method and path template) and the spec's operation for it.
+# The path parameters are named differently (discord.py's interaction callback says {webhook_id}/{webhook_token},
+# the spec {interaction_id}/{interaction_token}), so the operation id is the stable key.
+SPEC_OPERATIONS: dict[tuple[str, str], str] = {
+    ("GET", "/users/@me"): "get_my_user",
+    ("GET", "/oauth2/applications/@me"): "get_my_oauth2_application",
+    ("PUT", "/applications/{application_id}/commands"): "bulk_set_application_commands",
+    ("POST", "/users/@me/channels"): "create_dm",
+    ("POST", "/channels/{channel_id}/messages"): "create_message",
+    ("PATCH", "/channels/{channel_id}/messages/{message_id}"): "update_message",
+    ("DELETE", "/channels/{channel_id}/messages/{message_id}"): "delete_message",
+    ("POST", "/interactions/{webhook_id}/{webhook_token}/callback"): "create_interaction_response",
+    ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"): "get_original_webhook_message",
+    ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"): "update_original_webhook_message",
+    ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): "get_webhook_message",
+    ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): "update_webhook_message",
+    ("POST", "/webhooks/{webhook_id}/{webhook_token}"): "execute_webhook",
+}
+
+# discord.py sends snowflakes as JSON integers (recipient_id, allowed_mentions users, custom emoji ids ...),
+# which Discord accepts; the spec types them as digit strings. Both forms pass, and a string must still be
+# digits. (``pattern`` applies to strings only, ``minimum`` to numbers only.)
+_SNOWFLAKE = {"type": ["string", "integer"], "pattern": "^(0|[1-9][0-9]*)$", "minimum": 0}
+
+
+class _Spec:
+    """The published spec loaded once per process, with one compiled validator per operation (the suite
+    checks thousands of bodies: compiling is the expensive part, validating a body is cheap)."""
+
+    def __init__(self, path: Path) -> None:
+        # Imported here: ``emoji`` and ``jsonschema`` come with the test extra, and a plain install runs the
+        # demo through this module without them (see contract_available).
+        from jsonschema import Draft202012Validator, validators  # type: ignore[import-untyped]
+        from referencing import Registry, Resource
+        from referencing.jsonschema import DRAFT202012
+
+        if not path.is_file():
+            raise FileNotFoundError(f"Discord's OpenAPI spec is missing at {path}: the fake edge checks every "
+                                    "request against it (clone ../shared beside the repository)")
+        spec = json.loads(path.read_text(encoding="utf-8"))
+        spec["components"]["schemas"]["SnowflakeType"] = _SNOWFLAKE
+        _simplify(spec)
+        _inline_refs(spec)
+        self._compile = validators.extend(Draft202012Validator, {"x-by-kind": _by_kind, "x-null-or": _null_or,
+                                                                  "properties": _properties})
+        self.registry = Registry().with_resource(
+            _SPEC_URI, Resource.from_contents(spec, default_specification=DRAFT202012))
+        where = {op["operationId"]: (p, m, op) for p, ops in spec["paths"].items() for m, op in ops.items()
+                 if isinstance(op, dict) and "operationId" in op}
+        missing = sorted(set(SPEC_OPERATIONS.values()) - set(where))
+        if missing:
+            raise UnknownRoute(f"operations the fake edge serves are not in Discord's spec: {missing}")
+        self.operations = {op_id: where[op_id] for op_id in SPEC_OPERATIONS.values()}
+        self._validators: dict[str, Any] = {}
+
+    def validator(self, op_id: str) -> Any:
+        """The validator of the operation's JSON request body; None for an operation that takes no body."""
+        if op_id not in self._validators:
+            path, method, op = self.operations[op_id]
+            v = None
+            if "application/json" in (op.get("requestBody") or {}).get("content", {}):
+                pointer = "/".join(x.replace("~", "~0").replace("/", "~1") for x in
+                                   ("paths", path, method, "requestBody", "content", "application/json", "schema"))
+                v = self._compile({"$ref": f"{_SPEC_URI}#/{pointer}"}, registry=self.registry)
+            self._validators[op_id] = v
+        return self._validators[op_id]
+
+
+# Two keywords of the fake edge's own, for unions the spec spells as ``oneOf`` (see _simplify). A ``oneOf``
+# tries every branch: a message row tries seven component kinds, each of whose ``type`` tries twenty named
+# constants, and checking a played match's bodies took ~5 ms each. These check the one branch that applies.
+def _by_kind(validator: Any, kinds: dict[Any, Any], instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """``{"x-by-kind": {value: schema}}``: an object is checked against the kind its ``type`` names (an unknown
+    or missing ``type`` is refused by the ``enum``/``required`` beside it)."""
+    kind = instance.get("type") if isinstance(instance, dict) else None
+    if isinstance(kind, int | str) and kind in kinds:
+        yield from validator.descend(instance, kinds[kind])
+
+
+def _null_or(validator: Any, inner: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """``{"x-null-or": schema}``: null, or valid under ``schema``."""
+    if instance is not None:
+        yield from validator.descend(instance, inner)
+
+
+def _properties(validator: Any, properties: dict[str, Any], instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """jsonschema's ``properties``, with a shortcut: a plain field (a string of bounded length, a number, a
+    flag) that is plainly valid is accepted without a descent, which costs more than the check. Anything
+    else, and any doubt, goes to jsonschema, which then also words the error."""
+    if not isinstance(instance, dict):
+        return
+    for prop, subschema in properties.items():
+        if prop in instance:
+            key = id(subschema)
+            if key not in _PLAIN:
+                _PLAIN[key] = _plain_check(subschema)
+            plain = _PLAIN[key]
+            if plain is not None and plain(instance[prop]):
+                continue
+            yield from validator.descend(instance[prop], subschema, path=prop, schema_path=prop)
+
+
+# A field schema of the loaded spec (by id: the spec lives as long as _SPEC) -> its check, None if not plain
+_PLAIN: dict[int, Callable[[Any], bool] | None] = {}
+_PLAIN_KEYS = {"type", "enum", "maxLength", "minLength", "minimum", "maximum", "format", "title", "description"}
+_PLAIN_TYPES: dict[str, Callable[[Any], bool]] = {
+    "string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool), "null": lambda v: v is None,
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+}
+
+
+def _plain_check(schema: Any) -> Callable[[Any], bool] | None:
+    """A check that says True only when ``schema`` surely accepts the value; None if it is not a plain field.
+    (``format`` is not asserted in JSON Schema 2020-12 without a format checker, as jsonschema does it.)"""
+    if not isinstance(schema, dict) or not set(schema) <= _PLAIN_KEYS or "type" not in schema:
+        return None
+    types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+    if not set(types) <= set(_PLAIN_TYPES):
+        return None
+    kinds = [_PLAIN_TYPES[t] for t in types]
+    lo, hi = schema.get("minLength", 0), schema.get("maxLength")
+    low, high = schema.get("minimum"), schema.get("maximum")
+    enum = schema.get("enum")
+
+    def check(v: Any) -> bool:
+        if not any(k(v) for k in kinds):
+            return False
+        if enum is not None and not any(type(e) is type(v) and e == v for e in enum):
+            return False
+        if isinstance(v, str):
+            return lo <= len(v) and (hi is None or len(v) <= hi)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return (low is None or v >= low) and (high is None or v <= high)
+        return True
+
+    return check
+
+
+def _simplify(spec: dict[str, Any]) -> None:
+    """Rewrite the spec's unions into equivalent schemas that are cheap to check and precise to explain:
+    named constants (``oneOf: [{const: 1}, ...]``) are an ``enum``; kinds told apart by a required ``type``
+    with disjoint values are ``x-by-kind``; "null or X" is ``x-null-or``; an ``allOf`` that only restates a
+    named-constant type already narrowed by an ``enum`` beside it is dropped. Anything else is left alone."""
+    schemas = spec["components"]["schemas"]
+    nodes = list(_walk(spec))
+    for node in nodes:
+        for key in ("oneOf", "anyOf"):
+            branches = node.get(key)
+            if ("enum" not in node and isinstance(branches, list) and all(
+                    isinstance(b, dict) and "const" in b and set(b) <= {"title", "description", "const"}
+                    for b in branches)):
+                consts = [b["const"] for b in branches]
+                if len(consts) == len(set(consts)):
+                    del node[key]
+                    node["enum"] = consts
+
+    def target(ref_schema: Any) -> Any:
+        if isinstance(ref_schema, dict) and set(ref_schema) == {"$ref"}:
+            return schemas.get(ref_schema["$ref"].rpartition("/")[2])
+        return None
+
+    for node in nodes:
+        restated = node.get("allOf")
+        if "enum" in node and isinstance(restated, list) and all(
+                set(node["enum"]) <= set((target(r) or {}).get("enum") or ()) for r in restated):
+            del node["allOf"]
+        for key in ("oneOf", "anyOf"):
+            branches = node.get(key)
+            if not isinstance(branches, list) or "x-null-or" in node:
+                continue
+            kinds = [b for b in branches if b != {"type": "null"}]
+            nullable = len(kinds) < len(branches)
+            if len(kinds) == 1 and nullable:
+                del node[key]
+                node["x-null-or"] = kinds[0]
+                continue
+            targets = [target(b) for b in kinds]
+            if len(kinds) < 2 or not all(t and "type" in (t.get("required") or []) and "enum" in
+                                         t.get("properties", {}).get("type", {}) for t in targets):
+                continue
+            by_kind = {v: b for b, t in zip(kinds, targets, strict=True) for v in t["properties"]["type"]["enum"]}
+            if len(by_kind) != sum(len(t["properties"]["type"]["enum"]) for t in targets):
+                continue  # two kinds share a value: not a dispatch
+            dispatch = {"type": "object", "required": ["type"], "properties": {"type": {"enum": list(by_kind)}},
+                        "x-by-kind": by_kind}
+            del node[key]
+            if nullable:
+                node["x-null-or"] = dispatch
+            else:
+                node.setdefault("allOf", []).append(dispatch)
+
+
+def _inline_refs(spec: dict[str, Any]) -> None:
+    """Put each referenced schema in place of its ``{"$ref": ...}`` (the same object, not a copy): looking a
+    reference up costs as much as checking a field. A reference back into a schema being inlined is kept."""
+    schemas = spec["components"]["schemas"]
+    done: set[int] = set()
+
+    def resolve(node: Any, stack: tuple[str, ...]) -> Any:
+        if isinstance(node, dict) and set(node) == {"$ref"} and node["$ref"].startswith("#/components/schemas/"):
+            name = node["$ref"].rpartition("/")[2]
+            if name in stack:
+                return node
+            visit(schemas[name], (*stack, name))
+            return schemas[name]
+        visit(node, stack)
+        return node
+
+    def visit(node: Any, stack: tuple[str, ...]) -> None:
+        if id(node) in done:
+            return
+        if isinstance(node, dict):
+            for k, v in node.items():
+                node[k] = resolve(v, stack)
+        elif isinstance(node, list):
+            node[:] = [resolve(v, stack) for v in node]
+        else:
+            return
+        done.add(id(node))
+
+    visit(spec["paths"], ())
+
+
+def _walk(node: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(node, dict):
+        yield node
+        for v in node.values():
+            yield from _walk(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _walk(v)
+
+
+_SPEC: list[_Spec] = []
+
+
+def contract_available() -> bool:
+    """Whether this install can check requests against the spec: the test extra and ../shared are present."""
+    return SPEC_PATH.is_file() and all(find_spec(m) is not None for m in ("emoji", "jsonschema"))
+
+
+def spec() -> _Spec:
+    if not _SPEC:
+        _SPEC.append(_Spec(SPEC_PATH))
+    return _SPEC[0]
+
+
+def schema_problem(method: str, path: str, body: Any) -> str | None:
+    """Why Discord's spec refuses ``body`` on this route (JSON path and reason), or None.
+
+    Multipart requests are checked through their ``payload_json`` part, which carries the same fields."""
+    op_id = SPEC_OPERATIONS.get((method, path))
+    if op_id is None:
+        return f"route {method} {path} is not mapped to an operation of Discord's spec"
+    from jsonschema.exceptions import relevance  # type: ignore[import-untyped]
+
+    validator = spec().validator(op_id)
+    if validator is None:
+        return None if body is None else f"{op_id} takes no request body"
+    error = max(validator.iter_errors(body), key=relevance, default=None)
+    if error is None:
+        return None
+    error = _innermost(error)
+    return f"{op_id}: at {_json_path(error)}: {error.message}"
+
+
+def _innermost(error: ValidationError) -> ValidationError:
+    """Inside a union (a component is one of seven kinds, a field is null or an object), the reason lies in
+    the branch the body meant: the one whose value type and ``type`` matched. Without this descent the message
+    is only 'is not valid under any of the given schemas'."""
+    from jsonschema.exceptions import relevance  # type: ignore[import-untyped]
+
+    while error.context:
+        branches: dict[Any, list[ValidationError]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.schema_path[0], []).append(sub)
+        meant = [errs for errs in branches.values() if not any(_misfit(e) for e in errs)]
+        if len(meant) == 1:
+            error = max(meant[0], key=relevance)
+        else:
+            # A reason every kind gives (a component without ``type``) is the reason; else the union's own
+            common = set.intersection(*({e.message for e in errs} for errs in branches.values()))
+            return next((e for e in error.context if e.message in common), error)
+    return error
+
+
+def _misfit(error: ValidationError) -> bool:
+    """The branch is for another kind of value: wrong JSON type, or another ``type`` discriminator."""
+    path = list(error.relative_path)
+    return (not path and error.validator == "type") or path == ["type"]
+
+
+def _json_path(error: ValidationError) -> str:
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+
+
+def _emojis(node: Any, where: str = "$") -> Iterator[tuple[str, Any]]:
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if k == "emoji":
+                yield f"{where}.emoji", v
+            else:
+                yield from _emojis(v, f"{where}.{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _emojis(v, f"{where}[{i}]")
+
+
+def emoji_problem(body: Any) -> str | None:
+    """A component emoji (button, select option, anywhere in the body) must be a Unicode emoji Discord knows
+    or a custom emoji (an ``id``); Discord refuses anything else with 50035 Invalid emoji, and the whole
+    message is not posted. 🂠 (a playing-card back) looks like one but is a plain symbol."""
+    import emoji as emoji_db
+
+    for where, e in _emojis(body):
+        if e is None:
+            continue
+        if not isinstance(e, dict):
+            return f"{where}: {e!r} is not an emoji object"
+        if e.get("id"):
+            continue
+        name = e.get("name")
+        if not (isinstance(name, str) and emoji_db.is_emoji(name)):
+            return f"{where}: {name!r} is neither a Unicode emoji Discord knows nor a custom emoji (50035 Invalid emoji)"
+    return None
+
+
+def request_problem(method: str, path: str, body: Any, *, contract: bool = True) -> str | None:
+    """Why Discord would refuse this request body, or None: the emoji first (the sharpest message), then the
+    spec's schema, then the message limits the spec does not state (embed totals, one select per row ...).
+    ``contract=False`` checks the limits alone (no test extra, no spec)."""
+    problem = (emoji_problem(body) or schema_problem(method, path, body)) if contract else None
+    if problem is None and isinstance(body, dict):
+        message = body.get("data") if path.endswith("/callback") else body
+        problem = payload_limit_problem(message) if isinstance(message, dict) else None
+    return problem
+
+
 @dataclass(slots=True)
 class Call:
     """One recorded request: where it went and the JSON body discord.py built."""
@@ -93,6 +445,7 @@ class Call:
     ephemeral: bool = False
     kind: str = "rest"  # "rest" | "interaction"
     at: float = 0.0
+    sent: Any = None  # the request body as sent, when it differs from ``body`` (a callback's {type, data})
 
 
 @dataclass
@@ -190,7 +543,10 @@ class FakeDiscord:
         self.on_call: Callable[[Call], None] | None = None
         self.faults: list[tuple[str, int | None, Fault]] = []  # (method or "*", channel id or None, fault)
         self.record_calls = True
-        self.check_limits = True  # tests refuse payloads over Discord's limits; the benchmark skips the check
+        # Tests refuse what Discord would refuse (request_problem); the benchmark skips every check, and the
+        # demo skips emoji and schemas where the install lacks the test extra or ../shared.
+        self.check_limits = True
+        self.check_contract = True
 
     # -- world building --------------------------------------------------------------------------
 
@@ -262,9 +618,10 @@ class FakeDiscord:
         await client.login("fake-token")
         state = client._connection
         state.guild_ready_timeout = 0  # nothing to wait for: every guild arrives in READY
-        state.parse_ready({"v": 10, "user": self.bot_user, "guilds": [], "session_id": "fake",
-                           "resume_gateway_url": "wss://gateway.invalid", "shard": [0, 1],
-                           "application": {"id": str(self.app_id), "flags": 0}})
+        ready: Any = {"v": 10, "user": self.bot_user, "guilds": [], "session_id": "fake",
+                      "resume_gateway_url": "wss://gateway.invalid", "shard": [0, 1],
+                      "application": {"id": str(self.app_id), "flags": 0}}
+        state.parse_ready(ready)
         for g in self.guilds.values():
             state.parse_guild_create(json.loads(json.dumps(g)))
 
@@ -314,8 +671,9 @@ class FakeDiscord:
             raise fault.exception()
 
     def _record(self, call: Call) -> None:
-        if call.body and self.check_limits:
-            problem = payload_limit_problem(call.body)
+        if self.check_limits:
+            sent = call.body if call.sent is None else call.sent
+            problem = request_problem(call.method, call.path, sent, contract=self.check_contract)
             if problem:
                 self._fail(f"{call.method} {call.path}: Discord would reject this payload: {problem}")
         call.at = time.perf_counter()
@@ -328,7 +686,7 @@ class FakeDiscord:
         self.errors.append(msg)
         raise UnknownRoute(msg)
 
-    def _route(self, route: Route, body: dict[str, Any] | None) -> Any:
+    def _route(self, route: Route, body: Any) -> Any:
         m, p, url = route.method, route.path, route.url
         call = Call(m, p, url, body, channel_id=_int(route.channel_id))
         if (m, p) == ("GET", "/users/@me"):
@@ -338,6 +696,11 @@ class FakeDiscord:
                     "bot_public": True, "bot_require_code_grant": False, "verify_key": "0" * 64,
                     "flags": 0, "owner": self.users[next(iter(self.users))] if self.users else self.bot_user,
                     "team": None, "summary": "", "rpc_origins": []}
+        if (m, p) == ("PUT", "/applications/{application_id}/commands"):
+            assert isinstance(body, list)
+            self._record(Call(m, p, url, None, sent=body))
+            return [dict(c, id=str(self.snowflake()), application_id=str(self.app_id), version=str(self.snowflake()))
+                    for c in body]
         if (m, p) == ("POST", "/users/@me/channels"):
             self._record(call)
             assert body is not None
@@ -462,7 +825,7 @@ class FakeDiscord:
             # an UPDATE_MESSAGE on an ephemeral message stays private to its owner
             eph = bool(self.messages.get(pend.message_id, {}).get("flags", 0) & 64)
         self._record(Call("POST", route.path, route.url, data, channel_id=pend.channel_id, kind="interaction",
-                          ephemeral=eph))
+                          ephemeral=eph, sent=body))
         pend.replies.append(data)
         if not pend.responded.done():
             pend.responded.set_result(time.perf_counter())
@@ -476,13 +839,13 @@ class FakeDiscord:
             resp["interaction"]["response_message_id"] = msg["id"]
             resp["resource"] = {"type": rtype, "message": msg}
         elif rtype == 7:
-            msg = self.messages.get(pend.message_id or 0)
-            if msg is None:
+            updated = self.messages.get(pend.message_id or 0)
+            if updated is None:
                 self._fail("UPDATE_MESSAGE on an unknown message")
-            assert msg is not None
-            self._edit_message(msg, data)
-            resp["interaction"]["response_message_id"] = msg["id"]
-            resp["resource"] = {"type": 7, "message": msg}
+            assert updated is not None
+            self._edit_message(updated, data)
+            resp["interaction"]["response_message_id"] = updated["id"]
+            resp["resource"] = {"type": 7, "message": updated}
         elif rtype != 6:
             self._fail(f"unsupported interaction callback type {rtype}")
         return resp

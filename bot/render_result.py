@@ -138,7 +138,7 @@ def _stakes_line(table: Table, stakes: Any) -> str | None:
 def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
     detail = result.detail or {}
     if result.draw or not result.winners:
-        lines = [f"🀫 第 {hand_no + 1} 局 黄庄（流局）"]
+        lines = [f"🤝 第 {hand_no + 1} 局 黄庄（流局）"]
     else:
         winner = result.winners[0]
         card = detail.get("card")
