@@ -90,6 +90,7 @@ def settle_draw(game: Any) -> list[int]:
 RULES = ZipaiRules(
     id="fangpaofa", price=price, settle=settle, settle_draw=settle_draw, win_discard="forced",
     win_liangzhang=False, stake_option="daniao",
+    wei_shown=1,  # "偎牌、臭偎必须示众(两暗一明)" (§3): a plain 偎 shows one card, as a 臭偎 does
 )
 
 

@@ -69,6 +69,7 @@ def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
 RULES = ZipaiRules(
     id="liuhuqiang", seats=4, deal_size=14, group_count=5, min_huxi=MIN_HUXI, win_discard="optional",
     own_discard_chou=True, chou_from_shangjia=True, louhu="huxi", start_win=start_win, start_win_forced=True,
+    win_liang_in_ti=True,
     price=price, settle=settle, settle_draw=nobody_pays,
 )
 

@@ -260,7 +260,7 @@ class ZipaiGame:
             priced = self._win_price(d, None, "deal")
         if priced:
             best[d] = (priced, self.liang if liang_in_hand else None)
-        if self.rules.win_liangzhang and liang_in_hand:
+        if self.rules.win_liangzhang and (liang_in_hand or self.rules.win_liang_in_ti):
             for seat in self._order_from(d)[1:]:
                 priced = self._win_price(seat, self.liang, "deal")
                 if priced:
@@ -662,6 +662,9 @@ class ZipaiGame:
             return name(self.liang)
         return None
 
+    def _claim_window_open(self) -> bool:
+        return not self.finished and self.window is not None and self.window_kind != "stake"
+
     def census(self) -> list[int]:
         """Where every card is (hands, melds, fronts, 墩, the card on the table): 4 of each, always."""
         counts = [sum(h[c] for h in self.hands) for c in range(N_KINDS)]
@@ -690,7 +693,10 @@ class ZipaiGame:
                            for s in range(self.seats)],
             "sitter": self.sitter,
             "stakes": self.stakes,
-            "to_act": self.to_act(),
+            # In a claim window the asked seats stay secret (who holds a 胡/碰/吃 is hidden information);
+            # only the 打鸟 window, answered by everyone at once, names those still to choose.
+            "to_act": [] if self._claim_window_open() else self.to_act(),
+            "claims_pending": self._claim_window_open(),
             "revealed": self._revealed(),
             "phase": "over" if self.finished else ("claim" if self.window else "discard"),
             "version": self.version,
