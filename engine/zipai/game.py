@@ -20,6 +20,7 @@ from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
 from .chi import chi_options, could_group
 from .groups import Group, group_huxi
 from .rules import Priced, WinContext, ZipaiRules
+from .scoring import groups_out
 from .win import can_reach, price_best, source_of
 
 
@@ -564,7 +565,10 @@ class ZipaiGame:
         detail = dict(priced.out)
         shown_card = name(card) if kind != "liang" or win_card is not None else None
         detail.update({"win_from": win_from, "card": shown_card, "winner": seat,
-                       "hand": self._hand_names(seat), "melds": [m.private() for m in self.melds[seat]]})
+                       "hand": self._hand_names(seat), "melds": [m.private() for m in self.melds[seat]],
+                       "from_seat": self._won_from(seat, kind, win_card),
+                       "groups": groups_out(priced.arrangement) if priced.arrangement is not None else [],
+                       "fans": [dict(f) for f in priced.fans]})
         pats = "、".join(detail.get("patterns", [])) or "无名堂"
         text = f"{_seat(seat)} 胡 {shown_card or '起手牌'}：{detail['huxi']} 胡息，{pats}，得分 {detail['score']}"
         detail["text"] = text
@@ -576,6 +580,15 @@ class ZipaiGame:
         self._emit("hu", {"seat": seat, "card": shown_card, "hand": self._hand_names(seat),
                           "melds": detail["melds"], "result": {k: v for k, v in detail.items() if k != "text"},
                           "deltas": deltas}, None, text)
+
+    def _won_from(self, seat: int, kind: str, win_card: int | None) -> int | None:
+        """The seat whose card was won — the discarder (放炮), the drawer who showed it, the dealer whose 亮张
+        it was — or None when the winner won his own card or his dealt hand."""
+        if kind == "discard" or (kind == "draw" and seat != self.window_from):
+            return self.window_from
+        if kind == "liang" and seat != self.dealer and win_card is not None:
+            return self.dealer
+        return None
 
     def _finish_draw(self) -> None:
         assert self.rules.settle_draw is not None

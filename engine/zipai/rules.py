@@ -36,6 +36,10 @@ class Priced:
     value: int
     huxi: int
     out: dict[str, Any]
+    # What the settlement explanation shows besides ``out``: the winning arrangement and, per 名堂 or factor,
+    # its own price ({"name", "fan", "points", "value"}, see ``scoring.mingtang``).
+    arrangement: Arrangement | None = None
+    fans: tuple[dict[str, Any], ...] = ()
 
 
 # Price one arrangement; ``None`` when that arrangement does not win (e.g. under the 胡息 minimum).
