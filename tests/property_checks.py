@@ -128,11 +128,15 @@ def check_public_view(game: Any, visible: list[Counts], allowed: Counts, views: 
     check_seat_payload(visible, pv["melds"], pv["outs"], None)
     over = _over(_card_counts(json.dumps(pv, ensure_ascii=False)), allowed)
     assert not over, f"public view names unseen cards {over}: {pv}"
-    in_claim = game.window is not None and game.window_kind != "stake" and not game.finished
-    # Who is asked in a claim window (who holds a 胡/碰/吃) is hidden information.
+    kind = game.window_kind if game.window is not None and not game.finished else ""
+    in_claim = kind not in ("", "stake", "own")
+    # Who is asked in a claim window (who holds a 胡/碰/吃) is hidden information; the drawer's 自摸 choice
+    # after his own 偎/提 shows as his turn, whether he could win or not.
     assert pv["claims_pending"] is in_claim
     if in_claim:
         assert pv["to_act"] == [], f"public view names the seats asked: {pv['to_act']}"
+    if kind == "own":
+        assert pv["to_act"] == [game.window_from] and pv["phase"] == "discard"
     for s in range(game.seats) if views else ():
         v = game.view(s)
         check_seat_payload(visible, v["melds"], v["outs"], s)

@@ -74,3 +74,21 @@ def test_claims_pending_only_in_a_card_window() -> None:
     assert g.window is None  # the dealer must discard
     assert g.public_view()["claims_pending"] is False and g.public_view()["to_act"] == [0]
     assert legal(g, 0)
+
+
+def test_a_possible_zimo_after_ones_own_wei_looks_like_an_ordinary_turn() -> None:
+    # Seat 1 holds 九九 and a hand that wins with the 偎 of his drawn 九; in the second hand the pair alone.
+    wins = "九九 壹贰叁 贰柒拾 一二三 四五六 肆伍陆 五六七"  # 偎九 3 + 6 + 6 + 3 = 18 胡息
+    g = stacked(hands=("", wins, ""), wall="九")
+    act(g, 0, "discard:拾")
+    while g.window is not None and g.window_kind != "own":
+        act(g, g.to_act()[0], "pass")
+    assert g.window_kind == "own" and g.to_act() == [1] and "hu" in legal(g, 1)
+    pv = g.public_view()
+    assert pv["to_act"] == [1] and pv["claims_pending"] is False and pv["phase"] == "discard"
+    plain = stacked(hands=("", "九九", ""), wall="九")
+    act(plain, 0, "discard:拾")
+    while plain.window is not None:
+        act(plain, plain.to_act()[0], "pass")
+    other = plain.public_view()
+    assert (other["to_act"], other["claims_pending"], other["phase"]) == ([1], False, "discard")

@@ -676,7 +676,21 @@ class ZipaiGame:
         return None
 
     def _claim_window_open(self) -> bool:
-        return not self.finished and self.window is not None and self.window_kind != "stake"
+        return not self.finished and self.window is not None and self.window_kind not in ("stake", "own")
+
+    def _public_to_act(self) -> list[int]:
+        """Who the table is waiting for. A card window names nobody; the drawer's 自摸 choice after his own
+        偎/提 looks like his turn (which it is: he discards next), so it does not tell that he could win."""
+        if self._claim_window_open():
+            return []
+        if not self.finished and self.window is not None and self.window_kind == "own":
+            return [self.window_from]
+        return self.to_act()
+
+    def _phase(self) -> str:
+        if self.finished:
+            return "over"
+        return "claim" if self.window is not None and self.window_kind != "own" else "discard"
 
     def census(self) -> list[int]:
         """Where every card is (hands, melds, fronts, 墩, the card on the table): 4 of each, always."""
@@ -708,10 +722,10 @@ class ZipaiGame:
             "stakes": self.stakes,
             # In a claim window the asked seats stay secret (who holds a 胡/碰/吃 is hidden information);
             # only the 打鸟 window, answered by everyone at once, names those still to choose.
-            "to_act": [] if self._claim_window_open() else self.to_act(),
+            "to_act": self._public_to_act(),
             "claims_pending": self._claim_window_open(),
             "revealed": self._revealed(),
-            "phase": "over" if self.finished else ("claim" if self.window else "discard"),
+            "phase": self._phase(),
             "version": self.version,
             "finished": self.finished,
             "result": None if self.result is None else {
