@@ -6,7 +6,45 @@ import random
 from typing import Any
 
 from .core import Game, HandResult
+from .options import Option
 from .registry import MatchProgress, get_variant
+
+# Race matches (play to a 胡息 target) also end after this many hands, settled as if the target were reached:
+# a table whose hands keep ending in 黄庄 would otherwise never finish.
+MAX_HANDS = Option("max_hands", 20, (10, 20, 30, 50), "局数上限", ("10 局", "20 局", "30 局", "50 局"))
+
+
+def pairwise_payments(totals: list[int], birds: list[int] | None = None, unit: str = "胡息") -> list[dict[str, Any]]:
+    """The race variants' match-end settlement, one payment per pair of seats: the lower total pays the higher
+    the difference, plus both players' 打鸟 stakes (``birds``, 0 for a player without one). Equal totals pay
+    nothing. ``why`` is the Chinese explanation the bot prints after the amount."""
+    birds = birds or [0] * len(totals)
+    out: list[dict[str, Any]] = []
+    for i in range(len(totals)):
+        for j in range(i + 1, len(totals)):
+            if totals[i] == totals[j]:
+                continue
+            payee, payer = (i, j) if totals[i] > totals[j] else (j, i)
+            diff = totals[payee] - totals[payer]
+            bird = birds[payee] + birds[payer]
+            why = f"{unit}差 {diff}" + (f"，鸟分 {birds[payee]}+{birds[payer]}" if bird else "")
+            out.append({"payer": payer, "payee": payee, "amount": diff + bird, "diff": diff, "birds": bird,
+                        "why": why})
+    return out
+
+
+def settle_payments(seats: int, payments: list[dict[str, Any]]) -> list[int]:
+    """Per-seat net of a list of payments."""
+    net = [0] * seats
+    for p in payments:
+        net[p["payee"]] += p["amount"]
+        net[p["payer"]] -= p["amount"]
+    return net
+
+
+def race_over(progress: MatchProgress, target_reached: bool) -> None:
+    """End a race match when its target is reached or after ``max_hands`` hands, whichever comes first."""
+    progress.over = target_reached or progress.hand_no >= progress.options[MAX_HANDS.key]
 
 
 def winner_deals(progress: MatchProgress, result: HandResult) -> None:
@@ -57,6 +95,14 @@ class Match:
     def over(self) -> bool:
         return self.progress.over
 
+    @property
+    def capped(self) -> bool:
+        """The match ended at its hand cap (局数上限) rather than at its target."""
+        cap = self.options.get(MAX_HANDS.key)
+        target = self.options.get("target")
+        return (self.over and cap is not None and self.progress.hand_no >= cap
+                and (target is None or max(self.totals) < target))
+
     def new_hand(self, seed: int) -> Game:
         if self.progress.over:
             raise RuntimeError("the match is over")
@@ -82,6 +128,13 @@ class Match:
             # The carry-over state goes along: stakes chosen in play (打鸟) settle here.
             return self.variant.final_settlement(self.options, list(self.totals), dict(self.progress.carry))
         return list(self.totals)
+
+    def final_breakdown(self) -> list[dict[str, Any]]:
+        """How the match-end settlement came about, as payments ``{"payer", "payee", "amount", "diff", "birds",
+        "why"}`` (seats 0-based) summing to ``final_scores()``; ``[]`` where the totals are the settlement."""
+        if self.variant.final_breakdown:
+            return self.variant.final_breakdown(self.options, list(self.totals), dict(self.progress.carry))
+        return []
 
     def ranking(self) -> list[int]:
         scores = self.final_scores()

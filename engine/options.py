@@ -35,8 +35,12 @@ def int_option(key: str, default: int, lo: int, hi: int, label: str, internal: b
     return Option(key, default, tuple(range(lo, hi + 1)), label, internal=internal)
 
 
-def validate_options(declared: tuple[Option, ...], raw: dict[str, Any] | None) -> dict[str, Any]:
-    """Return the full option dict (defaults filled in) or raise :class:`OptionError` naming the option."""
+def validate_options(declared: tuple[Option, ...], raw: dict[str, Any] | None, strict: bool = False) -> dict[str, Any]:
+    """Return the full option dict (defaults filled in) or raise :class:`OptionError` naming the option.
+
+    Room options typed as text may give ``"3"`` or ``"true"``; with ``strict`` (the calculator's JSON contract,
+    "Types are strict") only the JSON type itself is accepted. Either way an integer option is never a float
+    or a bool, and a bool option never a number."""
     raw = dict(raw or {})
     by_key = {o.key: o for o in declared}
     out: dict[str, Any] = {}
@@ -48,24 +52,40 @@ def validate_options(declared: tuple[Option, ...], raw: dict[str, Any] | None) -
         if opt.key not in raw:
             out[opt.key] = opt.default
             continue
-        value = _coerce(opt, raw[opt.key])
-        if value not in opt.choices or (isinstance(opt.default, bool) != isinstance(value, bool)):
-            allowed = ", ".join(map(str, opt.choices)) if len(opt.choices) <= 12 else (
+        value = raw[opt.key] if strict else _coerce(opt, raw[opt.key])
+        if not _same_type(opt, value):
+            raise OptionError(f"option {opt.key!r} ({opt.label}) must be {_type_name(opt)}, not {raw[opt.key]!r}")
+        if value not in opt.choices:
+            allowed = ", ".join(map(_show, opt.choices)) if len(opt.choices) <= 12 else (
                 f"{opt.choices[0]}…{opt.choices[-1]}")
             raise OptionError(f"option {opt.key!r} ({opt.label}) must be one of {allowed}, not {raw[opt.key]!r}")
         out[opt.key] = value
     return out
 
 
+def _same_type(opt: Option, value: Any) -> bool:
+    """bool is a subclass of int in Python, and 2.0 == 2: compare the exact types of value and choices."""
+    return any(type(value) is type(choice) for choice in opt.choices)
+
+
+def _type_name(opt: Option) -> str:
+    kind = type(opt.choices[0])
+    return {bool: "true or false", int: "an integer", str: "a string"}.get(kind, kind.__name__)
+
+
+def _show(choice: Any) -> str:
+    return str(choice).lower() if isinstance(choice, bool) else str(choice)
+
+
 def _coerce(opt: Option, value: Any) -> Any:
-    """Accept the natural string forms a slash command or JSON may carry ("true", "3")."""
+    """Accept the natural string forms a slash command may carry ("true", "3")."""
+    if not isinstance(value, str):
+        return value
     if isinstance(opt.default, bool):
-        if isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "on", "off"):
+        if value.lower() in ("true", "false", "1", "0", "on", "off"):
             return value.lower() in ("true", "1", "on")
         return value
-    if isinstance(opt.default, int) and isinstance(value, bool):
-        return int(value)  # e.g. 黄番 given as "there was a 黄庄" rather than a count
-    if isinstance(opt.default, int) and isinstance(value, str):
+    if isinstance(opt.default, int):
         try:
             return int(value)
         except ValueError:

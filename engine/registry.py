@@ -29,11 +29,13 @@ class Variant:
     seats_for: Callable[[dict[str, Any]], int] | None = None
     # (options, totals, carry) -> final per-seat scores
     final_settlement: Callable[[dict[str, Any], list[int], dict[str, Any]], list[int]] | None = None
+    # (options, totals, carry) -> the final settlement as payments (see ``Match.final_breakdown``)
+    final_breakdown: Callable[[dict[str, Any], list[int], dict[str, Any]], list[dict[str, Any]]] | None = None
     # How the first hand's dealer is chosen when the variant has its own way (剥皮: seats draw cards).
     first_dealer: Callable[[dict[str, Any], int, random.Random], int] | None = None
 
-    def validate(self, raw: dict[str, Any] | None) -> dict[str, Any]:
-        return validate_options(self.options, raw)
+    def validate(self, raw: dict[str, Any] | None, strict: bool = False) -> dict[str, Any]:
+        return validate_options(self.options, raw, strict)
 
     def seat_count(self, options: dict[str, Any]) -> int:
         return self.seats_for(options) if self.seats_for else self.seats

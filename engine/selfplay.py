@@ -32,10 +32,13 @@ def selfplay(variant_id: str, hands: int = 100, seed: int = 0, options: dict[str
                              totals=[0] * seats)
     wins = [0] * seats
     draws = 0
+    actions = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     for i in range(hands):
         game = variant.new_hand(opts, seed * 1_000_003 + i, progress.dealer, dict(progress.carry))
         play_hand(game)
+        actions += len(getattr(game, "log", ()))
         result = game.result
         assert result is not None
         for s, d in enumerate(result.deltas):
@@ -46,6 +49,7 @@ def selfplay(variant_id: str, hands: int = 100, seed: int = 0, options: dict[str
         progress.hand_no += 1
         variant.after_hand(progress, result)
     elapsed = time.perf_counter() - start
+    cpu_seconds = time.process_time() - cpu
     return {
         "variant": variant_id,
         "hands": hands,
@@ -54,4 +58,6 @@ def selfplay(variant_id: str, hands: int = 100, seed: int = 0, options: dict[str
         "draws": draws,
         "totals": progress.totals,
         "hands_per_second": round(hands / elapsed, 1) if elapsed > 0 else None,
+        "actions": actions,  # decisions applied (every seat's, AI's included)
+        "cpu_seconds": cpu_seconds,
     }

@@ -21,11 +21,44 @@ ZIPAI_GLYPHS = frozenset("一二三四五六七八九十壹贰叁肆伍陆柒捌
 PATTERN_WORDS = ("四七红", "十八小", "十三红", "一点红", "三提五坎")
 
 
-def _cards_in(payload: Any) -> set[str]:
-    text = json.dumps(payload, ensure_ascii=False)
+_GLYPH_ORDER = "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾"  # as engine.zipai.cards numbers them
+Counts = list[int]  # copies per card, indexed like engine.zipai.cards
+
+
+def _strip_patterns(text: str) -> str:
     for word in PATTERN_WORDS:
-        text = text.replace(word, "")
-    return ZIPAI_GLYPHS.intersection(text)
+        if word in text:
+            text = text.replace(word, "")
+    return text
+
+
+def _card_counts(text: str) -> Counts:
+    text = _strip_patterns(text)
+    return [text.count(ch) for ch in _GLYPH_ORDER]
+
+
+def _leaves(payload: Any, out: list[str]) -> list[str]:
+    if isinstance(payload, str):
+        out.append(payload)
+    elif isinstance(payload, dict | list):
+        for item in payload.values() if isinstance(payload, dict) else payload:
+            _leaves(item, out)
+    return out
+
+
+def _leaf_counts(payload: Any) -> Counts:
+    """Per card, the most copies any one string of the payload names (an event's ``card`` and its ``text``
+    name the same card: they are two mentions of one card, not two cards)."""
+    leaves = [_strip_patterns(t) for t in _leaves(payload, [])]
+    return [max((t.count(ch) for t in leaves), default=0) for ch in _GLYPH_ORDER]
+
+
+def _over(shown: Counts, allowed: Counts) -> dict[str, int]:
+    return {_GLYPH_ORDER[c]: shown[c] - allowed[c] for c in range(20) if shown[c] > allowed[c]}
+
+
+def _add(*counts: Counts) -> Counts:
+    return [sum(col) for col in zip(*counts, strict=True)]
 
 
 def _snapshot(game: Any) -> str:
@@ -33,25 +66,113 @@ def _snapshot(game: Any) -> str:
                       sort_keys=True)
 
 
-def visible_now(game: Any) -> set[str]:
-    """Card kinds anyone at the table can see now: shown parts of melds, the cards put out, the card on
-    offer, the 亮张, and at the end the winner's whole hand."""
-    from engine.zipai.cards import NAMES
+# How many cards of each meld kind the other players see, by the rules (not by the view code): 碰/吃/跑 all,
+# 提 and 臭偎 one, a plain 偎 as the variant shows it (face down, or 明偎 one up).
+def _shown_of(game: Any, kind: str, size: int) -> int:
+    return {"ti": 1, "chouwei": 1, "wei": game.rules.wei_shown}.get(kind, size)
 
-    seen = {game.liang}
-    for melds in game.melds:
-        for m in melds:
-            if not m.concealed:
-                seen.update(m.group.cards[: m.shown])
-    seen.update(c for o in game.outs for c in o)
-    if game.floating is not None:
-        seen.add(game.floating)
-    out = {NAMES[c] for c in seen}
-    if game.finished and game.result and game.result.winners:
-        w = game.result.winners[0]
-        out |= {NAMES[c] for c in range(20) if game.hands[w][c]}
-        out |= {NAMES[c] for m in game.melds[w] for c in m.group.cards}
+
+def visible_by_seat(game: Any) -> list[Counts]:
+    """Per seat, how many copies of each card anyone may see in front of it: the shown part of its melds
+    and the cards it put out; at the end the winner's whole hand."""
+    out: list[Counts] = []
+    winner = game.result.winners[0] if game.finished and game.result and game.result.winners else None
+    for s in range(game.seats):
+        seen = [0] * 20
+        for c in game.outs[s]:
+            seen[c] += 1
+        for m in game.melds[s]:
+            if m.concealed and s != winner:
+                continue
+            cards = m.group.cards  # same-card groups show any of their copies; 吃 shows all
+            for c in cards if s == winner else cards[: _shown_of(game, m.kind, len(cards))]:
+                seen[c] += 1
+        if s == winner:
+            seen = _add(seen, list(game.hands[s]))
+        out.append(seen)
     return out
+
+
+def table_extras(game: Any) -> Counts:
+    """Mentions anyone may see besides the seats' cards: the 亮张 (named for the whole hand), the card on
+    offer, and at the end the winning card named by the result."""
+    from engine.zipai.cards import parse_cards
+
+    extra = [0] * 20
+    extra[game.liang] += 1
+    if game.floating is not None:
+        extra[game.floating] += 1
+    if game.window is not None and game.window_kind == "liang":
+        extra[game.liang] += 1  # the 亮张 on offer is named a second time
+    if game.finished and game.result and game.result.detail.get("card"):
+        extra[parse_cards(game.result.detail["card"])[0]] += 1
+    return extra
+
+
+def _payload_counts(melds: list[dict[str, Any]], outs: str) -> Counts:
+    return _card_counts("".join(m["cards"] for m in melds) + outs)
+
+
+def check_seat_payload(visible: list[Counts], melds: list[list[dict[str, Any]]], outs: list[str],
+                       skip: int | None) -> None:
+    """Each seat's melds and fronts in a payload show no more copies of any card than that seat shows."""
+    for s, seen in enumerate(visible):
+        if s != skip:
+            over = _over(_payload_counts(melds[s], outs[s]), seen)
+            assert not over, f"seat {s} shows unseen cards {over}: {melds[s]} / {outs[s]}"
+
+
+def check_public_view(game: Any, visible: list[Counts], allowed: Counts, views: bool) -> dict[str, Any]:
+    pv = game.public_view()
+    assert "hand" not in pv and "legal" not in pv
+    check_seat_payload(visible, pv["melds"], pv["outs"], None)
+    over = _over(_card_counts(json.dumps(pv, ensure_ascii=False)), allowed)
+    assert not over, f"public view names unseen cards {over}: {pv}"
+    kind = game.window_kind if game.window is not None and not game.finished else ""
+    in_claim = kind not in ("", "stake", "own")
+    # Who is asked in a claim window (who holds a 胡/碰/吃) is hidden information; the drawer's 自摸 choice
+    # after his own 偎/提 shows as his turn, whether he could win or not.
+    assert pv["claims_pending"] is in_claim
+    if in_claim:
+        assert pv["to_act"] == [], f"public view names the seats asked: {pv['to_act']}"
+    if kind == "own":
+        assert pv["to_act"] == [game.window_from] and pv["phase"] == "discard"
+    for s in range(game.seats) if views else ():
+        v = game.view(s)
+        check_seat_payload(visible, v["melds"], v["outs"], s)
+        assert v["to_act"] == pv["to_act"]
+    return pv
+
+
+def check_public_events(game: Any, events: list[Any], visible: list[Counts], allowed: Counts) -> None:
+    from engine.zipai.cards import parse_cards
+
+    for ev in events:
+        if not ev.public:
+            continue
+        ok = list(allowed)
+        if ev.kind == "chi":  # its text names the taken card, then the groups holding it
+            ok[parse_cards(ev.data["card"])[0]] += 1
+        over = _over(_leaf_counts(ev.data), ok)
+        assert not over, f"public event {ev.kind} names unseen cards {over}: {ev.data}"
+        seat = ev.data.get("seat")
+        if ev.kind in ("wei", "chouwei", "ti", "pao", "peng") and "card" in ev.data and seat is not None:
+            # The card of a meld event must be one its own seat shows (not just a copy shown elsewhere).
+            card = parse_cards(ev.data["card"])[0]
+            assert visible[seat][card], f"{ev.kind} event names a card seat {seat} hides: {ev.data}"
+
+
+def check_public(game: Any, events: list[Any], views: bool = True) -> dict[str, Any]:
+    """Check one step's public events and the public view (and with ``views`` every seat's view of the
+    others); returns the public view."""
+    visible = visible_by_seat(game)
+    allowed = _add(*visible, table_extras(game))
+    check_public_events(game, events, visible, allowed)
+    return check_public_view(game, visible, allowed, views)
+
+
+def _without(pv: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: v for k, v in pv.items() if k not in keys}
 
 
 def play_checked(variant_id: str, seed: int, options: dict[str, Any] | None = None, dealer: int = 0,
@@ -63,18 +184,8 @@ def play_checked(variant_id: str, seed: int, options: dict[str, Any] | None = No
     game = variant.new_hand(opts, seed, dealer, {})
     rng = random.Random(seed)
 
-    def check_public(events: list[Any]) -> None:
-        visible = visible_now(game)
-        for ev in events:
-            if ev.public:
-                leaked = _cards_in(ev.data) - visible
-                assert not leaked, f"public event {ev.kind} names unseen cards {leaked}: {ev.data}"
-        pv = game.public_view()
-        assert "hand" not in pv and "legal" not in pv
-        leaked = _cards_in(pv) - visible
-        assert not leaked, f"public view names unseen cards {leaked}: {pv}"
-
-    check_public(game.events)
+    views = probe_illegal or seed % 4 == 0  # the seat views repeat the public melds: a sample suffices
+    pv = check_public(game, game.events, views)
     while not game.finished:
         assert game.census() == [4] * 20, "cards not conserved"
         seats = game.to_act()
@@ -100,7 +211,14 @@ def play_checked(variant_id: str, seed: int, options: dict[str, Any] | None = No
                 assert _snapshot(game) == before, "an illegal action changed the state"
         action = choose(game, seat)
         assert action in legal
-        check_public(game.apply(seat, action))
+        window, before = game.window, pv
+        events = game.apply(seat, action)
+        pv = check_public(game, events, views)
+        if window is not None and game.window is window and not any(e.public for e in events):
+            # A seat answered and the window is still open: nothing public may tell who answered or who is
+            # still asked (only the 打鸟 window names who has not chosen yet).
+            hidden = ("version", "to_act") if game.window_kind == "stake" else ("version",)
+            assert _without(pv, *hidden) == _without(before, *hidden), "a claim answer changed the public view"
     assert game.census() == [4] * 20
     result = game.result
     assert result is not None and len(result.deltas) == game.seats

@@ -34,6 +34,8 @@ def test_selfplay_prints_one_json_object_and_is_deterministic() -> None:
     assert out["hands"] == 30 and out["wins"] + out["draws"] == 30
     assert sum(out["totals"]) == 0 and len(out["totals"]) == 3
     assert json.loads(b.stdout)["totals"] == out["totals"]
+    # every hand takes decisions (at least the dealer's discard), counted for the actions-per-CPU-second figure
+    assert out["actions"] == json.loads(b.stdout)["actions"] >= 30 and out["cpu_seconds"] > 0
 
 
 def test_selfplay_rejects_a_bad_option_naming_it() -> None:

@@ -85,3 +85,20 @@ def test_generated_complete_hands_evaluate_consistently() -> None:
                 assert len(a.groups) == 7
                 assert sum(1 for g in a.groups if g.kind == "jiang") == (
                     1 if any(g.kind in ("pao", "ti") for g in a.groups) else 0)
+
+
+def test_memo_is_bounded_and_results_do_not_depend_on_it(monkeypatch) -> None:  # noqa: ANN001
+    from engine.zipai import decompose
+
+    rng = random.Random(5)
+    hands = [random_complete_hand(rng) for _ in range(300)]
+    decompose.clear_caches()
+    unbounded = [max_huxi(h, m, w, OWN, 7) for h, m, w in hands]
+    splits = [len(arrangements(h, m, w, OWN, 7)) for h, m, w in hands]
+    assert len(decompose._best_cache) > 200  # the hands need more entries than the small limit below
+    monkeypatch.setattr(decompose, "MEMO_LIMIT", 200)
+    decompose.clear_caches()
+    assert [max_huxi(h, m, w, OWN, 7) for h, m, w in hands] == unbounded
+    assert [len(arrangements(h, m, w, OWN, 7)) for h, m, w in hands] == splits
+    assert len(decompose._best_cache) <= 200 and len(decompose._all_cache) <= 200
+    decompose.clear_caches()

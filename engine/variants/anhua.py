@@ -18,7 +18,15 @@ from ..zipai.evaluate import Arrangement
 from ..zipai.game import ZipaiGame
 from ..zipai.groups import Group
 from ..zipai.rules import Priced, WinContext, ZipaiRules
-from ..zipai.scoring import colours, each_loser_pays, is_self_draw, nobody_pays, priced, start_hand_groups
+from ..zipai.scoring import (
+    colours,
+    each_loser_pays,
+    is_self_draw,
+    mingtang,
+    nobody_pays,
+    priced,
+    start_hand_groups,
+)
 from ..zipai.variant import zipai_variant
 
 OPTIONS = (
@@ -66,16 +74,19 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
         return None  # 不能放炮; 不能胡庄家砌牌的亮张 (the dealer neither: no 天胡 in this ruleset)
     opts = ctx.options
     patterns: list[str] = []
+    shown: list[dict[str, Any]] = []
     fan = 1
     top = _mingtang(ctx)
     if top is not None:
         patterns.append(top[0])
+        shown.append(mingtang(*top))
         fan = top[1]
     if opts["zimo_fanbei"] and is_self_draw(ctx):
         patterns.append("自摸")
+        shown.append(mingtang("自摸", 2, value="×2"))
         fan *= 2
     u = units(arr.huxi, opts)
-    return priced(u * fan, arr, {"patterns": patterns, "fan": fan, "units": u, "score": u * fan})
+    return priced(u * fan, arr, {"patterns": patterns, "fan": fan, "units": u, "score": u * fan}, shown)
 
 
 def start_win(counts: Sequence[int], melds: Sequence[Group], ctx: WinContext) -> Priced | None:
@@ -88,7 +99,7 @@ def start_win(counts: Sequence[int], melds: Sequence[Group], ctx: WinContext) ->
         return None
     u = max(1, units(arr.huxi, ctx.options))
     return priced(u * SANTI_WUKAN_FAN, arr, {"patterns": ["三提五坎"], "fan": SANTI_WUKAN_FAN, "units": u,
-                                            "score": u * SANTI_WUKAN_FAN})
+                                            "score": u * SANTI_WUKAN_FAN}, [mingtang("三提五坎", SANTI_WUKAN_FAN)])
 
 
 def refuse(ctx: WinContext) -> str:

@@ -12,13 +12,14 @@ from dataclasses import replace
 from typing import Any
 
 from ..core import Game, HandResult
+from ..match import MAX_HANDS, pairwise_payments, race_over, settle_payments
 from ..options import Option
 from ..registry import MatchProgress
 from ..zipai.cards import full_deck
 from ..zipai.evaluate import Arrangement
 from ..zipai.game import ZipaiGame
 from ..zipai.rules import Priced, WinContext, ZipaiRules
-from ..zipai.scoring import priced, tun
+from ..zipai.scoring import mingtang, priced, tun
 from ..zipai.variant import zipai_variant
 
 OPTIONS = (
@@ -26,6 +27,7 @@ OPTIONS = (
     Option("target", 100, tuple(range(10, 1001, 10)), "满胡结束"),
     Option("scoring", "hu", ("hu", "deng"), "计分", ("打满胡数", "按等计分")),
     Option("huangzhuang", "stay", ("stay", "rotate"), "臭庄", ("庄家扣10胡给数醒，连庄", "庄家扣10胡给数醒，下家坐庄")),
+    MAX_HANDS,
 )
 
 MINGTANG_HU = 10  # 天胡、地胡、自摸 each +10 胡
@@ -49,7 +51,8 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
     elif ctx.win_from == "self_draw":
         patterns.append("自摸")
     hu = arr.huxi + MINGTANG_HU * len(patterns)
-    return priced(hu, arr, {"patterns": patterns, "units": tun(arr.huxi, 10, 5), "score": hu})
+    shown = [mingtang(n, points=MINGTANG_HU, value=f"+{MINGTANG_HU}胡") for n in patterns]
+    return priced(hu, arr, {"patterns": patterns, "units": tun(arr.huxi, 10, 5), "score": hu}, shown)
 
 
 
@@ -96,21 +99,30 @@ def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, A
 
 def after_hand(progress: MatchProgress, result: HandResult) -> None:
     """胡牌坐庄 (the dealer keeps the deal while winning); 臭庄 per option. The match ends after a hand in
-    which a total reached the target — but a dealer who won plays on until the deal passes (下庄)."""
+    which a total reached the target — but a dealer who won plays on until the deal passes (下庄); at the hand
+    cap it ends regardless."""
     old = progress.dealer
     if not result.draw:
         progress.dealer = result.winners[0]
     elif progress.options["huangzhuang"] == "rotate":
         progress.dealer = (old + 1) % progress.seats
-    progress.over = max(progress.totals) >= progress.options["target"] and progress.dealer != old
+    race_over(progress, max(progress.totals) >= progress.options["target"] and progress.dealer != old)
+
+
+def final_breakdown(options: dict[str, Any], totals: list[int], carry: dict[str, Any] | None = None,
+                    ) -> list[dict[str, Any]]:
+    """剥皮 "胡数多者扣除胡数少者的胡数": in each pair the lower total pays the difference; 等 scoring is already
+    settled hand by hand (no payments)."""
+    if options["scoring"] == "deng":
+        return []
+    return pairwise_payments(totals, unit="胡数")
 
 
 def final_settlement(options: dict[str, Any], totals: list[int], carry: dict[str, Any] | None = None) -> list[int]:
-    """剥皮 "胡数多者扣除胡数少者的胡数": pairwise differences, Σ_j (T_i − T_j); 等 scoring is already zero-sum."""
+    """Pairwise differences, Σ_j (T_i − T_j); 等 scoring: the totals."""
     if options["scoring"] == "deng":
         return list(totals)
-    total = sum(totals)
-    return [len(totals) * t - total for t in totals]
+    return settle_payments(len(totals), final_breakdown(options, totals, carry))
 
 
 def first_dealer(options: dict[str, Any], seats: int, rng: random.Random) -> int:
@@ -130,6 +142,7 @@ VARIANT = zipai_variant(
     after_hand=after_hand,
     seats_for=seats_for,
     final_settlement=final_settlement,
+    final_breakdown=final_breakdown,
     first_dealer=first_dealer,
     summary=(
         "剥皮（邵阳字牌剥皮胡）：80 张字牌，4 人坐，庄家对家为数醒不打，得胡牌者一半胡数。庄 20 张加亮张，闲 20 张，"

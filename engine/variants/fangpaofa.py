@@ -9,18 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import HandResult
-from ..match import winner_deals
+from ..match import MAX_HANDS, pairwise_payments, race_over, settle_payments, winner_deals
 from ..options import Option, bool_option
 from ..registry import MatchProgress
 from ..zipai.evaluate import Arrangement
 from ..zipai.rules import Priced, WinContext, ZipaiRules
-from ..zipai.scoring import colours, priced
+from ..zipai.scoring import colours, mingtang, priced
 from ..zipai.variant import zipai_variant
 
 OPTIONS = (
     bool_option("daniao", False, "打鸟"),
     Option("niao_value", 10, tuple(range(1, 101)), "鸟分"),
     Option("target", 100, tuple(range(10, 1001, 10)), "满胡结算"),
+    MAX_HANDS,
 )
 
 CAP = 100  # 放炮者单局最多扣100胡息
@@ -67,7 +68,8 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
     value = base * fan
     score = min(value, CAP) if ctx.win_from == "discard" else value
     # Ranked on the uncapped value (§5.3 4): the winner picks the most profitable grouping.
-    return priced(value, arr, {"patterns": hundred + double, "fan": fan, "score": score})
+    shown = [mingtang(n, value=f"算{HUNDRED}胡息") for n in hundred] + [mingtang(n, 2, value="×2") for n in double]
+    return priced(value, arr, {"patterns": hundred + double, "fan": fan, "score": score}, shown)
 
 
 def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
@@ -90,33 +92,31 @@ def settle_draw(game: Any) -> list[int]:
 RULES = ZipaiRules(
     id="fangpaofa", price=price, settle=settle, settle_draw=settle_draw, win_discard="forced",
     win_liangzhang=False, stake_option="daniao",
+    wei_shown=1,  # "偎牌、臭偎必须示众(两暗一明)" (§3): a plain 偎 shows one card, as a 臭偎 does
 )
 
 
 def after_hand(progress: MatchProgress, result: HandResult) -> None:
-    """Winner deals next; 黄庄: the dealer keeps the deal; over once a total reaches the target."""
+    """Winner deals next; 黄庄: the dealer keeps the deal; over once a total reaches the target (or at the
+    hand cap)."""
     if "stakes" in result.detail:
         progress.carry["stakes"] = result.detail["stakes"]
     winner_deals(progress, result)
-    progress.over = max(progress.totals) >= progress.options["target"]
+    race_over(progress, max(progress.totals) >= progress.options["target"])
+
+
+def final_breakdown(options: dict[str, Any], totals: list[int], carry: dict[str, Any] | None = None,
+                    ) -> list[dict[str, Any]]:
+    """归0 then pairwise differences: in each pair the lower total pays the difference; with 打鸟 also the sum
+    of both players' bird stakes (a player who did not 打鸟 has stake 0)."""
+    stakes = set((carry or {}).get("stakes", [])) if options.get("daniao") else set()
+    birds = [options["niao_value"] if s in stakes else 0 for s in range(len(totals))]
+    return pairwise_payments(totals, birds)
 
 
 def final_settlement(options: dict[str, Any], totals: list[int], carry: dict[str, Any] | None = None) -> list[int]:
-    """归0 then pairwise differences: seat i gets Σ_j (T_i − T_j); with 打鸟, the lower of each pair also
-    pays the sum of both players' bird stakes (a player who did not 打鸟 has stake 0)."""
-    n = len(totals)
-    stakes = set((carry or {}).get("stakes", [])) if options.get("daniao") else set()
-    bird = [options["niao_value"] if s in stakes else 0 for s in range(n)]
-    out = [0] * n
-    for i in range(n):
-        for j in range(n):
-            if i == j:
-                continue
-            out[i] += totals[i] - totals[j]
-            if totals[i] != totals[j]:
-                sign = 1 if totals[i] > totals[j] else -1
-                out[i] += sign * (bird[i] + bird[j])
-    return out
+    """Seat i gets Σ_j (T_i − T_j), plus or minus the pair's birds."""
+    return settle_payments(len(totals), final_breakdown(options, totals, carry))
 
 
 VARIANT = zipai_variant(
@@ -126,6 +126,7 @@ VARIANT = zipai_variant(
     options=OPTIONS,
     after_hand=after_hand,
     final_settlement=final_settlement,
+    final_breakdown=final_breakdown,
     summary=(
         "放炮罚：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。15 胡息起胡，可胡墩牌也可胡别人打出的牌，"
         "能胡的打出牌必须胡（放炮者付分，单局最多 100 胡息）。名堂相乘：自摸、一点红、条扁、海底胡、红胡、卡胡20 各 2 番；"

@@ -17,7 +17,7 @@ from ..registry import MatchProgress
 from ..zipai.evaluate import Arrangement
 from ..zipai.groups import Group
 from ..zipai.rules import Priced, WinContext, ZipaiRules
-from ..zipai.scoring import each_loser_pays, nobody_pays, priced, start_hand_groups, tun
+from ..zipai.scoring import each_loser_pays, mingtang, nobody_pays, priced, start_hand_groups, tun
 from ..zipai.variant import zipai_variant
 
 OPTIONS = (
@@ -41,8 +41,10 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
     if ctx.win_from == "deal":
         patterns.append("天胡" if ctx.dealer else "地胡")
     fan = 2 if ctx.win_from in ("self_draw", "deal") else 1
+    # 自摸 doubles without being a 名堂 of this ruleset; the explanation still names it.
+    shown = [mingtang(patterns[0] if patterns else "自摸", 2, value="×2")] if fan == 2 else []
     u = _units(arr.huxi)
-    return priced(u * fan, arr, {"patterns": patterns, "fan": fan, "units": u, "score": u * fan})
+    return priced(u * fan, arr, {"patterns": patterns, "fan": fan, "units": u, "score": u * fan}, shown)
 
 
 def start_win(counts: Sequence[int], melds: Sequence[Group], ctx: WinContext) -> Priced | None:
@@ -52,8 +54,9 @@ def start_win(counts: Sequence[int], melds: Sequence[Group], ctx: WinContext) ->
     if arr is None:
         return None
     u = max(1, _units(arr.huxi))
-    return priced(u * 2, arr, {"patterns": ["天胡" if ctx.dealer else "地胡"], "fan": 2, "units": u,
-                               "score": u * 2})
+    name = "天胡" if ctx.dealer else "地胡"
+    return priced(u * 2, arr, {"patterns": [name], "fan": 2, "units": u, "score": u * 2},
+                  [mingtang(name, 2, value="×2")])
 
 
 def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
@@ -69,6 +72,7 @@ def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
 RULES = ZipaiRules(
     id="liuhuqiang", seats=4, deal_size=14, group_count=5, min_huxi=MIN_HUXI, win_discard="optional",
     own_discard_chou=True, chou_from_shangjia=True, louhu="huxi", start_win=start_win, start_win_forced=True,
+    win_liang_in_ti=True,
     price=price, settle=settle, settle_draw=nobody_pays,
 )
 

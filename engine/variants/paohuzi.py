@@ -14,7 +14,7 @@ from ..registry import MatchProgress
 from ..zipai.evaluate import Arrangement
 from ..zipai.game import ZipaiGame
 from ..zipai.rules import Priced, WinContext, ZipaiRules
-from ..zipai.scoring import colours, each_loser_pays, is_self_draw, nobody_pays, priced, tun
+from ..zipai.scoring import colours, each_loser_pays, is_self_draw, mingtang, nobody_pays, priced, tun
 from ..zipai.variant import zipai_variant
 
 OPTIONS = (
@@ -91,16 +91,19 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
     opts = ctx.options
     fans = _mingtang(arr, ctx)
     patterns = list(fans)
+    shown = [mingtang(n, f) for n, f in fans.items()]
     base = tun(arr.huxi, 15, 3)
     units = base + opts["chongtun"]
     if opts["mingtang"] == "quan" and is_self_draw(ctx):
         units += 1
         patterns.append("自摸")
+        shown.append(mingtang("自摸", value="+1囤"))
     if opts["mingtang"] in ("quan", "duohong") and opts["huangfan"] > 0:
         units *= 2
         patterns.append("黄番")
+        shown.append(mingtang("黄番", value="囤×2"))
     fan = sum(fans.values()) or 1
-    return priced(units * fan, arr, {"patterns": patterns, "fan": fan, "units": units, "score": units * fan})
+    return priced(units * fan, arr, {"patterns": patterns, "fan": fan, "units": units, "score": units * fan}, shown)
 
 
 RULES = ZipaiRules(id="paohuzi", price=price, settle=each_loser_pays, settle_draw=nobody_pays,

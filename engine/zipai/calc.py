@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import OptionError
-from .cards import COPIES, N_KINDS, counts_of, name, parse_cards
+from .cards import COPIES, N_KINDS, counts_of, name, parse_card, parse_cards
 from .evaluate import arrangements
 from .groups import MELD_KINDS, Group, chi_group_ok
 from .rules import WinContext, ZipaiRules
 from .win import price_best, source_of
 
 WIN_FROM = ("self_draw", "other_draw", "discard", "deal")
+# README "context"; after_kong is a mahjong flag and means nothing to a 字牌 hand.
+CONTEXT_FLAGS = ("dealer", "last_card", "first_discard", "no_draw_yet", "after_kong")
 _KIND_ALIASES = {"kan": "kan", "chou_wei": "chouwei", "chouwei": "chouwei", "long": "ti"}
 
 
@@ -19,11 +21,27 @@ class CalcInputError(ValueError):
     """Invalid calculator input (exit status 2)."""
 
 
-def _cards(value: Any, what: str) -> list[int]:
+def _card(value: Any, what: str) -> int:
+    """One card: a string naming exactly one card ("十一" and "" are not cards)."""
+    if not isinstance(value, str):
+        raise CalcInputError(f"{what}: a card must be a string, not {value!r}")
     try:
-        return parse_cards(value)
-    except (ValueError, TypeError) as e:
-        raise CalcInputError(f"{what}: {e}") from None
+        return parse_card(value)
+    except ValueError:
+        raise CalcInputError(f"{what}: {value!r} is not one 字牌 card") from None
+
+
+def _cards(value: Any, what: str) -> list[int]:
+    """A list of cards, each a one-card string, or one string of cards ("一二三"; spaces and commas between
+    cards are ignored)."""
+    if isinstance(value, str):
+        try:
+            return parse_cards(value)
+        except ValueError as e:
+            raise CalcInputError(f"{what}: {e}") from None
+    if isinstance(value, list):
+        return [_card(item, what) for item in value]
+    raise CalcInputError(f"{what} must be a list of cards or a string of cards, not {value!r}")
 
 
 def parse_meld(raw: Any) -> Group:
@@ -45,7 +63,10 @@ def parse_meld(raw: Any) -> Group:
         raise CalcInputError(f"meld type {kind!r} unknown (zipai: {', '.join(MELD_KINDS)})")
     if cards_raw is None:
         raise CalcInputError(f"meld {raw!r}: missing cards")
-    cards = _cards(cards_raw, f"meld {kind}")
+    if isinstance(raw, dict) and "cards" not in raw:  # "card": exactly one card, standing for the group
+        cards = [_card(cards_raw, f"meld {kind}")]
+    else:
+        cards = _cards(cards_raw, f"meld {kind}")
     size = {"pao": 4, "ti": 4}.get(kind, 3)
     if kind != "chi" and len(cards) == 1:
         cards = cards * size
@@ -66,16 +87,14 @@ def parse_input(data: Any, options: dict[str, Any]) -> tuple[list[int], list[Gro
         if key not in data:
             raise CalcInputError(f"missing field {key!r}")
     win_from = data["win_from"]
-    if win_from not in WIN_FROM:
+    if not isinstance(win_from, str) or win_from not in WIN_FROM:
         raise CalcInputError(f"win_from {win_from!r} is not one of {', '.join(WIN_FROM)} for 字牌")
     if "win_card" not in data and win_from != "deal":
         raise CalcInputError("missing field 'win_card'")
     win_raw = data.get("win_card")
     if win_raw is None and win_from != "deal":
         raise CalcInputError("win_card may be null only with win_from 'deal'")
-    win = None if win_raw is None else _cards([win_raw] if isinstance(win_raw, str) else win_raw, "win_card")
-    if win is not None and len(win) != 1:
-        raise CalcInputError("win_card must be exactly one card")
+    win = None if win_raw is None else [_card(win_raw, "win_card")]
     hand = _cards(data["hand"], "hand")
     melds_raw = data.get("melds")
     if melds_raw is None:  # null = omitted, as for ``context``
@@ -97,9 +116,16 @@ def parse_input(data: Any, options: dict[str, Any]) -> tuple[list[int], list[Gro
     for c in range(N_KINDS):
         if total[c] > COPIES:
             raise CalcInputError(f"{total[c]} copies of {name(c)}: the set has {COPIES}")
-    context = data.get("context", {}) or {}
+    context = data.get("context")
+    if context is None:  # null = omitted
+        context = {}
     if not isinstance(context, dict):
         raise CalcInputError("context must be an object")
+    for key, value in context.items():
+        if key not in CONTEXT_FLAGS:
+            raise CalcInputError(f"unknown context flag {key!r} (known: {', '.join(CONTEXT_FLAGS)})")
+        if not isinstance(value, bool):
+            raise CalcInputError(f"context flag {key!r} must be true or false, not {value!r}")
     ctx = WinContext(
         win_card=win[0] if win else None,
         win_from=win_from,

@@ -3,7 +3,8 @@
 Fixed groups (melds, 坎, the winning card's 偎/提/跑/碰) are priced by the caller; this module only searches
 the loose cards, of which there are at most three copies of a card. A loose multiset is packed into one
 int (2 bits per card kind) so both searches memoise on a dict lookup; the memo is shared by every hand
-evaluated in the process, which is what makes repeated 听牌 checks cheap.
+evaluated in the process, which is what makes repeated 听牌 checks cheap, and holds at most ``MEMO_LIMIT``
+entries per search.
 
 The search always takes the lowest card present: it must be the lowest card of its group, so each group
 shape is tried from that card only (sentence upwards, 二七十 from 二, 绞 from the small card).
@@ -57,6 +58,10 @@ def _moves(key: int, i: int, pair: bool) -> list[tuple[int, str, tuple[int, ...]
     return out
 
 
+# Both memos are bounded: a long-running bot evaluates millions of distinct hands (3M entries ≈ 360 MB).
+# Clearing a full memo costs a few cold lookups; a live working set is far smaller than the limit.
+MEMO_LIMIT = 100_000
+
 _best_cache: dict[tuple[int, bool], int] = {}
 
 
@@ -76,6 +81,8 @@ def best_huxi(key: int, pair: bool) -> int:
             value = sub + group_huxi(kind, cards)
             if value > best:
                 best = value
+    if len(_best_cache) >= MEMO_LIMIT:
+        _best_cache.clear()
     _best_cache[(key, pair)] = best
     return best
 
@@ -97,6 +104,8 @@ def all_splits(key: int, pair: bool) -> tuple[tuple[Group, ...], ...]:
         for tail in all_splits(rest, pair and kind != "jiang"):
             found.add(tuple(sorted((g, *tail))))
     result = tuple(sorted(found))
+    if len(_all_cache) >= MEMO_LIMIT:
+        _all_cache.clear()
     _all_cache[(key, pair)] = result
     return result
 

@@ -10,15 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .decompose import NEG, _best_cache, all_splits, best_huxi, clear_caches, pack
+from .decompose import NEG, all_splits, best_huxi, pack
 from .groups import FOUR_KINDS, Group
 
 # Where the winning card came from, as the arrangement rules see it.
 OWN = "own"  # the winner's own wall draw, or the dealer's own 亮张
 OTHER_DRAW = "other_draw"  # a wall card shown by another player (also a non-dealer taking the 亮张)
 DISCARD = "discard"
-
-_CACHE_LIMIT = 3_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +90,6 @@ def _shape(fixed: list[Group], loose: list[int], group_count: int) -> tuple[int,
 
 def max_huxi(hand: Sequence[int], melds: Sequence[Group], win: int | None, source: str, group_count: int) -> int:
     """Highest 胡息 of any complete arrangement, or ``NEG`` if the cards do not make a hand."""
-    if len(_best_cache) > _CACHE_LIMIT:
-        clear_caches()
     best = NEG
     for fixed, loose in _placements(hand, melds, win, source):
         shape = _shape(fixed, loose, group_count)

@@ -20,6 +20,7 @@ from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
 from .chi import chi_options, could_group
 from .groups import Group, group_huxi
 from .rules import Priced, WinContext, ZipaiRules
+from .scoring import groups_out
 from .win import can_reach, price_best, source_of
 
 
@@ -260,7 +261,7 @@ class ZipaiGame:
             priced = self._win_price(d, None, "deal")
         if priced:
             best[d] = (priced, self.liang if liang_in_hand else None)
-        if self.rules.win_liangzhang and liang_in_hand:
+        if self.rules.win_liangzhang and (liang_in_hand or self.rules.win_liang_in_ti):
             for seat in self._order_from(d)[1:]:
                 priced = self._win_price(seat, self.liang, "deal")
                 if priced:
@@ -564,7 +565,10 @@ class ZipaiGame:
         detail = dict(priced.out)
         shown_card = name(card) if kind != "liang" or win_card is not None else None
         detail.update({"win_from": win_from, "card": shown_card, "winner": seat,
-                       "hand": self._hand_names(seat), "melds": [m.private() for m in self.melds[seat]]})
+                       "hand": self._hand_names(seat), "melds": [m.private() for m in self.melds[seat]],
+                       "from_seat": self._won_from(seat, kind, win_card),
+                       "groups": groups_out(priced.arrangement) if priced.arrangement is not None else [],
+                       "fans": [dict(f) for f in priced.fans]})
         pats = "、".join(detail.get("patterns", [])) or "无名堂"
         text = f"{_seat(seat)} 胡 {shown_card or '起手牌'}：{detail['huxi']} 胡息，{pats}，得分 {detail['score']}"
         detail["text"] = text
@@ -576,6 +580,15 @@ class ZipaiGame:
         self._emit("hu", {"seat": seat, "card": shown_card, "hand": self._hand_names(seat),
                           "melds": detail["melds"], "result": {k: v for k, v in detail.items() if k != "text"},
                           "deltas": deltas}, None, text)
+
+    def _won_from(self, seat: int, kind: str, win_card: int | None) -> int | None:
+        """The seat whose card was won — the discarder (放炮), the drawer who showed it, the dealer whose 亮张
+        it was — or None when the winner won his own card or his dealt hand."""
+        if kind == "discard" or (kind == "draw" and seat != self.window_from):
+            return self.window_from
+        if kind == "liang" and seat != self.dealer and win_card is not None:
+            return self.dealer
+        return None
 
     def _finish_draw(self) -> None:
         assert self.rules.settle_draw is not None
@@ -662,6 +675,23 @@ class ZipaiGame:
             return name(self.liang)
         return None
 
+    def _claim_window_open(self) -> bool:
+        return not self.finished and self.window is not None and self.window_kind not in ("stake", "own")
+
+    def _public_to_act(self) -> list[int]:
+        """Who the table is waiting for. A card window names nobody; the drawer's 自摸 choice after his own
+        偎/提 looks like his turn (which it is: he discards next), so it does not tell that he could win."""
+        if self._claim_window_open():
+            return []
+        if not self.finished and self.window is not None and self.window_kind == "own":
+            return [self.window_from]
+        return self.to_act()
+
+    def _phase(self) -> str:
+        if self.finished:
+            return "over"
+        return "claim" if self.window is not None and self.window_kind != "own" else "discard"
+
     def census(self) -> list[int]:
         """Where every card is (hands, melds, fronts, 墩, the card on the table): 4 of each, always."""
         counts = [sum(h[c] for h in self.hands) for c in range(N_KINDS)]
@@ -690,9 +720,12 @@ class ZipaiGame:
                            for s in range(self.seats)],
             "sitter": self.sitter,
             "stakes": self.stakes,
-            "to_act": self.to_act(),
+            # In a claim window the asked seats stay secret (who holds a 胡/碰/吃 is hidden information);
+            # only the 打鸟 window, answered by everyone at once, names those still to choose.
+            "to_act": self._public_to_act(),
+            "claims_pending": self._claim_window_open(),
             "revealed": self._revealed(),
-            "phase": "over" if self.finished else ("claim" if self.window else "discard"),
+            "phase": self._phase(),
             "version": self.version,
             "finished": self.finished,
             "result": None if self.result is None else {

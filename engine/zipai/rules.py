@@ -36,6 +36,10 @@ class Priced:
     value: int
     huxi: int
     out: dict[str, Any]
+    # What the settlement explanation shows besides ``out``: the winning arrangement and, per 名堂 or factor,
+    # its own price ({"name", "fan", "points", "value"}, see ``scoring.mingtang``).
+    arrangement: Arrangement | None = None
+    fans: tuple[dict[str, Any], ...] = ()
 
 
 # Price one arrangement; ``None`` when that arrangement does not win (e.g. under the 胡息 minimum).
@@ -53,6 +57,8 @@ class ZipaiRules:
     win_other_draw: bool = True
     win_discard: str = "never"  # never | optional | forced (window offers only 胡) | first_discard
     win_liangzhang: bool = True  # a non-dealer may win the dealer's 亮张 (地胡)
+    # ... even when the 亮张 completes the dealer's dealt 提 ("庄家亮张的牌正好构成一提，其他玩家任然能胡这张亮张牌").
+    win_liang_in_ti: bool = False
     own_discard_chou: bool = False  # one's own discards are one's 臭牌 too
     # 过张 only for a card from one's 上家 (discard or draw) or one's own draw — "当上家打出或摸出一只牌或玩家自己
     # 摸出一只牌" ([000 跑胡子 6], [003]); declining a 碰 of the 下家's card is then only 忍碰.

@@ -246,14 +246,15 @@ def test_invalid_option_and_card() -> None:
 def test_room_options_exactly_as_specs() -> None:
     keys = {v: [o.key for o in m.OPTIONS] for v, m in (("fangpaofa", fangpaofa), ("bopi", bopi), ("anhua", anhua))}
     assert keys == {
-        "fangpaofa": ["daniao", "niao_value", "target"],
-        "bopi": ["players", "target", "scoring", "huangzhuang"],
+        "fangpaofa": ["daniao", "niao_value", "target", "max_hands"],  # + 局数上限 (issue 7)
+        "bopi": ["players", "target", "scoring", "huangzhuang", "max_hands"],
         "anhua": ["tun", "zimo_fanbei", "santi_wukan", "papo", "mingwei", "banker", "difen"],
     }
-    assert bopi.VARIANT.validate({}) == {"players": 4, "target": 100, "scoring": "hu", "huangzhuang": "stay"}
+    assert bopi.VARIANT.validate({}) == {"players": 4, "target": 100, "scoring": "hu", "huangzhuang": "stay",
+                                         "max_hands": 20}
     assert anhua.VARIANT.validate({}) == {"tun": "3xi", "zimo_fanbei": True, "santi_wukan": True, "papo": False,
                                           "mingwei": False, "banker": "random", "difen": 1}
-    assert fangpaofa.VARIANT.validate({}) == {"daniao": False, "niao_value": 10, "target": 100}
+    assert fangpaofa.VARIANT.validate({}) == {"daniao": False, "niao_value": 10, "target": 100, "max_hands": 20}
 
 
 @pytest.mark.parametrize(("variant", "data", "expect"), [
