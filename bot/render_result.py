@@ -177,17 +177,10 @@ def final_text(table: Table) -> str:
         lines.append(f"{rank}. {_seat(table, seat)} {scores[seat]:+d}")
     if scores != totals:
         lines.append("各家累计：" + " ｜ ".join(f"{_seat(table, i)} {t:+d}" for i, t in enumerate(totals)))
-        breakdown = match.final_breakdown() if hasattr(match, "final_breakdown") else None
-        if breakdown:
-            lines.append("结算明细：")
-            for row in breakdown:
-                why = f"（{row['why']}）" if row.get("why") else ""
-                lines.append(f"　{_seat(table, row.get('payer'))} 付 {_seat(table, row.get('payee'))} "
-                             f"{row.get('amount')}{why}")
-        else:
-            lines.append("结算：两两相比，多者收取差额；" + "、".join(
-                f"{_seat(table, i)}−{_seat(table, j)} = {totals[i] - totals[j]:+d}"
-                for i in range(len(totals)) for j in range(i + 1, len(totals))))
+        lines.append("结算明细（两两相比，少者付多者）：")
+        for row in match.final_breakdown():
+            why = f"（{row['why']}）" if row.get("why") else ""
+            lines.append(f"　{_seat(table, row['payer'])} 付 {_seat(table, row['payee'])} {row['amount']}{why}")
         stakes = _stakes_line(table, match.progress.carry.get("stakes"))
         if stakes and match.options.get("daniao"):
             staked = match.progress.carry.get("stakes")

@@ -239,12 +239,12 @@ async def test_race_final_explains_the_pairwise_settlement(env: Env) -> None:
     table.match.progress.totals[:] = [30, 10, 0]
     table.match.progress.carry["stakes"] = [0]
     text = final_text(table)
-    assert "1号 小明−2号 阿强 = +20" in text and "2号 阿强−3号 老王 = +10" in text
+    # the engine's pairwise breakdown: 胡息 differences, and 1号's 打鸟 paid by whoever has fewer
+    assert "2号 阿强 付 1号 小明 25（胡息差 20，鸟分 5+0）" in text
+    assert "3号 老王 付 1号 小明 35（胡息差 30，鸟分 5+0）" in text
+    assert "3号 老王 付 2号 阿强 10（胡息差 10）" in text
+    assert "1. 1号 小明 +60" in text and "2. 2号 阿强 -15" in text and "3. 3号 老王 -45" in text
     assert "打鸟：1号 小明（鸟分 5）" in text
-    # with the engine's breakdown, each transfer is named
-    table.match.final_breakdown = lambda: [  # type: ignore[attr-defined]
-        {"payer": 1, "payee": 0, "amount": 25, "why": "胡数差 20 + 鸟分 5"}]
-    assert "2号 阿强 付 1号 小明 25（胡数差 20 + 鸟分 5）" in final_text(table)
 
 
 async def test_calc_pathological_input_gets_a_chinese_reply(env: Env) -> None:
