@@ -95,6 +95,16 @@ class Play:
         table.version += 1
         table.note(events)
 
+    async def answer_for(self, table: Table, seats: list[int]) -> None:
+        """The AI answers these seats' current decision once, without 托管 (the caller holds the lock).
+
+        For a claim window that timed out: who is asked there is hidden, and 托管 shows at the seat."""
+        game = table.game
+        for s in seats:
+            if game is not None and not game.finished and s in game.to_act():
+                self._apply(table, s, ai.choose(game, s), by_ai=True)
+        await self.advance(table)
+
     async def _flush(self, table: Table) -> None:
         if (table.unsaved and table.hand_id is not None) or table.unsaved_auto:
             rows, table.unsaved = table.unsaved, []

@@ -1,4 +1,6 @@
-"""Turn timers: a seat that does not act in time goes on 托管 (the AI plays it until the player acts)."""
+"""Turn timers: a seat that does not act in time goes on 托管 (the AI plays it until the player acts).
+
+In a claim window, where who is asked is hidden, a late seat's answer is the AI's for that card alone."""
 
 from __future__ import annotations
 
@@ -59,12 +61,17 @@ class TurnTimers:
                 if table.version != version or game is None or table.status != "playing":
                     return
                 late = [s for s in game.to_act() if not table.seats[s].is_ai]
-                for s in late:
-                    table.set_auto(s, True)
-                table.log.append("超时：" + "、".join(seat_name(table, s) for s in late) + " 由电脑托管")
                 table.timer_task = None
                 table.turn_deadline = None
-                await self.svc.play.advance(table)
+                if game.public_view().get("claims_pending"):
+                    # Naming the late seats, or marking them 托管, would tell the table who holds a claim:
+                    # the AI answers this one card for them, and their next turn of their own has a timer.
+                    await self.svc.play.answer_for(table, late)
+                else:
+                    for s in late:
+                        table.set_auto(s, True)
+                    table.log.append("超时：" + "、".join(seat_name(table, s) for s in late) + " 由电脑托管")
+                    await self.svc.play.advance(table)
                 self.svc.delivery.publish(table)
                 self.arm(table)
         except Exception:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 
 import pytest
 
 from bot import harness
 
 from .conftest import VARIANTS, Env, short
+from .test_bad_input import actor as harness_actor
 
 MAIN = "paohuzi" if "paohuzi" in VARIANTS else "toy"
 
@@ -148,3 +150,51 @@ async def test_auto_flags_and_end_votes_survive_restarts(env: Env) -> None:
     # bob's vote from before both restarts still counts: carol's makes the majority
     p = await env.cmd(env.carol, "table end")
     assert "投票通过" in p.text() and env.table() is None
+
+
+async def test_a_claim_window_that_times_out_names_nobody(env: Env) -> None:
+    """Who is asked in a claim window tells what they hold: a timeout there puts nobody on 托管 (shown at the
+    seat) and names nobody; the AI answers that card alone for the late seat."""
+    if MAIN == "toy":
+        pytest.skip("needs a variant with claim windows")
+    service = env.bot.service
+    service.timer_scale = 1000.0  # no timeout while the test walks to a claim window
+    players = [env.alice, env.bob]
+    await env.open_table(MAIN, players, f"bot.seed=5 bot.timer=30 {short(MAIN, 3)}")
+    table = env.table()
+    rng = random.Random(3)
+    for _ in range(300):
+        game = table.game
+        if game is not None and game.public_view().get("claims_pending") and any(
+                not table.seats[s].is_ai for s in game.to_act()):
+            break
+        uid, mid = harness_actor(env, players)
+        cid, values = rng.choice(harness.action_choices(env.world, mid))
+        await env.click(uid, mid, cid, [rng.choice(values)] if values else None)
+        await service.idle()
+    else:
+        pytest.fail("no claim window asked a human")
+    asked = [s for s in table.game.to_act() if not table.seats[s].is_ai]
+    mark = len(env.world.calls)
+    logged = await env.bot.db.count_actions()
+    version = table.version
+    service.timer_scale = 0.001
+    table.timer_task.cancel()
+    table.timer_task = None
+    service.timers.arm(table)
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if table.version != version:
+            break
+    await service.idle()
+    service.timer_scale = 1000.0
+    assert table.version != version, "the timer never answered"
+    assert not any(table.seats[s].auto for s in asked)
+    assert not any("超时" in line for line in table.log)
+    channel_text = " ".join(json.dumps(c.body, ensure_ascii=False) for c in env.world.calls[mark:]
+                            if env.world.is_guild_channel(c.channel_id) and c.body)
+    assert "超时：" not in channel_text and not re.search(r"〔[^〕]*托管", channel_text)
+    assert await env.bot.db.count_actions() > logged
+    async with env.bot.db.conn.execute("SELECT seat, by_ai FROM actions ORDER BY hand_id DESC, seq DESC LIMIT 20") as cur:
+        rows = [tuple(r) for r in await cur.fetchall()]
+    assert any(seat in asked and by_ai for seat, by_ai in rows)
