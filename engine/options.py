@@ -42,19 +42,24 @@ def validate_options(declared: tuple[Option, ...], raw: dict[str, Any] | None) -
     out: dict[str, Any] = {}
     for key in raw:
         if key not in by_key:
-            known = ", ".join(by_key) or "none"
-            raise OptionError(f"unknown option {key!r} (known: {known})")
+            known = "、".join(f"{k}（{o.label}）" for k, o in by_key.items()) or "无"
+            raise OptionError(f"没有选项 {key!r}；可用：{known}")
     for opt in declared:
         if opt.key not in raw:
             out[opt.key] = opt.default
             continue
         value = _coerce(opt, raw[opt.key])
         if value not in opt.choices or (isinstance(opt.default, bool) != isinstance(value, bool)):
-            allowed = ", ".join(map(str, opt.choices)) if len(opt.choices) <= 12 else (
-                f"{opt.choices[0]}…{opt.choices[-1]}")
-            raise OptionError(f"option {opt.key!r} ({opt.label}) must be one of {allowed}, not {raw[opt.key]!r}")
+            allowed = "、".join(map(_shown, opt.choices)) if len(opt.choices) <= 12 else (
+                f"{_shown(opt.choices[0])}…{_shown(opt.choices[-1])}")
+            raise OptionError(f"选项 {opt.key!r}（{opt.label}）只能取 {allowed}，不能是 {raw[opt.key]!r}")
         out[opt.key] = value
     return out
+
+
+def _shown(value: Any) -> str:
+    # the calculator's JSON spells booleans true/false
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def _coerce(opt: Option, value: Any) -> Any:
