@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         from .demo import DemoArgError, demo_setup
         from .demo import main as demo_main
         try:
-            setup = demo_setup(args.variant, args.hands, args.humans)
+            setup = demo_setup(args.variant, args.hands, args.humans, args.seed)
         except DemoArgError as e:
             parser.error(str(e))
         return demo_main(url, setup=setup, seed=args.seed, quiet=args.quiet)

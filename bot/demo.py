@@ -19,6 +19,7 @@ from engine.registry import Variant, all_variants
 from . import harness
 from .client import HunanBot
 from .harness import Call, FakeDiscord
+from .options_text import SEED_LIMIT
 
 
 def _text(body: dict[str, Any] | None) -> str:
@@ -49,8 +50,11 @@ class DemoSetup:
 DEFAULT_HANDS = 2
 
 
-def demo_setup(variant_id: str | None = None, hands: int | None = None, humans: int = 1) -> DemoSetup:
+def demo_setup(variant_id: str | None = None, hands: int | None = None, humans: int = 1,
+               seed: int = 0) -> DemoSetup:
     """Check the demo's arguments against the registry before anything starts (a bad one is one line)."""
+    if abs(seed) >= SEED_LIMIT:
+        raise DemoArgError("--seed 必须是绝对值小于 2^63 的整数。")
     variants = {v.id: v for v in all_variants()}
     variant_id = variant_id or ("paohuzi" if "paohuzi" in variants else next(iter(variants)))
     v = variants.get(variant_id)

@@ -28,6 +28,7 @@ def run_bot(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     (["--variant", "liuhuqiang", "--hands", "40"], ["四人跑胡子", "--hands", "32"]),
     (["--humans", "5"], ["--humans", "1, 2, 3"]),
     (["--hands", "x"], ["--hands", "'x'"]),
+    (["--seed", str(10**30)], ["--seed", "2^63"]),
 ])
 def test_bad_argument_is_one_line_and_exit_2(tmp_path: Path, args: list[str], words: list[str]) -> None:
     proc = run_bot(tmp_path, "--demo", *args)
