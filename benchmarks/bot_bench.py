@@ -52,6 +52,7 @@ async def open_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int, var
     for uid, ch in out:
         await harness.command(world, bot, uid, ch, "table create", variant=variant, options=f"bot.seed={ch % 9973} hands=32")
         table = bot.service.table_in(ch)
+        assert table is not None
         while len(table.seats) < table.seat_count:
             await harness.command(world, bot, uid, ch, "table ai")
         await harness.command(world, bot, uid, ch, "table start")
@@ -68,7 +69,7 @@ def pick(world: FakeDiscord, uid: int, rng: random.Random) -> tuple[int, str, li
 
 
 async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: random.Random, until: float,
-                 think: float, lat: list[float]) -> int:
+                 think: float, lat: list[float], cpu_lat: list[float], answered_cpu: dict[str, float]) -> int:
     clicks = 0
     while True:
         now = time.perf_counter()
@@ -85,12 +86,27 @@ async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: rand
         if choice is None:
             continue
         mid, cid, values = choice
+        cpu_fed = time.process_time()
         pend = world.feed_click(bot, uid, mid, cid, values)
         t_resp = await asyncio.wait_for(asyncio.shield(pend.responded), 10)
         lat.append(t_resp - pend.fed_at)
+        cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
         world.pending.pop(pend.token, None)
         clicks += 1
         await bot.service.outboxes[table.id].idle()
+
+
+def time_answers_in_cpu(world: FakeDiscord) -> dict[str, float]:
+    """Record the process's CPU clock when each interaction is answered (beside the harness's wall clock)."""
+    answered: dict[str, float] = {}
+    callback = world._callback
+
+    def timed(pend: Any, body: dict[str, Any], route: Any) -> dict[str, Any]:
+        answered.setdefault(pend.token, time.process_time())
+        return callback(pend, body, route)
+
+    world._callback = timed  # type: ignore[method-assign]
+    return answered
 
 
 class FullCollections:
@@ -114,22 +130,25 @@ class FullCollections:
 
 
 async def phase(world: FakeDiscord, bot: HunanBot, pairs: list[tuple[int, int]], seconds: float, think: float,
-                seed: int, full: FullCollections) -> dict[str, Any]:
+                seed: int, full: FullCollections, answered_cpu: dict[str, float]) -> dict[str, Any]:
     lat: list[float] = []
+    cpu_lat: list[float] = []
     rng = random.Random(seed)
     before = await bot.db.count_actions()
     commits0, writes0 = bot.db.commits, bot.db.writes
     full.reset()
     cpu0, start = time.process_time(), time.perf_counter()
     until = start + seconds
-    clicks = await asyncio.gather(*(player(world, bot, uid, ch, random.Random(rng.random()), until, think, lat)
-                                    for uid, ch in pairs))
+    clicks = await asyncio.gather(*(player(world, bot, uid, ch, random.Random(rng.random()), until, think, lat,
+                                           cpu_lat, answered_cpu) for uid, ch in pairs))
     await bot.service.idle()
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - start
     durable = await bot.db.count_actions() - before
     commits, writes = bot.db.commits - commits0, bot.db.writes - writes0
     q = statistics.quantiles(lat, n=100) if len(lat) > 2 else [0.0] * 99
+    qc = statistics.quantiles(cpu_lat, n=100) if len(cpu_lat) > 2 else [0.0] * 99
     return {"clicks": sum(clicks), "wall_s": wall, "cpu_s": cpu, "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000,
+            "cpu_p50_ms": qc[49] * 1000, "cpu_p99_ms": qc[98] * 1000,
             "durable": durable, "commits": commits, "writes_per_commit": writes / max(commits, 1),
             "full_gcs": full.count, "longest_full_gc_ms": full.longest * 1000,
             "live_tables": sum(1 for _, ch in pairs if bot.service.table_in(ch))}
@@ -137,7 +156,8 @@ async def phase(world: FakeDiscord, bot: HunanBot, pairs: list[tuple[int, int]],
 
 def report(name: str, tables: int, r: dict[str, Any]) -> None:
     print(f"[{name}] tables={tables} clicks={r['clicks']} in {r['wall_s']:.1f}s wall / {r['cpu_s']:.1f} CPU-s "
-          f"p50={r['p50_ms']:.1f}ms p99={r['p99_ms']:.1f}ms durable_actions={r['durable']} "
+          f"p50={r['p50_ms']:.1f}ms p99={r['p99_ms']:.1f}ms (CPU clock: p50={r['cpu_p50_ms']:.1f}ms "
+          f"p99={r['cpu_p99_ms']:.1f}ms) durable_actions={r['durable']} "
           f"({r['durable'] / max(r['cpu_s'], 1e-9):.0f} per CPU-s) commits={r['commits']} "
           f"({r['writes_per_commit']:.1f} writes each) full_gcs={r['full_gcs']} "
           f"(longest {r['longest_full_gc_ms']:.1f}ms) live_tables={r['live_tables']}", flush=True)
@@ -165,6 +185,7 @@ async def main() -> None:
     pairs = await open_tables(world, bot, guild, args.tables, args.variant)
     print(f"set up {args.tables} tables in {time.perf_counter() - t0:.1f}s", flush=True)
     full = FullCollections()
+    answered_cpu = time_answers_in_cpu(world)
     seed = 7
     for _ in range(args.rounds):
         for frozen in (True, False):
@@ -173,10 +194,10 @@ async def main() -> None:
             else:
                 gc.unfreeze()
             seed += 1
-            r = await phase(world, bot, pairs, args.seconds, args.think, seed, full)
+            r = await phase(world, bot, pairs, args.seconds, args.think, seed, full, answered_cpu)
             report("latency, heap frozen" if frozen else "latency, not frozen", args.tables, r)
     freeze_heap()
-    r = await phase(world, bot, pairs, args.seconds, 0.0, seed + 1, full)
+    r = await phase(world, bot, pairs, args.seconds, 0.0, seed + 1, full, answered_cpu)
     report("throughput, heap frozen", args.tables, r)
     await bot.close()
     harness.uninstall_webhook_edge()
