@@ -169,6 +169,7 @@ async def main() -> None:
     ap.add_argument("--seconds", type=float, default=10.0, help="length of each phase")
     ap.add_argument("--think", type=float, default=2.0, help="mean seconds between a player's clicks (latency)")
     ap.add_argument("--rounds", type=int, default=3, help="latency phase pairs (frozen, unfrozen)")
+    ap.add_argument("--warmup", type=float, default=5.0, help="seconds of unreported clicking first")
     ap.add_argument("--variant", default="paohuzi")
     args = ap.parse_args()
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -187,6 +188,8 @@ async def main() -> None:
     full = FullCollections()
     answered_cpu = time_answers_in_cpu(world)
     seed = 7
+    if args.warmup:  # the engine's memo tables and SQLite's cache start cold: not what a running bot sees
+        await phase(world, bot, pairs, args.warmup, args.think, seed, full, answered_cpu)
     runs: dict[bool, list[dict[str, Any]]] = {True: [], False: []}
     for _ in range(args.rounds):
         for frozen in (True, False):
