@@ -110,23 +110,24 @@ def time_answers_in_cpu(world: FakeDiscord) -> dict[str, float]:
 
 
 class FullCollections:
-    """Counts generation-2 collections and their longest pause (via ``gc.callbacks``)."""
+    """Counts generation-2 collections and their longest pause, on the wall and the process's CPU clock."""
 
     def __init__(self) -> None:
-        self.count, self.longest, self._t = 0, 0.0, 0.0
+        self.count, self.longest, self.longest_cpu, self._t, self._c = 0, 0.0, 0.0, 0.0, 0.0
         gc.callbacks.append(self._on_gc)
 
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
         if info.get("generation") != 2:
             return
         if phase == "start":
-            self._t = time.perf_counter()
+            self._t, self._c = time.perf_counter(), time.process_time()
         else:
             self.count += 1
             self.longest = max(self.longest, time.perf_counter() - self._t)
+            self.longest_cpu = max(self.longest_cpu, time.process_time() - self._c)
 
     def reset(self) -> None:
-        self.count, self.longest = 0, 0.0
+        self.count, self.longest, self.longest_cpu = 0, 0.0, 0.0
 
 
 async def phase(world: FakeDiscord, bot: HunanBot, pairs: list[tuple[int, int]], seconds: float, think: float,
@@ -151,6 +152,7 @@ async def phase(world: FakeDiscord, bot: HunanBot, pairs: list[tuple[int, int]],
             "cpu_p50_ms": qc[49] * 1000, "cpu_p99_ms": qc[98] * 1000,
             "durable": durable, "commits": commits, "writes_per_commit": writes / max(commits, 1),
             "full_gcs": full.count, "longest_full_gc_ms": full.longest * 1000,
+            "longest_full_gc_cpu_ms": full.longest_cpu * 1000,
             "live_tables": sum(1 for _, ch in pairs if bot.service.table_in(ch))}
 
 
@@ -160,7 +162,7 @@ def report(name: str, tables: int, r: dict[str, Any]) -> None:
           f"p99={r['cpu_p99_ms']:.1f}ms) durable_actions={r['durable']} "
           f"({r['durable'] / max(r['cpu_s'], 1e-9):.0f} per CPU-s) commits={r['commits']} "
           f"({r['writes_per_commit']:.1f} writes each) full_gcs={r['full_gcs']} "
-          f"(longest {r['longest_full_gc_ms']:.1f}ms) live_tables={r['live_tables']}", flush=True)
+          f"(longest {r['longest_full_gc_ms']:.1f}ms, CPU {r['longest_full_gc_cpu_ms']:.1f}ms) live_tables={r['live_tables']}", flush=True)
 
 
 async def main() -> None:
@@ -171,7 +173,11 @@ async def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="latency phase pairs (frozen, unfrozen)")
     ap.add_argument("--warmup", type=float, default=5.0, help="seconds of unreported clicking first")
     ap.add_argument("--variant", default="paohuzi")
+    ap.add_argument("--gc-threshold", default=None, metavar="G0,G1,G2",
+                    help="experiment: gc.set_threshold for the whole run (the bot keeps CPython's defaults)")
     args = ap.parse_args()
+    if args.gc_threshold:
+        gc.set_threshold(*(int(x) for x in args.gc_threshold.split(",")))
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     tmp = tempfile.mkdtemp()
     world = FakeDiscord()
