@@ -1,18 +1,22 @@
 """Bot benchmark: N live tables through the network-edge harness, on one core (one event loop).
 
-Phase 1 (latency): players think ``--think`` seconds on average (exponential), so N tables produce about
-N/think clicks per second; we measure interaction → first response (the callback reaching the fake Discord).
-Phase 2 (throughput): every table's player clicks as soon as it may; we count actions made durable in
-SQLite per second (human clicks plus the AI moves they trigger, each committed before anyone is told), and
-how many writes (tables' action appends, settlements, message ids) each group commit held.
+Latency phases: players think ``--think`` seconds on average (exponential), so N tables offer about
+N/think clicks per second; we measure interaction → first response (the callback reaching the fake Discord),
+once with the heap frozen after start-up as the bot does (``bot.client.freeze_heap``, standing in for a
+restart that restored these N tables) and once unfrozen, ``--rounds`` times alternately (medians printed at the end).
+Throughput phase: every table's player clicks as soon as it may; we count actions made durable in SQLite
+(human clicks plus the AI moves they trigger, each committed before anyone is told) per CPU-second of the
+process (``time.process_time`` around the measured work only: the players, the bot, its database thread
+and the fake edge), and how many writes each group commit held.
 
-    python benchmarks/bot_bench.py --tables 500 --seconds 10
+    taskset -c 0 python benchmarks/bot_bench.py --tables 500 --seconds 10
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import random
 import statistics
@@ -20,11 +24,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import discord  # noqa: E402
+
 from bot import harness  # noqa: E402
-from bot.client import HunanBot  # noqa: E402
+from bot.client import HunanBot, freeze_heap  # noqa: E402
 from bot.harness import FakeDiscord  # noqa: E402
 
 
@@ -45,6 +52,7 @@ async def open_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int, var
     for uid, ch in out:
         await harness.command(world, bot, uid, ch, "table create", variant=variant, options=f"bot.seed={ch % 9973} hands=32")
         table = bot.service.table_in(ch)
+        assert table is not None
         while len(table.seats) < table.seat_count:
             await harness.command(world, bot, uid, ch, "table ai")
         await harness.command(world, bot, uid, ch, "table start")
@@ -61,35 +69,116 @@ def pick(world: FakeDiscord, uid: int, rng: random.Random) -> tuple[int, str, li
 
 
 async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: random.Random, until: float,
-                 think: float, lat: list[float]) -> int:
+                 think: float, lat: list[float], cpu_lat: list[float], answered_cpu: dict[str, float]) -> int:
     clicks = 0
-    while time.perf_counter() < until:
-        if think:
-            await asyncio.sleep(rng.expovariate(1 / think))
-        else:
-            await asyncio.sleep(0)
-        if bot.service.table_in(ch) is None:
+    while True:
+        now = time.perf_counter()
+        if now >= until:
+            return clicks
+        # never sleep past the window: the phase's clock would run on with nothing being measured
+        await asyncio.sleep(min(rng.expovariate(1 / think), until - now) if think else 0)
+        if think and time.perf_counter() >= until:
+            return clicks
+        table = bot.service.table_in(ch)
+        if table is None:
             return clicks
         choice = pick(world, uid, rng)
         if choice is None:
             continue
         mid, cid, values = choice
+        cpu_fed = time.process_time()
         pend = world.feed_click(bot, uid, mid, cid, values)
         t_resp = await asyncio.wait_for(asyncio.shield(pend.responded), 10)
         lat.append(t_resp - pend.fed_at)
+        cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
         world.pending.pop(pend.token, None)
         clicks += 1
-        await bot.service.outboxes[bot.service.table_in(ch).id].idle() if bot.service.table_in(ch) else None
-    return clicks
+        await bot.service.outboxes[table.id].idle()
+
+
+def time_answers_in_cpu(world: FakeDiscord) -> dict[str, float]:
+    """Record the process's CPU clock when each interaction is answered (beside the harness's wall clock)."""
+    answered: dict[str, float] = {}
+    callback = world._callback
+
+    def timed(pend: Any, body: dict[str, Any], route: Any) -> dict[str, Any]:
+        answered.setdefault(pend.token, time.process_time())
+        return callback(pend, body, route)
+
+    world._callback = timed  # type: ignore[method-assign]
+    return answered
+
+
+class FullCollections:
+    """Counts generation-2 collections and their longest pause, on the wall and the process's CPU clock."""
+
+    def __init__(self) -> None:
+        self.count, self.longest, self.longest_cpu, self._t, self._c = 0, 0.0, 0.0, 0.0, 0.0
+        gc.callbacks.append(self._on_gc)
+
+    def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self._t, self._c = time.perf_counter(), time.process_time()
+        else:
+            self.count += 1
+            self.longest = max(self.longest, time.perf_counter() - self._t)
+            self.longest_cpu = max(self.longest_cpu, time.process_time() - self._c)
+
+    def reset(self) -> None:
+        self.count, self.longest, self.longest_cpu = 0, 0.0, 0.0
+
+
+async def phase(world: FakeDiscord, bot: HunanBot, pairs: list[tuple[int, int]], seconds: float, think: float,
+                seed: int, full: FullCollections, answered_cpu: dict[str, float]) -> dict[str, Any]:
+    lat: list[float] = []
+    cpu_lat: list[float] = []
+    rng = random.Random(seed)
+    before = await bot.db.count_actions()
+    commits0, writes0 = bot.db.commits, bot.db.writes
+    full.reset()
+    cpu0, start = time.process_time(), time.perf_counter()
+    until = start + seconds
+    clicks = await asyncio.gather(*(player(world, bot, uid, ch, random.Random(rng.random()), until, think, lat,
+                                           cpu_lat, answered_cpu) for uid, ch in pairs))
+    await bot.service.idle()
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - start
+    durable = await bot.db.count_actions() - before
+    commits, writes = bot.db.commits - commits0, bot.db.writes - writes0
+    q = statistics.quantiles(lat, n=100) if len(lat) > 2 else [0.0] * 99
+    qc = statistics.quantiles(cpu_lat, n=100) if len(cpu_lat) > 2 else [0.0] * 99
+    return {"clicks": sum(clicks), "wall_s": wall, "cpu_s": cpu, "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000,
+            "cpu_p50_ms": qc[49] * 1000, "cpu_p99_ms": qc[98] * 1000,
+            "durable": durable, "commits": commits, "writes_per_commit": writes / max(commits, 1),
+            "full_gcs": full.count, "longest_full_gc_ms": full.longest * 1000,
+            "longest_full_gc_cpu_ms": full.longest_cpu * 1000,
+            "live_tables": sum(1 for _, ch in pairs if bot.service.table_in(ch))}
+
+
+def report(name: str, tables: int, r: dict[str, Any]) -> None:
+    print(f"[{name}] tables={tables} clicks={r['clicks']} in {r['wall_s']:.1f}s wall / {r['cpu_s']:.1f} CPU-s "
+          f"p50={r['p50_ms']:.1f}ms p99={r['p99_ms']:.1f}ms (CPU clock: p50={r['cpu_p50_ms']:.1f}ms "
+          f"p99={r['cpu_p99_ms']:.1f}ms) durable_actions={r['durable']} "
+          f"({r['durable'] / max(r['cpu_s'], 1e-9):.0f} per CPU-s) commits={r['commits']} "
+          f"({r['writes_per_commit']:.1f} writes each) full_gcs={r['full_gcs']} "
+          f"(longest {r['longest_full_gc_ms']:.1f}ms, CPU {r['longest_full_gc_cpu_ms']:.1f}ms) live_tables={r['live_tables']}", flush=True)
 
 
 async def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--tables", type=int, default=500)
-    ap.add_argument("--seconds", type=float, default=10.0)
-    ap.add_argument("--think", type=float, default=2.0, help="mean seconds between a player's clicks (phase 1)")
+    ap.add_argument("--seconds", type=float, default=10.0, help="length of each phase")
+    ap.add_argument("--think", type=float, default=2.0, help="mean seconds between a player's clicks (latency)")
+    ap.add_argument("--rounds", type=int, default=3, help="latency phase pairs (frozen, unfrozen)")
+    ap.add_argument("--warmup", type=float, default=5.0, help="seconds of unreported clicking first")
     ap.add_argument("--variant", default="paohuzi")
+    ap.add_argument("--gc-threshold", default=None, metavar="G0,G1,G2",
+                    help="experiment: gc.set_threshold for the whole run (the bot keeps CPython's defaults)")
     args = ap.parse_args()
+    if args.gc_threshold:
+        gc.set_threshold(*(int(x) for x in args.gc_threshold.split(",")))
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     tmp = tempfile.mkdtemp()
     world = FakeDiscord()
     world.record_calls = False  # the fake edge's test bookkeeping is not the bot's cost
@@ -101,27 +190,32 @@ async def main() -> None:
     await world.attach(bot)
     t0 = time.perf_counter()
     pairs = await open_tables(world, bot, guild, args.tables, args.variant)
-    print(f"set up {args.tables} tables in {time.perf_counter() - t0:.1f}s")
-
-    for phase, think in (("latency", args.think), ("throughput", 0.0)):
-        lat: list[float] = []
-        rng = random.Random(7)
-        before = await bot.db.count_actions()
-        commits0, writes0 = bot.db.commits, bot.db.writes
-        start = time.perf_counter()
-        until = start + args.seconds
-        clicks = await asyncio.gather(*(player(world, bot, uid, ch, random.Random(rng.random()), until, think, lat)
-                                        for uid, ch in pairs))
-        await bot.service.idle()
-        elapsed = time.perf_counter() - start
-        durable = await bot.db.count_actions() - before
-        commits, writes = bot.db.commits - commits0, bot.db.writes - writes0
-        lat.sort()
-        q = statistics.quantiles(lat, n=100) if len(lat) > 2 else [0.0] * 99
-        print(f"[{phase}] tables={args.tables} clicks={sum(clicks)} ({sum(clicks) / elapsed:.0f}/s) "
-              f"p50={q[49] * 1000:.1f}ms p99={q[98] * 1000:.1f}ms durable_actions={durable} "
-              f"({durable / elapsed:.0f}/s) commits={commits} ({writes / max(commits, 1):.1f} writes each) "
-              f"live_tables={sum(1 for _, ch in pairs if bot.service.table_in(ch))}")
+    print(f"set up {args.tables} tables in {time.perf_counter() - t0:.1f}s", flush=True)
+    full = FullCollections()
+    answered_cpu = time_answers_in_cpu(world)
+    seed = 7
+    if args.warmup:  # the engine's memo tables and SQLite's cache start cold: not what a running bot sees
+        await phase(world, bot, pairs, args.warmup, args.think, seed, full, answered_cpu)
+    runs: dict[bool, list[dict[str, Any]]] = {True: [], False: []}
+    for _ in range(args.rounds):
+        for frozen in (True, False):
+            if frozen:
+                freeze_heap()
+            else:
+                gc.unfreeze()
+            seed += 1
+            r = await phase(world, bot, pairs, args.seconds, args.think, seed, full, answered_cpu)
+            runs[frozen].append(r)
+            report("latency, heap frozen" if frozen else "latency, not frozen", args.tables, r)
+    # a shared machine spoils single phases now and then: the median over rounds is the figure to quote
+    for frozen, rs in runs.items():
+        med = {k: statistics.median(r[k] for r in rs) for k in ("p50_ms", "p99_ms", "cpu_p50_ms", "cpu_p99_ms")}
+        print(f"[latency median of {len(rs)}, {'heap frozen' if frozen else 'not frozen'}] p50={med['p50_ms']:.1f}ms "
+              f"p99={med['p99_ms']:.1f}ms (CPU clock: p50={med['cpu_p50_ms']:.1f}ms p99={med['cpu_p99_ms']:.1f}ms)",
+              flush=True)
+    freeze_heap()
+    r = await phase(world, bot, pairs, args.seconds, 0.0, seed + 1, full, answered_cpu)
+    report("throughput, heap frozen", args.tables, r)
     await bot.close()
     harness.uninstall_webhook_edge()
 

@@ -6,19 +6,38 @@ import argparse
 import logging
 import os
 import sys
+import warnings
+from typing import NoReturn
 
 from dotenv import load_dotenv
 
 from storage.db import DEFAULT_URL
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is one line on stderr (no usage block) and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: 参数错误：{message}\n")
+
+
+def _quiet_voice() -> None:
+    """This bot never joins a voice channel: discord.py's voice notices are noise, not advice."""
+    # discord.player imports audioop (deprecated since 3.11) whether or not voice is used.
+    warnings.filterwarnings("ignore", message="'audioop' is deprecated", category=DeprecationWarning)
+    import discord
+
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 def main(argv: list[str] | None = None) -> int:
     load_dotenv()
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser = _Parser(prog="python -m bot", description=__doc__)
     parser.add_argument("--demo", action="store_true", help="run the offline demo even if DISCORD_TOKEN is set")
     parser.add_argument("--seed", type=int, default=20240601, help="demo: fixed shuffle seed")
     parser.add_argument("--variant", default=None, help="demo: variant id (default paohuzi)")
-    parser.add_argument("--hands", type=int, default=2, help="demo: hands in the match")
+    parser.add_argument("--hands", type=int, default=None, help="demo: hands in the match (default 2)")
     parser.add_argument("--humans", type=int, default=1, choices=(1, 2, 3), help="demo: clicking players")
     parser.add_argument("--quiet", action="store_true", help="demo: print only the summary")
     parser.add_argument("--sync", action="store_true", help="bot: sync slash commands with Discord at start-up")
@@ -27,10 +46,15 @@ def main(argv: list[str] | None = None) -> int:
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     logging.basicConfig(level=logging.INFO if token and not args.demo else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    _quiet_voice()
     if args.demo or not token:
+        from .demo import DemoArgError, demo_setup
         from .demo import main as demo_main
-        return demo_main(url, variant=args.variant, seed=args.seed, hands=args.hands, humans=args.humans,
-                         quiet=args.quiet)
+        try:
+            setup = demo_setup(args.variant, args.hands, args.humans, args.seed)
+        except DemoArgError as e:
+            parser.error(str(e))
+        return demo_main(url, setup=setup, seed=args.seed, quiet=args.quiet)
     from .client import HunanBot
     bot = HunanBot(url, sync_commands=args.sync or os.environ.get("SYNC_COMMANDS") == "1")
     bot.run(token, log_handler=None)

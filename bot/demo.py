@@ -9,14 +9,17 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import sys
 import time
+from dataclasses import dataclass
 from typing import Any
 
-from engine.registry import all_variants
+from engine.registry import Variant, all_variants
 
 from . import harness
 from .client import HunanBot
 from .harness import Call, FakeDiscord
+from .options_text import SEED_LIMIT
 
 
 def _text(body: dict[str, Any] | None) -> str:
@@ -33,11 +36,49 @@ def _text(body: dict[str, Any] | None) -> str:
     return "\n".join(p for p in parts if p)
 
 
-async def run_demo(database_url: str, *, variant: str | None = None, seed: int = 20240601, hands: int = 2,
-                   humans: int = 1, quiet: bool = False) -> int:
+class DemoArgError(ValueError):
+    """A demo argument the chosen variant does not allow; the message names the allowed values."""
+
+
+@dataclass(frozen=True)
+class DemoSetup:
+    variant: Variant
+    hands: int | None  # None: the variant has no 局数 option (it ends by its own rule, e.g. 满胡)
+    humans: int
+
+
+DEFAULT_HANDS = 2
+
+
+def demo_setup(variant_id: str | None = None, hands: int | None = None, humans: int = 1,
+               seed: int = 0) -> DemoSetup:
+    """Check the demo's arguments against the registry before anything starts (a bad one is one line)."""
+    if abs(seed) >= SEED_LIMIT:
+        raise DemoArgError("--seed 必须是绝对值小于 2^63 的整数。")
     variants = {v.id: v for v in all_variants()}
-    variant = variant or ("paohuzi" if "paohuzi" in variants else next(iter(variants)))
-    v = variants[variant]
+    variant_id = variant_id or ("paohuzi" if "paohuzi" in variants else next(iter(variants)))
+    v = variants.get(variant_id)
+    if v is None:
+        raise DemoArgError(f"没有玩法 {variant_id!r}；--variant 可选：" +
+                           "、".join(f"{k}（{x.name}）" for k, x in variants.items()))
+    if not 1 <= humans <= v.seats:
+        raise DemoArgError(f"{v.name}有 {v.seats} 个座位；--humans 可选 1–{min(v.seats, 3)}。")
+    opt = next((o for o in v.options if o.key == "hands"), None)
+    if opt is None:
+        if hands is not None:
+            raise DemoArgError(f"{v.name}没有「局数」选项（按本玩法的规则结束），不能用 --hands。")
+        return DemoSetup(v, None, humans)
+    if hands is None:
+        hands = DEFAULT_HANDS if DEFAULT_HANDS in opt.choices else opt.default
+    if hands not in opt.choices:
+        raise DemoArgError(f"{v.name}不能打 {hands} 局；--hands 可选：" + "、".join(map(str, opt.choices)))
+    return DemoSetup(v, hands, humans)
+
+
+async def run_demo(database_url: str, *, setup: DemoSetup | None = None, seed: int = 20240601,
+                   quiet: bool = False) -> int:
+    setup = setup or demo_setup()
+    v, humans = setup.variant, setup.humans
     world = FakeDiscord()
     world.check_contract = harness.contract_available()  # a plain install has neither the spec nor the test extra
     names = ["小明", "小红", "小刚"][:humans]
@@ -49,7 +90,9 @@ async def run_demo(database_url: str, *, variant: str | None = None, seed: int =
     who = {world.dm_of_user.get(u): n for u, n in zip(users, names, strict=True)}
 
     def show(call: Call) -> None:
-        if quiet or call.body is None:
+        text = _text(call.body)
+        # requests that carry no message (opening a DM channel, a bare component edit) are not shown
+        if quiet or not text:
             return
         if call.channel_id == channel:
             audience = "频道（仅自己可见）" if call.ephemeral else "频道"
@@ -57,41 +100,50 @@ async def run_demo(database_url: str, *, variant: str | None = None, seed: int =
             who.update({world.dm_of_user.get(u): n for u, n in zip(users, names, strict=True)})
             audience = f"私信 → {who.get(call.channel_id, '?')}"
         verb = "回应点击" if call.kind == "interaction" else ("编辑" if call.method == "PATCH" else "发送")
-        print(f"\n── {audience} · {verb} ──\n{_text(call.body)}")
+        print(f"\n── {audience} · {verb} ──\n{text}")
 
     world.on_call = show
-    # turn timers in real seconds (the demo clicks long before one runs out); no back-off pauses
+    # no back-off pauses between delivery retries (the demo's table plays without a turn timer)
     bot = HunanBot(database_url)
     await world.attach(bot)
     bot.service.retry_scale = 0.0
+    try:
+        return await _play(world, bot, v, setup, seed, users, names, guild, channel)
+    finally:
+        # an unclosed client keeps the database thread alive and the process would never exit
+        await bot.close()
+        harness.uninstall_webhook_edge()
+
+
+async def _play(world: FakeDiscord, bot: HunanBot, v: Variant, setup: DemoSetup, seed: int, users: list[int],
+                names: list[str], guild: int, channel: int) -> int:
     started = time.perf_counter()
-    opts = f"bot.seed={seed}"
-    if any(o.key == "hands" for o in v.options):
-        opts += f" hands={hands}"
-    await harness.command(world, bot, users[0], channel, "table create", variant=variant, options=opts)
+    opts = f"bot.seed={seed} bot.timer=0"
+    if setup.hands is not None:
+        opts += f" hands={setup.hands}"
+    p = await harness.command(world, bot, users[0], channel, "table create", variant=v.id, options=opts)
+    table = bot.service.table_in(channel)
+    if table is None:
+        print(f"演示没能开桌：{p.text()}", file=sys.stderr)
+        return 1
     for uid in users[1:]:
         await harness.command(world, bot, uid, channel, "table join")
-    table = bot.service.table_in(channel)
-    assert table is not None, "the demo table was not created"
     while len(table.seats) < table.seat_count:
         await harness.command(world, bot, users[0], channel, "table ai")
     await harness.command(world, bot, users[0], channel, "table start")
     clicks = await harness.play_match(world, bot, channel, users, random.Random(seed))
-    board = await harness.command(world, bot, users[0], channel, "leaderboard", variant=variant)
+    await harness.command(world, bot, users[0], channel, "leaderboard", variant=v.id)
     elapsed = time.perf_counter() - started
-    rows = await bot.db.leaderboard(guild, variant)
-    await bot.close()
-    harness.uninstall_webhook_edge()
+    rows = await bot.db.leaderboard(guild, v.id)
+    name_of = dict(zip(users, names, strict=True))
     print(f"\n== 演示结束：{v.name}，{clicks} 次点击，{len(world.calls)} 次 Discord 请求，用时 {elapsed:.2f} 秒 ==")
-    print("排行榜：" + json.dumps([{"user": next(n for u, n in zip(users, names, strict=True) if u == r["user_id"]),
-                                   "points": r["points"], "hands": r["hands"], "wins": r["wins"]} for r in rows],
-                                 ensure_ascii=False))
+    print("排行榜：" + json.dumps([{"user": name_of[r["user_id"]], "points": r["points"], "hands": r["hands"],
+                                   "wins": r["wins"]} for r in rows], ensure_ascii=False))
     if world.errors:
         print("harness errors:", world.errors)
         return 1
-    _ = board
     return 0
 
 
-def main(database_url: str, **kw: Any) -> int:
-    return asyncio.run(run_demo(database_url, **kw))
+def main(database_url: str, *, setup: DemoSetup | None = None, seed: int = 20240601, quiet: bool = False) -> int:
+    return asyncio.run(run_demo(database_url, setup=setup, seed=seed, quiet=quiet))

@@ -48,7 +48,7 @@ class Lobby:
             raise Denied(f"本频道已有牌桌 #{existing.id}；一个频道（或子区）只能开一桌。")
         try:
             variant = get_variant(variant_id)
-            raw = parse_options_text(options_text or "")
+            raw = parse_options_text(options_text or "", variant)
             bot_raw = {k[4:]: raw.pop(k) for k in list(raw) if k.startswith("bot.")}
             options = variant.validate(raw)
             bot_options = validate_bot_options(bot_raw)

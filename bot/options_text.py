@@ -1,12 +1,20 @@
-"""Room options typed as text (`/table create options:` and `/calc options:`)."""
+"""Room options typed as text (`/table create options:` and `/calc options:`).
+
+Players write them the way they say them: ``局数=4 名堂=红黑 限时=30秒`` (Chinese labels, spaces around
+``=``, full-width ``＝``/``，``) or as keys and raw values (``hands=4 bot.timer=30``), or a JSON object.
+Every mistake is answered in Chinese, naming the option and the values it allows.
+"""
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from engine.core import OptionError
+from engine.options import Option
+from engine.registry import Variant
 
 from .table import BOT_OPTIONS
 
@@ -38,6 +46,14 @@ def _check_json(data: Any) -> None:
             stack += [(k, depth + 1) for k in value] + [(v, depth + 1) for v in value.values()]
         elif isinstance(value, list):
             stack += [(v, depth + 1) for v in value]
+SEED_KEY = "seed"
+SEED_LABEL = "牌局种子"
+# A seed is stored with the table and must fit an SQLite integer.
+SEED_LIMIT = 1 << 63
+_UNITS = "局分秒人胡倍次个"
+_TRUE_WORDS = ("开", "是", "有", "要", "true", "on", "1")
+_FALSE_WORDS = ("关", "否", "无", "不要", "false", "off", "0")
+_EQUALS = re.compile(r"\s*[=＝]\s*")
 
 
 def json_object(text: str) -> dict[str, Any]:
@@ -60,45 +76,157 @@ def json_object(text: str) -> dict[str, Any]:
     return data
 
 
-def parse_options_text(text: str) -> dict[str, Any]:
-    """``"key=value key2=value2"`` (commas or spaces) or a JSON object."""
+def parse_options_text(text: str, variant: Variant | None = None) -> dict[str, Any]:
+    """``"key=value key2=value2"`` (commas or spaces) or a JSON object.
+
+    With ``variant``, keys may be the options' Chinese labels (or part of one: ``名堂`` for 名堂玩法,
+    ``限时`` for 出牌限时) and values their choice labels; the result then holds the options' own keys
+    (``bot.`` ones included) and values the engine accepts. Without it, keys and values pass through.
+    """
     text = text.strip()
     if not text:
         return {}
     if text.startswith("{"):
         try:
-            return json_object(text)
+            raw = json_object(text)
         except ValueError as e:
             raise OptionError(f"房间选项 {e}") from None
+    else:
+        raw = {}
+        for part in _EQUALS.sub("=", text).replace("，", ",").replace(",", " ").split():
+            key, sep, value = part.partition("=")
+            if not sep or not key:
+                raise OptionError(f"「{part}」应写成 选项=值，如 局数=4 或 hands=4")
+            if key in raw:
+                raise OptionError(f"选项「{key}」写了两次")
+            raw[key] = value
+    return raw if variant is None else _resolve(variant, raw)
+
+
+def _resolve(variant: Variant, raw: dict[str, Any]) -> dict[str, Any]:
+    declared = [(o.key, o) for o in variant.options] + [(f"bot.{o.key}", o) for o in BOT_OPTIONS]
     out: dict[str, Any] = {}
-    for part in text.replace("，", ",").replace(",", " ").split():
-        key, sep, value = part.partition("=")
-        if not sep or not key:
-            raise OptionError(f"option {part!r} must look like key=value")
-        out[key] = value
+    for typed, value in raw.items():
+        key, opt = _match_key(declared, typed)
+        if key in out:
+            raise OptionError(f"「{opt.label if opt else key}」写了两次（{typed}）")
+        out[key] = value if opt is None else option_value(opt, value, typed, key)
     return out
 
 
+def _match_key(declared: list[tuple[str, Option]], typed: str) -> tuple[str, Option | None]:
+    """The option a typed key names: its key, its label, or the one label that contains it."""
+    if typed == f"bot.{SEED_KEY}" or typed == SEED_LABEL:
+        return f"bot.{SEED_KEY}", None
+    for key, opt in declared:
+        if typed in (key, opt.label):
+            return key, opt
+    hits = [(k, o) for k, o in declared if typed and not o.internal and typed in o.label]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise OptionError(f"「{typed}」可以指" + "、".join(f"「{o.label}」" for _, o in hits) + "，请写全")
+    known = "、".join(f"{o.label}（{k}）" for k, o in declared if not o.internal)
+    known += f"、{SEED_LABEL}（bot.{SEED_KEY}）"
+    raise OptionError(f"没有选项「{typed}」；可用：{known}")
+
+
+def _name(opt: Option, typed: str | None) -> str:
+    return f"「{opt.label}」" + (f"（{typed}）" if typed and typed != opt.label else "")
+
+
+def allowed_text(opt: Option) -> str:
+    """The choices as a player reads them: labels, or a compact number range (1–100, 10–1000 每 10)."""
+    if opt.labels or not all(type(c) is int for c in opt.choices) or len(opt.choices) <= 12:
+        return "、".join(opt.choice_label(c) for c in opt.choices[:25])
+    c = opt.choices
+    step = c[1] - c[0]
+    if all(b - a == step for a, b in zip(c, c[1:], strict=False)):
+        return f"{c[0]}–{c[-1]}" + (f"（每 {step}）" if step != 1 else "")
+    return "、".join(map(str, c[:25])) + "…"
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, str) and not value.strip():
+        return "空值"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and math.isnan(value):
+        return "非数字（NaN）"
+    if isinstance(value, float) and math.isinf(value):
+        return "无穷大"
+    if isinstance(value, int) and abs(value) >= SEED_LIMIT:
+        return "一个过大的数"
+    return str(value)
+
+
+def option_value(opt: Option, value: Any, typed: str | None = None, key: str | None = None) -> Any:
+    """One typed value as one of ``opt.choices``, or OptionError naming the option and its choices."""
+    bad = OptionError(f"{_name(opt, typed or key)}不能取 {_shown(value)}；可选：{allowed_text(opt)}")
+    is_bool = isinstance(opt.default, bool)
+    if isinstance(value, bool):
+        if is_bool:
+            return value
+        raise bad
+    if isinstance(value, float):
+        if not math.isfinite(value) or not value.is_integer():
+            raise bad
+        value = int(value)
+    if isinstance(value, int):
+        if not is_bool and value in opt.choices:
+            return value
+        raise bad
+    if not isinstance(value, str):
+        raise OptionError(f"{_name(opt, typed or key)}的值要写成文字或数字；可选：{allowed_text(opt)}")
+    word = value.strip()
+    for c in opt.choices:
+        if word == opt.choice_label(c) or (not is_bool and word == str(c)):
+            return c
+    if is_bool:
+        if word.lower() in _TRUE_WORDS:
+            return True
+        if word.lower() in _FALSE_WORDS:
+            return False
+        raise bad
+    number = word[:-1] if word and word[-1] in _UNITS else word
+    if re.fullmatch(r"[+-]?\d{1,30}", number) and int(number) in opt.choices:
+        return int(number)
+    hits = [c for c in opt.choices if opt.labels and word and word in opt.choice_label(c)]
+    if len(hits) == 1:
+        return hits[0]
+    raise bad
+
+
+def seed_value(value: Any) -> int:
+    bad = OptionError(f"「{SEED_LABEL}」（bot.seed）必须是整数，绝对值小于 2^63，不能是 {_shown(value)}")
+    if isinstance(value, bool):
+        raise bad
+    if isinstance(value, float):
+        if not math.isfinite(value) or not value.is_integer():
+            raise bad
+        value = int(value)
+    if isinstance(value, str):
+        if not re.fullmatch(r"\s*[+-]?\d{1,30}\s*", value):
+            raise bad
+        value = int(value)
+    if not isinstance(value, int) or abs(value) >= SEED_LIMIT:
+        raise bad
+    return value
+
+
 def validate_bot_options(raw: dict[str, Any]) -> dict[str, Any]:
+    """The bot's own options (keys without ``bot.``), defaults filled in."""
     out: dict[str, Any] = {}
     by_key = {o.key: o for o in BOT_OPTIONS}
     for key, value in raw.items():
-        if key == "seed":
-            try:
-                out["seed"] = int(value)
-            except (TypeError, ValueError):
-                raise OptionError("option 'bot.seed' must be an integer") from None
+        if key == SEED_KEY:
+            out[SEED_KEY] = seed_value(value)
             continue
         opt = by_key.get(key)
         if opt is None:
-            raise OptionError(f"unknown option 'bot.{key}' (known: bot.timer, bot.seed)")
-        try:
-            v = int(value)
-        except (TypeError, ValueError):
-            v = value
-        if v not in opt.choices:
-            raise OptionError(f"option 'bot.{key}' ({opt.label}) must be one of {', '.join(map(str, opt.choices))}")
-        out[key] = v
+            known = "、".join(f"{o.label}（bot.{o.key}）" for o in BOT_OPTIONS)
+            raise OptionError(f"没有选项「bot.{key}」；可用：{known}、{SEED_LABEL}（bot.{SEED_KEY}）")
+        out[key] = option_value(opt, value, key=f"bot.{key}")
     for opt in BOT_OPTIONS:
         out.setdefault(opt.key, opt.default)
     return out

@@ -21,7 +21,7 @@ from storage.db import ActionRow, SeatRow, TableRow
 
 # Options the bot adds to every variant's own (they shape hosting, not the rules).
 BOT_OPTIONS: tuple[Option, ...] = (
-    Option("timer", 0, (0, 30, 60, 120), "出牌限时", ("不限时", "30秒", "60秒", "120秒")),
+    Option("timer", 60, (0, 30, 60, 120), "出牌限时", ("不限时", "30秒", "60秒", "120秒")),
 )
 LOG_LINES = 8
 

@@ -46,19 +46,18 @@ def validate_options(declared: tuple[Option, ...], raw: dict[str, Any] | None, s
     out: dict[str, Any] = {}
     for key in raw:
         if key not in by_key:
-            known = ", ".join(by_key) or "none"
-            raise OptionError(f"unknown option {key!r} (known: {known})")
+            known = "、".join(f"{k}（{o.label}）" for k, o in by_key.items()) or "无"
+            raise OptionError(f"没有选项 {key!r}；可用：{known}")
     for opt in declared:
         if opt.key not in raw:
             out[opt.key] = opt.default
             continue
         value = raw[opt.key] if strict else _coerce(opt, raw[opt.key])
-        if not _same_type(opt, value):
-            raise OptionError(f"option {opt.key!r} ({opt.label}) must be {_type_name(opt)}, not {raw[opt.key]!r}")
-        if value not in opt.choices:
-            allowed = ", ".join(map(_show, opt.choices)) if len(opt.choices) <= 12 else (
-                f"{opt.choices[0]}…{opt.choices[-1]}")
-            raise OptionError(f"option {opt.key!r} ({opt.label}) must be one of {allowed}, not {raw[opt.key]!r}")
+        if not _same_type(opt, value) or value not in opt.choices:
+            allowed = "、".join(map(_shown, opt.choices)) if len(opt.choices) <= 12 else (
+                f"{_shown(opt.choices[0])}…{_shown(opt.choices[-1])}")
+            raise OptionError(f"选项 {opt.key!r}（{opt.label}）只能取 {allowed}（{_type_name(opt)}），"
+                              f"不能是 {raw[opt.key]!r}")
         out[opt.key] = value
     return out
 
@@ -70,11 +69,12 @@ def _same_type(opt: Option, value: Any) -> bool:
 
 def _type_name(opt: Option) -> str:
     kind = type(opt.choices[0])
-    return {bool: "true or false", int: "an integer", str: "a string"}.get(kind, kind.__name__)
+    return {bool: "布尔值", int: "整数", str: "字符串"}.get(kind, kind.__name__)
 
 
-def _show(choice: Any) -> str:
-    return str(choice).lower() if isinstance(choice, bool) else str(choice)
+def _shown(value: Any) -> str:
+    # the calculator's JSON spells booleans true/false
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def _coerce(opt: Option, value: Any) -> Any:

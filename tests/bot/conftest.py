@@ -81,6 +81,10 @@ class Env:
     async def open_table(self, variant: str, humans: list[int], options: str | None = None, *,
                          start: bool = True) -> Any:
         host = humans[0]
+        if "timer" not in (options or ""):
+            # the 60 s default turn timer is 60 ms at timer_scale 0.001: on a busy machine it would put
+            # seats on 托管 between a test's clicks; the timer's own tests ask for one
+            options = f"bot.timer=0 {options or ''}".strip()
         p = await self.cmd(host, "table create", variant=variant, options=options)
         assert not p.ephemeral, p.text()
         for uid in humans[1:]:

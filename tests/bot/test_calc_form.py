@@ -140,7 +140,7 @@ def test_room_options_text_forms() -> None:
     assert parse_options_text(" hands=4，bot.timer=30 ") == {"hands": "4", "bot.timer": "30"}
     assert parse_options_text('{"hands": 4}') == {"hands": 4}
     assert parse_options_text("") == {}
-    for bad, words in (("{hands: 4}", "JSON 格式错误"), ("[1]", "key=value"), ("[]", "key=value"), ("hands", "key=value")):
+    for bad, words in (("{hands: 4}", "JSON 格式错误"), ("[1]", "选项=值"), ("[]", "选项=值"), ("hands", "选项=值")):
         try:
             parse_options_text(bad)
         except OptionError as e:

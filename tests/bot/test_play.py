@@ -76,8 +76,8 @@ async def test_race_match_leaderboard_counts_the_final_settlement(env: Env, rng:
 async def test_a_table_in_a_thread_plays_like_one_in_a_channel(env: Env, rng: random.Random) -> None:
     """One table per channel, threads included: a thread's table is independent of its parent's."""
     thread = env.world.add_thread(env.guild, env.channel, "跑胡子一桌")
-    await env.cmd(env.alice, "table create", variant="paohuzi", options="bot.seed=3 hands=1")
-    p = await env.cmd(env.bob, "table create", channel=thread, variant="paohuzi", options="bot.seed=4 hands=1")
+    await env.cmd(env.alice, "table create", variant="paohuzi", options="bot.seed=3 hands=1 bot.timer=0")
+    p = await env.cmd(env.bob, "table create", channel=thread, variant="paohuzi", options="bot.seed=4 hands=1 bot.timer=0")
     assert not p.ephemeral
     await env.cmd(env.alice, "table join", channel=thread)
     await env.cmd(env.bob, "table ai", channel=thread)

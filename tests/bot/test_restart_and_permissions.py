@@ -36,7 +36,7 @@ async def results(env: Env, table_id: int) -> list[dict]:
 async def test_restart_mid_hand_gives_identical_result(env: Env, variant: str, extra: str) -> None:
     """Every variant; anhua deals the first hand to a random seat (随机庄), 剥皮 draws cards for it, 放炮罚 asks
     for 打鸟 stakes: a rebuild must keep all of it."""
-    opts = f"bot.seed=11 {short(variant, 2)} {extra}".strip()
+    opts = f"bot.seed=11 bot.timer=0 {short(variant, 2)} {extra}".strip()
     players = [env.alice, env.bob]
     # uninterrupted run
     t1 = await env.open_table(variant, players, opts)
