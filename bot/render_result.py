@@ -145,7 +145,9 @@ def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
         how = WIN_FROM_WORDS.get(str(detail.get("win_from")), "")
         from_seat = detail.get("from_seat")
         if isinstance(from_seat, int) and from_seat != winner:
-            how = f"{_seat(table, from_seat)} 放炮"
+            # whose card it was: a discard is 放炮; a card another drew and showed, or the dealer's 亮张, is not
+            how = f"{_seat(table, from_seat)} " + {"discard": "放炮", "other_draw": "摸出",
+                                                   "deal": "的亮张"}.get(str(detail.get("win_from")), "的牌")
         head = f"🀄 第 {hand_no + 1} 局 " + "、".join(_seat(table, w) for w in result.winners) + " 胡了"
         head += (f" {card}" if card else "") + (f"（{how}）" if how else "") + "！"
         lines = [head]

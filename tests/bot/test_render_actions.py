@@ -198,6 +198,9 @@ def test_settlement_with_the_engines_richer_detail() -> None:
     assert "四七红 2 番" in text and "自摸 +10" in text
     assert "1号 小明 付 2号 阿强 6" in text and "3号 老王 付 2号 阿强 6" in text
     assert "None" not in text and "chouwei" not in text
+    # a card another player drew and showed is his, but not a 放炮
+    drawn = settlement_text(table, HandResult([1], [-6, 12, -6], False, dict(detail, win_from="other_draw")), 0)
+    assert "2号 阿强 胡了 四（3号 老王 摸出）" in drawn and "放炮" not in drawn
 
 
 def test_draw_says_huangzhuang_once() -> None:
