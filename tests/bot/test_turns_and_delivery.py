@@ -387,3 +387,48 @@ async def test_a_lost_channel_ends_its_table(env: Env, status: int, code: int) -
     env.world.faults.clear()
     p = await env.cmd(env.alice, "table create", variant="toy")
     assert not p.ephemeral
+
+
+def _table_text(env: Env) -> str:
+    table = env.table()
+    mid = table.hand_messages.get(table.hand_no)
+    msg = env.world.messages[mid]
+    return "\n".join(e.get("description") or "" for e in msg.get("embeds", [])) + (msg.get("content") or "")
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("paohuzi", 1), ("paohuzi", 4), ("fangpaofa", 3), ("anhua", 2)])
+async def test_a_hidden_pass_does_not_restart_the_public_countdown(env: Env, monkeypatch: pytest.MonkeyPatch,
+                                                                   variant: str, seed: int) -> None:
+    """Three humans: when one of several asked passes in a claim window (or passes his 自摸), nothing public
+    changes — the countdown on the table message must not restart either, or it tells who was asked."""
+    import bot.timers
+    clock = [time.time()]
+    monkeypatch.setattr(bot.timers.time, "time", lambda: clock[0])
+    env.bot.service.timer_scale = 1000.0  # the timer never fires here; only its deadline is watched
+    humans = [env.alice, env.bob, env.carol]
+    opts = f"bot.seed={seed} bot.timer=60" + (" hands=1" if variant == "paohuzi" else "")
+    await env.open_table(variant, humans, opts)
+    hidden = 0
+    for _ in range(400):
+        table = env.table()
+        if table is None or table.hand_no > 0 or table.game is None or table.game.finished:
+            break
+        asked = humans_deciding(env)
+        if not asked:
+            await env.bot.service.idle()
+            continue
+        public = {k: v for k, v in table.game.public_view().items() if k != "version"}
+        before, deadline = _table_text(env), table.turn_deadline
+        uid = asked[0]
+        mid = env.world.latest_dm(uid)
+        clock[0] += 7
+        await env.click(uid, mid, *pick(harness.action_choices(env.world, mid)))
+        await env.bot.service.idle()
+        table = env.table()
+        if table is None or table.hand_no > 0 or table.game is None:
+            break
+        if {k: v for k, v in table.game.public_view().items() if k != "version"} == public:
+            hidden += 1
+            assert table.turn_deadline == deadline
+            assert _table_text(env) == before
+    assert hidden, "no hidden decision was taken: the test proves nothing"
