@@ -92,7 +92,11 @@ def payload_limit_problem(body: dict[str, Any]) -> str | None:
 
 # -- Discord's request contract -----------------------------------------------------------------------
 
-SPEC_PATH = Path(__file__).resolve().parents[1].parent / "shared" / "discord-api-spec" / "openapi.json"
+# Discord's published OpenAPI spec (MIT): ../shared's copy when it is beside the repo (the one CI reads),
+# else the copy vendored with the tests, so a clone on its own still checks every request.
+_SHARED_SPEC = Path(__file__).resolve().parents[1].parent / "shared" / "discord-api-spec" / "openapi.json"
+_VENDORED_SPEC = Path(__file__).resolve().parents[1] / "tests" / "data" / "discord-api-spec" / "openapi.json"
+SPEC_PATH = _SHARED_SPEC if _SHARED_SPEC.is_file() else _VENDORED_SPEC
 _SPEC_URI = "urn:discord-openapi"
 
 # Every route the fake edge serves (discord.py's method and path template) and the spec's operation for it.
@@ -332,7 +336,7 @@ _SPEC: list[_Spec] = []
 
 
 def contract_available() -> bool:
-    """Whether this install can check requests against the spec: the test extra and ../shared are present."""
+    """Whether this install can check requests against the spec: the test extra and the spec are present."""
     return SPEC_PATH.is_file() and all(find_spec(m) is not None for m in ("emoji", "jsonschema"))
 
 

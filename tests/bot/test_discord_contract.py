@@ -38,9 +38,17 @@ def button(**extra: Any) -> dict[str, Any]:
 
 
 def test_the_spec_is_there() -> None:
-    # CI runs with ../shared beside the clone; without it every payload check would be void, so say so here.
+    # without the spec every payload check would be void, so say so here
     assert SPEC_PATH.is_file(), f"Discord's OpenAPI spec is missing at {SPEC_PATH}"
     assert harness.contract_available()
+
+
+def test_the_vendored_spec_is_the_shared_one() -> None:
+    """A clone without ../shared checks against the copy in tests/data; it must not drift from ../shared's."""
+    shared, vendored = harness._SHARED_SPEC, harness._VENDORED_SPEC
+    assert vendored.is_file()
+    if shared.is_file():
+        assert shared.read_bytes() == vendored.read_bytes(), "refresh tests/data/discord-api-spec from ../shared"
 
 
 def test_every_served_route_is_an_operation_of_the_spec() -> None:
