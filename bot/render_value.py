@@ -35,6 +35,12 @@ def _options(table: Table) -> dict[str, Any]:
     return table.match.options if table.match else table.options
 
 
+def _ints(detail: dict[str, Any], *keys: str) -> list[int] | None:
+    """The detail's numbers under ``keys``, or None when one is missing (an older or foreign result)."""
+    values = [detail.get(k) for k in keys]
+    return [v for v in values if isinstance(v, int)] if all(isinstance(v, int) for v in values) else None
+
+
 def _fans(detail: dict[str, Any]) -> list[dict[str, Any]]:
     return [f for f in detail.get("fans") or [] if isinstance(f, dict) and f.get("name")]
 
@@ -89,9 +95,10 @@ def _fan_sum(detail: dict[str, Any]) -> tuple[int, str]:
 
 
 def paohuzi(table: Table, detail: dict[str, Any], deltas: list[int], winner: int) -> Explained | None:
-    huxi, units, fan, score = (detail.get(k) for k in ("huxi", "units", "fan", "score"))
-    if not all(isinstance(v, int) for v in (huxi, units, fan, score)):
+    got = _ints(detail, "huxi", "units", "fan", "score")
+    if got is None:
         return None
+    huxi, units, fan, score = got
     minimum, step = TUN_STEPS["paohuzi"]
     base, how = tun_text(huxi, minimum, step)
     zimo = 1 if _has(detail, "自摸", "+1囤") else 0
@@ -118,9 +125,10 @@ def paohuzi(table: Table, detail: dict[str, Any], deltas: list[int], winner: int
 
 
 def fangpaofa(table: Table, detail: dict[str, Any], deltas: list[int], winner: int) -> Explained | None:
-    huxi, fan, score = (detail.get(k) for k in ("huxi", "fan", "score"))
-    if not all(isinstance(v, int) for v in (huxi, fan, score)):
+    got = _ints(detail, "huxi", "fan", "score")
+    if got is None:
         return None
+    huxi, fan, score = got
     from engine.variants.fangpaofa import CAP, HUNDRED
 
     hundred = [f["name"] for f in _fans(detail) if str(f.get("value", "")).startswith("算")]
@@ -146,9 +154,10 @@ def fangpaofa(table: Table, detail: dict[str, Any], deltas: list[int], winner: i
 
 
 def bopi(table: Table, detail: dict[str, Any], deltas: list[int], winner: int) -> Explained | None:
-    huxi, units, score = (detail.get(k) for k in ("huxi", "units", "score"))
-    if not all(isinstance(v, int) for v in (huxi, units, score)):
+    got = _ints(detail, "huxi", "units", "score")
+    if got is None:
         return None
+    huxi, units, score = got
     if _options(table).get("scoring") == "deng":
         minimum, step = TUN_STEPS["bopi"]
         derived, how = tun_text(huxi, minimum, step, "等")
@@ -175,9 +184,10 @@ def bopi(table: Table, detail: dict[str, Any], deltas: list[int], winner: int) -
 
 
 def anhua(table: Table, detail: dict[str, Any], deltas: list[int], winner: int) -> Explained | None:
-    huxi, units, fan, score = (detail.get(k) for k in ("huxi", "units", "fan", "score"))
-    if not all(isinstance(v, int) for v in (huxi, units, fan, score)):
+    got = _ints(detail, "huxi", "units", "fan", "score")
+    if got is None:
         return None
+    huxi, units, fan, score = got
     from engine.variants.anhua import units as anhua_units
 
     opts = _options(table)
@@ -212,9 +222,10 @@ def anhua(table: Table, detail: dict[str, Any], deltas: list[int], winner: int) 
 
 
 def liuhuqiang(table: Table, detail: dict[str, Any], deltas: list[int], winner: int) -> Explained | None:
-    huxi, units, fan, score = (detail.get(k) for k in ("huxi", "units", "fan", "score"))
-    if not all(isinstance(v, int) for v in (huxi, units, fan, score)):
+    got = _ints(detail, "huxi", "units", "fan", "score")
+    if got is None:
         return None
+    huxi, units, fan, score = got
     from engine.variants.liuhuqiang import DISCARD_SHARES
 
     minimum, step = TUN_STEPS["liuhuqiang"]
