@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 # 胡息 → 囤/等: (胡息 at which the first unit counts, 胡息 per further unit) as each spec's scoring section says.
 TUN_STEPS = {"paohuzi": (15, 3), "liuhuqiang": (6, 3), "bopi": (10, 5)}
-DRAW_PENALTY = 10  # 放炮罚 黄庄 / 剥皮 臭庄: 庄家扣10胡息
+DRAW_PENALTY = 10
+MODE_WORDS = {"honghei": "红黑点", "duohong": "多红多番"}  # 跑胡子 名堂 modes without 自摸  # 放炮罚 黄庄 / 剥皮 臭庄: 庄家扣10胡息
 
 
 class Explained:
@@ -106,6 +107,9 @@ def paohuzi(table: Table, detail: dict[str, Any], deltas: list[int], winner: int
     double = _has(detail, "黄番")
     ok = (base + zimo + chong) * (2 if double else 1) == units
     lines = [f"计分：胡息 {huxi} → {base} 囤（{how}）" if ok and how else f"计分：胡息 {huxi} → {units} 囤"]
+    mode = _options(table).get("mingtang")
+    if detail.get("win_from") == "self_draw" and not zimo and mode in MODE_WORDS:
+        lines[0] += f"；{MODE_WORDS[mode]}不计自摸"  # §5.6: 自摸 +1 囤 only in 全名堂
     if ok and (zimo or chong or double):
         adds = [f"{base} 囤"] + (["自摸 1 囤"] if zimo else []) + ([f"充囤 {chong} 囤"] if chong else [])
         step_line = " + ".join(adds) + (f" = {base + zimo + chong} 囤" if len(adds) > 1 else "")

@@ -73,6 +73,15 @@ def test_paohuzi_every_step_from_huxi_to_each_payer() -> None:
     assert all(seen.values()), seen
 
 
+def test_paohuzi_modes_without_zimo_say_so() -> None:
+    seen = 0
+    for _, result, got in played("paohuzi", {"mingtang": "duohong", "hands": 8}):
+        if not result.draw and result.detail["win_from"] == "self_draw":
+            assert "多红多番不计自摸" in got["text"] and "+ 自摸" not in got["text"], got["text"]
+            seen += 1
+    assert seen
+
+
 def test_fangpaofa_value_payer_and_the_dealers_draw_penalty() -> None:
     seen = {"draw": 0, "discard": 0, "credit": 0, "double": 0}
     for table, result, got in played("fangpaofa", {}):
