@@ -7,7 +7,6 @@ the real SQLite file from DATABASE_URL, and the run ends with the leaderboard.
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import sys
 import time
@@ -75,6 +74,12 @@ def demo_setup(variant_id: str | None = None, hands: int | None = None, humans: 
     return DemoSetup(v, hands, humans)
 
 
+def leaderboard_lines(rows: list[tuple[str, int, int, int]]) -> list[str]:
+    """``1. 小明 -9 分 · 2 局 0 胜`` per (name, points, hands, wins), in the leaderboard's order."""
+    return [f"{rank}. {name} {points:+d} 分 · {hands} 局 {wins} 胜"
+            for rank, (name, points, hands, wins) in enumerate(rows, 1)]
+
+
 async def run_demo(database_url: str, *, setup: DemoSetup | None = None, seed: int = 20240601,
                    quiet: bool = False) -> int:
     setup = setup or demo_setup()
@@ -137,8 +142,9 @@ async def _play(world: FakeDiscord, bot: HunanBot, v: Variant, setup: DemoSetup,
     rows = await bot.db.leaderboard(guild, v.id)
     name_of = dict(zip(users, names, strict=True))
     print(f"\n== 演示结束：{v.name}，{clicks} 次点击，{len(world.calls)} 次 Discord 请求，用时 {elapsed:.2f} 秒 ==")
-    print("排行榜：" + json.dumps([{"user": name_of[r["user_id"]], "points": r["points"], "hands": r["hands"],
-                                   "wins": r["wins"]} for r in rows], ensure_ascii=False))
+    print("排行榜：" + ("" if rows else "暂无"))
+    for line in leaderboard_lines([(name_of.get(r["user_id"], "—"), r["points"], r["hands"], r["wins"]) for r in rows]):
+        print(line)
     if world.errors:
         print("harness errors:", world.errors)
         return 1

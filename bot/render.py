@@ -285,6 +285,35 @@ def _own_huxi(melds: Any) -> int | None:
     return sum(v for v in values if isinstance(v, int)) if values else None
 
 
+def hand_huxi(cards: list[str]) -> dict[str, int]:
+    """The 胡息 a 字牌 hand already holds whatever else it becomes, per kind: each 坎 (three alike) and 提
+    (four alike) kept in hand, by the engine's own 胡息 table."""
+    from engine.zipai.cards import parse_card
+    from engine.zipai.groups import group_huxi
+
+    held = {"kan": 0, "ti": 0}
+    if not is_zipai_hand(cards):
+        return held
+    for face in sorted(set(cards)):
+        n = cards.count(face)
+        if n >= 3:
+            kind = "kan" if n == 3 else "ti"
+            held[kind] += group_huxi(kind, (parse_card(face),) * n)
+    return held
+
+
+def own_huxi_line(melds: Any, cards: list[str]) -> str | None:
+    """``我的胡息：门子 3 + 坎 3 = 6`` — what the player holds counts as much as what he has laid down."""
+    held = hand_huxi(cards)
+    laid = _own_huxi(melds) or 0
+    parts = ([f"门子 {laid}"] if laid else []) + [f"{word} {held[k]}" for k, word in (("kan", "坎"), ("ti", "提"))
+                                                 if held[k]]
+    if len(parts) == (1 if laid else 0):
+        return None  # nothing in hand: the 门子 line already says it
+    total = laid + held["kan"] + held["ti"]
+    return "**我的胡息**：" + " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
+
+
 def dm_panel(table: Table, seat: int) -> Panel:
     """A player's private panel: the hand as players hold it, own melds and 胡息, the wall, the card on
     offer and the others' melds and discards (a 吃/碰 needs no trip to the channel), then the controls."""
@@ -311,6 +340,9 @@ def dm_panel(table: Table, seat: int) -> Panel:
     if own:
         huxi = _own_huxi(own)
         lines.append(f"**我的门子**{f'（{huxi} 胡息）' if huxi is not None else ''}：{melds_text(own)}")
+    mine = own_huxi_line(own, cards)
+    if mine:
+        lines.append(mine)
     if private.get("chou"):
         lines.append(f"臭牌（不能再吃/胡）：{_cards(private['chou'])}")
     lines += table_facts(table, private)

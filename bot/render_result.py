@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import HandResult
 
+from .render_value import explain_draw, explain_win
 from .words import WIN_FROM_WORDS, group_word, parse_group_code
 
 if TYPE_CHECKING:
@@ -77,7 +78,9 @@ def _fans_line(detail: dict[str, Any]) -> str | None:
             if not isinstance(f, dict):
                 continue
             name = str(f.get("name") or "名堂")
-            if isinstance(f.get("fan"), int):
+            if f.get("value"):
+                parts.append(f"{name} {f['value']}")  # the engine's own effect: 4番, ×2, +1囤, 算100胡息
+            elif isinstance(f.get("fan"), int):
                 parts.append(f"{name} {f['fan']} 番")
             elif isinstance(f.get("points"), int):
                 parts.append(f"{name} +{f['points']}")
@@ -137,8 +140,10 @@ def _stakes_line(table: Table, stakes: Any) -> str | None:
 
 def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
     detail = result.detail or {}
+    pay: str | None = None
     if result.draw or not result.winners:
         lines = [f"🤝 第 {hand_no + 1} 局 黄庄（流局）"]
+        pay = explain_draw(table, list(result.deltas))
     else:
         winner = result.winners[0]
         card = detail.get("card")
@@ -146,12 +151,17 @@ def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
         from_seat = detail.get("from_seat")
         if isinstance(from_seat, int) and from_seat != winner:
             # whose card it was: a discard is 放炮; a card another drew and showed, or the dealer's 亮张, is not
-            how = f"{_seat(table, from_seat)} " + {"discard": "放炮", "other_draw": "摸出",
+            # (剥皮's 地胡 on the dealer's first discard makes him pay nothing: 打出, not 放炮)
+            discard = "打出" if table.variant_id == "bopi" else "放炮"
+            how = f"{_seat(table, from_seat)} " + {"discard": discard, "other_draw": "摸出",
                                                    "deal": "的亮张"}.get(str(detail.get("win_from")), "的牌")
         head = f"🀄 第 {hand_no + 1} 局 " + "、".join(_seat(table, w) for w in result.winners) + " 胡了"
         head += (f" {card}" if card else "") + (f"（{how}）" if how else "") + "！"
         lines = [head]
-        for line in (_groups_line(detail), _value_line(table, detail, list(result.deltas)), _fans_line(detail)):
+        explained = explain_win(table, detail, list(result.deltas), winner)
+        value = explained.lines if explained else [_value_line(table, detail, list(result.deltas))]
+        pay = explained.pay if explained else None
+        for line in (_groups_line(detail), _fans_line(detail), *value):
             if line:
                 lines.append(line)
         if not any(k in detail for k in ("huxi", "score", "groups")) and detail.get("text"):
@@ -159,7 +169,7 @@ def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
     stakes = _stakes_line(table, detail.get("stakes"))
     if stakes:
         lines.append(stakes)
-    lines.append("本局：" + "；".join(payments(table, list(result.deltas))))
+    lines.append("本局：" + (pay or "；".join(payments(table, list(result.deltas)))))
     lines.append("累计：" + totals_line(table))
     return "\n".join(lines)[:MAX_TEXT]
 

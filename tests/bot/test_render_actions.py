@@ -194,7 +194,8 @@ def test_settlement_with_the_engines_richer_detail() -> None:
     text = settlement_text(table, HandResult([1], [-6, 12, -6], False, detail), 0)
     assert "2号 阿强 胡了 四（3号 老王 放炮）" in text
     assert "臭偎五五五 3 · 跑壹壹壹壹 9 · 将四四 0" in text
-    assert "胡息 21 → 3 囤" in text and "3 囤 × 2 番 = 6" in text
+    assert "胡息 21 → 3 囤（15 胡息 1 囤，多出 6，每 3 胡息加 1 囤）" in text
+    assert "3 囤 × 2 番（四七红 2）= 6 分" in text
     assert "四七红 2 番" in text and "自摸 +10" in text
     assert "1号 小明 付 2号 阿强 6" in text and "3号 老王 付 2号 阿强 6" in text
     assert "None" not in text and "chouwei" not in text
