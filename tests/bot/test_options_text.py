@@ -125,13 +125,25 @@ def test_large_number_ranges_are_shown_compactly() -> None:
 def test_engine_messages_are_chinese_and_keep_the_key() -> None:
     with pytest.raises(OptionError) as err:
         validate_options(PAOHUZI.options, {"bogus": 1})
-    assert "没有选项 'bogus'" in str(err.value) and "hands（局数）" in str(err.value)
+    assert "没有选项 「bogus」" in str(err.value) and "hands（局数）" in str(err.value)
     with pytest.raises(OptionError) as err:
         validate_options(PAOHUZI.options, {"chongtun": 9})
-    assert "'chongtun'（充囤）只能取 0、1、2、3、4、5（整数），不能是 9" in str(err.value)
+    assert "「chongtun」（充囤）只能取 0、1、2、3、4、5（整数），不能是 9" in str(err.value)
     with pytest.raises(OptionError) as err:
         validate_options(get_variant("anhua").options, {"papo": "maybe"})
-    assert "只能取 false、true（布尔值），不能是 'maybe'" in str(err.value)
+    assert "只能取 false、true（布尔值），不能是 「maybe」" in str(err.value)
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    (True, "不能是 true"), (None, "不能是 null"), (float("inf"), "不能是 Infinity"), ("2", "不能是 「2」"),
+    (2.0, "不能是 2.0"), ([1], "不能是 [1]"), (10**40, "不能是 1e30 以上的数"),
+])
+def test_option_messages_show_values_as_json_writes_them(value: object, shown: str) -> None:
+    # issue 7: no Python reprs (True, None, inf, '2') in what a player reads
+    with pytest.raises(OptionError) as err:
+        validate_options(PAOHUZI.options, {"chongtun": value}, strict=True)
+    assert shown in str(err.value), str(err.value)
+    assert not any(word in str(err.value) for word in ("True", "None", "inf", "'"))
 
 
 async def test_table_create_takes_chinese_options(env: Env) -> None:
