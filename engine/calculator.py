@@ -12,7 +12,7 @@ from typing import Any
 
 from .core import OptionError
 from .options import shown_value
-from .registry import get_variant
+from .registry import all_variants, get_variant
 from .zipai.calc import CalcInputError
 
 # The README / docs/calculator.md input fields; any other key is a typo ("meld", "contxt") that would
@@ -42,6 +42,9 @@ def evaluate(data: Any, strict: bool = False) -> dict[str, Any]:
         raise InvalidHand("missing field 'variant'")
     if not isinstance(data["variant"], str):
         raise InvalidHand(f"variant must be a string, not {shown_value(data['variant'])}")
+    if data["variant"] not in {v.id for v in all_variants()}:
+        known = ", ".join(v.id for v in all_variants())
+        raise InvalidHand(f"unknown variant {shown_value(data['variant'])} (known: {known})")
     try:
         variant = get_variant(data["variant"])
         if strict and isinstance(data.get("options"), dict):

@@ -61,6 +61,7 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
     ("hand element a bool", {"hand": [False, *HAND[1:]]}, "not false"),
     ("meld type unknown", {"melds": [{"type": "gang", "cards": "一一一一"}]}, "meld type 「gang」 unknown"),
     ("meld not an object", {"melds": [None]}, "meld null"),
+    ("variant unknown", {"variant": "paohuzi "}, "unknown variant 「paohuzi 」"),
     ("hand card unknown", {"hand": "".join(HAND[1:]) + "X"}, "unknown 字牌 card 「X」"),
 ]
 
