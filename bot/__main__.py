@@ -5,20 +5,45 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
 import sys
 import warnings
+from collections.abc import Callable
 from typing import NoReturn
 
 from dotenv import load_dotenv
 
 from storage.db import DEFAULT_URL
 
+# argparse's own (English) messages, as the person at the terminal reads them.
+_ARGPARSE_WORDS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [(re.compile(p), f) for p, f in [
+    (r"^argument (\S+): invalid int value: '(.*)'$", lambda m: f"{m[1]} 要写整数，不能是「{m[2]}」"),
+    (r"^argument (\S+): invalid \w+ value: '(.*)'$", lambda m: f"{m[1]} 的值不对：「{m[2]}」"),
+    (r"^argument (\S+): invalid choice: '?(.*?)'? \(choose from (.*)\)$",
+     lambda m: f"{m[1]} 只能取 {m[3].replace(chr(39), '')}，不能是「{m[2]}」"),
+    (r"^argument (\S+): expected one argument$", lambda m: f"{m[1]} 后面要写一个值"),
+    (r"^argument (\S+): ignored explicit argument '(.*)'$", lambda m: f"{m[1]} 不带值，不能写「{m[2]}」"),
+    (r"^unrecognized arguments: (.*)$", lambda m: f"不认识的参数：{m[1]}（python -m bot --help 列出可用的参数）"),
+    (r"^ambiguous option: (\S+) could match (.*)$", lambda m: f"{m[1]} 不明确，可以是 {m[2]}，请写全"),
+    (r"^the following arguments are required: (.*)$", lambda m: f"缺少参数：{m[1]}"),
+]]
+
+
+def argparse_message(message: str) -> str:
+    """argparse's message in Chinese; one that is already Chinese (the demo's own checks) stays as it is."""
+    for pattern, say in _ARGPARSE_WORDS:
+        m = pattern.match(message)
+        if m:
+            return say(m)
+    return message if re.search(r"[\u4e00-\u9fff]", message) else f"参数不对（{message}）"
+
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad argument is one line on stderr (no usage block) and exit 2."""
+    """argparse, but a bad argument is one line on stderr (no usage block), in Chinese, and exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: 参数错误：{message}\n")
+        line = " ".join(argparse_message(message).split())
+        self.exit(2, f"{self.prog}: 参数错误：{line}\n")
 
 
 def _quiet_voice() -> None:

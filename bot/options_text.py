@@ -100,17 +100,21 @@ def parse_options_text(text: str, variant: Variant | None = None) -> dict[str, A
             if key in raw:
                 raise OptionError(f"选项「{key}」写了两次")
             raw[key] = value
-    return raw if variant is None else _resolve(variant, raw)
+    # JSON carries its own types: like the calculator's contract, 4.0 is not the integer 4 there (typed text
+    # "局数=4" is converted, and so is a JSON string such as "30秒", which is text as the player wrote it).
+    return raw if variant is None else _resolve(variant, raw, strict=text.startswith("{"))
 
 
-def _resolve(variant: Variant, raw: dict[str, Any]) -> dict[str, Any]:
+def _resolve(variant: Variant, raw: dict[str, Any], strict: bool = False) -> dict[str, Any]:
     declared = [(o.key, o) for o in variant.options] + [(f"bot.{o.key}", o) for o in BOT_OPTIONS]
     out: dict[str, Any] = {}
     for typed, value in raw.items():
         key, opt = _match_key(declared, typed)
         if key in out:
             raise OptionError(f"「{opt.label if opt else key}」写了两次（{typed}）")
-        out[key] = value if opt is None else option_value(opt, value, typed, key)
+        if opt is None and strict:
+            seed_value(value, strict=True)
+        out[key] = value if opt is None else option_value(opt, value, typed, key, strict=strict)
     return out
 
 
@@ -160,14 +164,19 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def option_value(opt: Option, value: Any, typed: str | None = None, key: str | None = None) -> Any:
-    """One typed value as one of ``opt.choices``, or OptionError naming the option and its choices."""
+def option_value(opt: Option, value: Any, typed: str | None = None, key: str | None = None,
+                 strict: bool = False) -> Any:
+    """One typed value as one of ``opt.choices``, or OptionError naming the option and its choices.
+
+    ``strict`` (a JSON value): a number must be of the option's own type, an integer never 4.0."""
     bad = OptionError(f"{_name(opt, typed or key)}不能取 {_shown(value)}；可选：{allowed_text(opt)}")
     is_bool = isinstance(opt.default, bool)
     if isinstance(value, bool):
         if is_bool:
             return value
         raise bad
+    if isinstance(value, float) and strict:
+        raise OptionError(f"{_name(opt, typed or key)}要写整数，不能是 {_shown(value)}；可选：{allowed_text(opt)}")
     if isinstance(value, float):
         if not math.isfinite(value) or not value.is_integer():
             raise bad
@@ -197,9 +206,9 @@ def option_value(opt: Option, value: Any, typed: str | None = None, key: str | N
     raise bad
 
 
-def seed_value(value: Any) -> int:
+def seed_value(value: Any, strict: bool = False) -> int:
     bad = OptionError(f"「{SEED_LABEL}」（bot.seed）必须是整数，绝对值小于 2^63，不能是 {_shown(value)}")
-    if isinstance(value, bool):
+    if isinstance(value, bool) or (strict and isinstance(value, float)):
         raise bad
     if isinstance(value, float):
         if not math.isfinite(value) or not value.is_integer():

@@ -1,16 +1,27 @@
 """``python -m engine score``: one JSON hand on stdin → one JSON evaluation on stdout.
 
-Invalid input exits with status 2 and one line on stderr naming the problem (README contract)."""
+Invalid input exits with status 2 and one line on stderr naming the problem (README contract), whatever the
+bytes on stdin: never a traceback."""
 
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import Any
 
 from .core import OptionError
-from .registry import get_variant
+from .options import shown_value
+from .registry import all_variants, get_variant
 from .zipai.calc import CalcInputError
+
+# The README / docs/calculator.md input fields; any other key is a typo ("meld", "contxt") that would
+# otherwise be ignored and give a wrong answer.
+FIELDS = ("variant", "hand", "win_card", "win_from", "melds", "context", "options")
+# An input is an object of lists of objects of lists of strings (depth 5); anything far deeper is not one,
+# and walking it could exhaust the stack.
+MAX_DEPTH = 20
+MAX_DIGITS = 30
 
 
 class InvalidHand(ValueError):
@@ -24,10 +35,16 @@ def evaluate(data: Any, strict: bool = False) -> dict[str, Any]:
     score``) takes only JSON types; otherwise the text forms a player types ("chongtun=2") are converted too."""
     if not isinstance(data, dict):
         raise InvalidHand("input must be a JSON object")
+    for key in data:
+        if key not in FIELDS:
+            raise InvalidHand(f"unknown field {key!r} (fields: {', '.join(FIELDS)})")
     if "variant" not in data:
         raise InvalidHand("missing field 'variant'")
     if not isinstance(data["variant"], str):
-        raise InvalidHand(f"variant must be a string, not {data['variant']!r}")
+        raise InvalidHand(f"variant must be a string, not {shown_value(data['variant'])}")
+    if data["variant"] not in {v.id for v in all_variants()}:
+        known = ", ".join(v.id for v in all_variants())
+        raise InvalidHand(f"unknown variant {shown_value(data['variant'])} (known: {known})")
     try:
         variant = get_variant(data["variant"])
         if strict and isinstance(data.get("options"), dict):
@@ -37,14 +54,69 @@ def evaluate(data: Any, strict: bool = False) -> dict[str, Any]:
         raise InvalidHand(str(e)) from None
 
 
-def main(stdin: str | None = None) -> int:
-    text = sys.stdin.read() if stdin is None else stdin
+def _no_constant(word: str) -> Any:
+    raise InvalidHand(f"{word} is not a JSON number")
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise InvalidHand(f"a number of {len(text.lstrip('-'))} digits is too large")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise InvalidHand(f"the number {text[:20]} is too large")
+    return value
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:  # json keeps the last silently: the first would be ignored without a word
+            raise InvalidHand(f"field {key!r} given twice")
+        out[key] = value
+    return out
+
+
+def _check_depth(data: Any) -> None:
+    """Walked without recursion: the depth check must not itself overflow."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise InvalidHand(f"nested more than {MAX_DEPTH} levels deep")
+        if isinstance(value, dict):
+            stack += [(v, depth + 1) for v in value.values()]
+        elif isinstance(value, list):
+            stack += [(v, depth + 1) for v in value]
+
+
+def parse_json(text: str) -> Any:
+    """The JSON document of the contract, or InvalidHand naming what is wrong with it."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant, parse_int=_int, parse_float=_float,
+                          object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as e:
-        print(f"invalid input: not JSON ({e.msg} at line {e.lineno} column {e.colno})", file=sys.stderr)
-        return 2
+        raise InvalidHand(f"not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+    except RecursionError:
+        raise InvalidHand(f"nested more than {MAX_DEPTH} levels deep") from None
+    _check_depth(data)
+    return data
+
+
+def _read_stdin() -> str:
+    raw = sys.stdin.buffer.read()
     try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InvalidHand(f"not UTF-8 text (byte {e.start + 1})") from None
+
+
+def main(stdin: str | None = None) -> int:
+    try:
+        data = parse_json(_read_stdin() if stdin is None else stdin)
         out = evaluate(data, strict=True)
     except InvalidHand as e:
         print(f"invalid input: {e}", file=sys.stderr)

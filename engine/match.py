@@ -11,7 +11,8 @@ from .registry import MatchProgress, get_variant
 
 # Race matches (play to a 胡息 target) also end after this many hands, settled as if the target were reached:
 # a table whose hands keep ending in 黄庄 would otherwise never finish.
-MAX_HANDS = Option("max_hands", 20, (10, 20, 30, 50), "局数上限", ("10 局", "20 局", "30 局", "50 局"))
+# labels without spaces: the text form of room options splits on them (局数上限=20局)
+MAX_HANDS = Option("max_hands", 20, (10, 20, 30, 50), "局数上限", ("10局", "20局", "30局", "50局"))
 
 
 def pairwise_payments(totals: list[int], birds: list[int] | None = None, unit: str = "胡息") -> list[dict[str, Any]]:

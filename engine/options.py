@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +49,7 @@ def validate_options(declared: tuple[Option, ...], raw: dict[str, Any] | None, s
     for key in raw:
         if key not in by_key:
             known = "、".join(f"{k}（{o.label}）" for k, o in by_key.items()) or "无"
-            raise OptionError(f"没有选项 {key!r}；可用：{known}")
+            raise OptionError(f"没有选项 {shown_value(key)}；可用：{known}")
     for opt in declared:
         if opt.key not in raw:
             out[opt.key] = opt.default
@@ -56,8 +58,8 @@ def validate_options(declared: tuple[Option, ...], raw: dict[str, Any] | None, s
         if not _same_type(opt, value) or value not in opt.choices:
             allowed = "、".join(map(_shown, opt.choices)) if len(opt.choices) <= 12 else (
                 f"{_shown(opt.choices[0])}…{_shown(opt.choices[-1])}")
-            raise OptionError(f"选项 {opt.key!r}（{opt.label}）只能取 {allowed}（{_type_name(opt)}），"
-                              f"不能是 {raw[opt.key]!r}")
+            raise OptionError(f"选项 {shown_value(opt.key)}（{opt.label}）只能取 {allowed}（{_type_name(opt)}），"
+                              f"不能是 {shown_value(raw[opt.key])}")
         out[opt.key] = value
     return out
 
@@ -75,6 +77,28 @@ def _type_name(opt: Option) -> str:
 def _shown(value: Any) -> str:
     # the calculator's JSON spells booleans true/false
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def shown_value(value: Any) -> str:
+    """A value as the player typed it or JSON writes it (true, null, 2.0, 「二」), never a Python repr
+    (True, None, '二'); long ones cut short so that the message stays one readable line."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**30 else ("-" if value < 0 else "") + "1e30 以上的数"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN"
+        return json.dumps(value) if math.isfinite(value) else ("-Infinity" if value < 0 else "Infinity")
+    if isinstance(value, str):
+        return f"「{value[:20]}…」" if len(value) > 20 else f"「{value}」"
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (ValueError, TypeError, RecursionError):
+        text = "[…]" if isinstance(value, list | tuple) else "{…}"
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _coerce(opt: Option, value: Any) -> Any:

@@ -27,8 +27,13 @@ def run_bot(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     (["--variant", "fangpaofa", "--hands", "3"], ["放炮罚", "局数", "--hands"]),
     (["--variant", "liuhuqiang", "--hands", "40"], ["四人跑胡子", "--hands", "32"]),
     (["--humans", "5"], ["--humans", "1, 2, 3"]),
-    (["--hands", "x"], ["--hands", "'x'"]),
+    (["--hands", "x"], ["--hands", "整数", "「x」"]),
     (["--seed", str(10**30)], ["--seed", "2^63"]),
+    # argparse's own messages, in Chinese (issue 7: "invalid int value" in English)
+    (["--seed", "abc"], ["--seed", "要写整数", "「abc」"]),
+    (["--humans"], ["--humans", "后面要写一个值"]),
+    (["--nosuch"], ["不认识的参数", "--nosuch"]),
+    (["--h", "2"], ["--h", "不明确", "--humans"]),
 ])
 def test_bad_argument_is_one_line_and_exit_2(tmp_path: Path, args: list[str], words: list[str]) -> None:
     proc = run_bot(tmp_path, "--demo", *args)
@@ -38,6 +43,7 @@ def test_bad_argument_is_one_line_and_exit_2(tmp_path: Path, args: list[str], wo
     assert len(lines) == 1, proc.stderr
     for w in words:
         assert w in lines[0], (w, lines[0])
+    assert not re.search(r"invalid|argument|expected|unrecognized|choose|ambiguous", lines[0]), lines[0]
 
 
 def test_demo_prints_no_warning_and_no_empty_block(tmp_path: Path) -> None:

@@ -59,3 +59,22 @@ def test_score_invalid_inputs_exit_2_with_one_line() -> None:
         assert proc.returncode == 2, what
         assert proc.stdout == "", what
         assert len(proc.stderr.strip().splitlines()) == 1, (what, proc.stderr)
+
+
+def test_score_pathological_inputs_exit_2_with_one_line_and_no_traceback() -> None:
+    # issue 7: the reviewer's commands printed a RecursionError / ValueError traceback and exited 1
+    cases = {
+        "2000 brackets": "[" * 2000 + "]" * 2000,
+        "5000-digit integer": '{"variant": "paohuzi", "hand": ' + "9" * 5000 + "}",
+        "NaN": '{"variant": "paohuzi", "hand": "一", "win_card": "一", "win_from": "self_draw", "options": NaN}',
+        "unknown field": json.dumps({"variant": "paohuzi", "hand": "一", "win_card": "一", "win_from": "self_draw",
+                                     "contxt": {}}),
+    }
+    for what, stdin in cases.items():
+        proc = run("score", stdin=stdin)
+        assert proc.returncode == 2, (what, proc.stderr[-300:])
+        assert proc.stdout == "" and "Traceback" not in proc.stderr, what
+        assert len(proc.stderr.strip().splitlines()) == 1 and proc.stderr.startswith("invalid input:"), what
+    proc = subprocess.run([sys.executable, "-m", "engine", "score"], input=b"\xff\xfe{", capture_output=True,
+                          timeout=120)
+    assert proc.returncode == 2 and proc.stderr.decode().count("\n") == 1, proc.stderr[-300:]

@@ -23,10 +23,11 @@ from ..zipai.scoring import mingtang, priced, tun
 from ..zipai.variant import zipai_variant
 
 OPTIONS = (
-    Option("players", 4, (4, 3), "人数", ("4 人（含数醒）", "3 人")),
+    # labels without spaces or commas: the text form of room options splits on them (人数=4人（含数醒）)
+    Option("players", 4, (4, 3), "人数", ("4人（含数醒）", "3人")),
     Option("target", 100, tuple(range(10, 1001, 10)), "满胡结束"),
     Option("scoring", "hu", ("hu", "deng"), "计分", ("打满胡数", "按等计分")),
-    Option("huangzhuang", "stay", ("stay", "rotate"), "臭庄", ("庄家扣10胡给数醒，连庄", "庄家扣10胡给数醒，下家坐庄")),
+    Option("huangzhuang", "stay", ("stay", "rotate"), "臭庄", ("庄家扣10胡给数醒并连庄", "庄家扣10胡给数醒并由下家坐庄")),
     MAX_HANDS,
 )
 

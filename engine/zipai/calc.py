@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import OptionError
+from ..options import shown_value
 from .cards import COPIES, N_KINDS, counts_of, name, parse_card, parse_cards
 from .evaluate import arrangements
 from .groups import MELD_KINDS, Group, chi_group_ok
@@ -14,6 +15,8 @@ from .win import price_best, source_of
 WIN_FROM = ("self_draw", "other_draw", "discard", "deal")
 # README "context"; after_kong is a mahjong flag and means nothing to a 字牌 hand.
 CONTEXT_FLAGS = ("dealer", "last_card", "first_discard", "no_draw_yet", "after_kong")
+# "kind" is the older spelling of "type"; any other key is a typo that would be ignored.
+MELD_FIELDS = ("type", "kind", "cards", "card")
 _KIND_ALIASES = {"kan": "kan", "chou_wei": "chouwei", "chouwei": "chouwei", "long": "ti"}
 
 
@@ -24,11 +27,19 @@ class CalcInputError(ValueError):
 def _card(value: Any, what: str) -> int:
     """One card: a string naming exactly one card ("十一" and "" are not cards)."""
     if not isinstance(value, str):
-        raise CalcInputError(f"{what}: a card must be a string, not {value!r}")
+        raise CalcInputError(f"{what}: a card must be a string, not {shown_value(value)}")
     try:
         return parse_card(value)
     except ValueError:
-        raise CalcInputError(f"{what}: {value!r} is not one 字牌 card") from None
+        raise CalcInputError(f"{what}: {shown_value(value)} is not one 字牌 card") from None
+
+
+def _is_card(text: str) -> bool:
+    try:
+        parse_card(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _cards(value: Any, what: str) -> list[int]:
@@ -37,17 +48,21 @@ def _cards(value: Any, what: str) -> list[int]:
     if isinstance(value, str):
         try:
             return parse_cards(value)
-        except ValueError as e:
-            raise CalcInputError(f"{what}: {e}") from None
+        except ValueError:
+            bad = next(ch for ch in value if not ch.isspace() and ch not in ",，、" and not _is_card(ch))
+            raise CalcInputError(f"{what}: unknown 字牌 card {shown_value(bad)}") from None
     if isinstance(value, list):
         return [_card(item, what) for item in value]
-    raise CalcInputError(f"{what} must be a list of cards or a string of cards, not {value!r}")
+    raise CalcInputError(f"{what} must be a list of cards or a string of cards, not {shown_value(value)}")
 
 
 def parse_meld(raw: Any) -> Group:
     """A meld as ``{"type": "peng", "cards": ["一","一","一"]}``, ``{"type": "peng", "card": "一"}``,
     ``["peng", "一一一"]`` or ``"peng:一一一"``."""
     if isinstance(raw, dict):
+        for key in raw:
+            if key not in MELD_FIELDS:
+                raise CalcInputError(f"meld field {key!r} unknown (fields: type, cards or card)")
         kind = raw.get("type", raw.get("kind"))
         cards_raw = raw.get("cards", raw.get("card"))
     elif isinstance(raw, list | tuple) and len(raw) == 2:
@@ -55,14 +70,14 @@ def parse_meld(raw: Any) -> Group:
     elif isinstance(raw, str) and ":" in raw:
         kind, cards_raw = raw.split(":", 1)
     else:
-        raise CalcInputError(f"meld {raw!r}: expected {{'type': ..., 'cards': [...]}}")
+        raise CalcInputError(f'meld {shown_value(raw)}: expected {{"type": ..., "cards": [...]}}')
     if not isinstance(kind, str):
-        raise CalcInputError(f"meld {raw!r}: missing type")
+        raise CalcInputError(f"meld {shown_value(raw)}: missing type")
     kind = _KIND_ALIASES.get(kind.lower(), kind.lower())
     if kind not in MELD_KINDS and kind != "kan":
-        raise CalcInputError(f"meld type {kind!r} unknown (zipai: {', '.join(MELD_KINDS)})")
+        raise CalcInputError(f"meld type {shown_value(kind)} unknown (zipai: {', '.join(MELD_KINDS)})")
     if cards_raw is None:
-        raise CalcInputError(f"meld {raw!r}: missing cards")
+        raise CalcInputError(f"meld {shown_value(raw)}: missing cards")
     if isinstance(raw, dict) and "cards" not in raw:  # "card": exactly one card, standing for the group
         cards = [_card(cards_raw, f"meld {kind}")]
     else:
@@ -74,9 +89,9 @@ def parse_meld(raw: Any) -> Group:
         raise CalcInputError(f"meld {kind} needs {size} cards, got {len(cards)}")
     if kind == "chi":
         if not chi_group_ok(tuple(cards)):
-            raise CalcInputError(f"chi meld {raw!r} is neither a 一句话 nor a 绞")
+            raise CalcInputError(f"chi meld {shown_value(raw)} is neither a 一句话 nor a 绞")
     elif len(set(cards)) != 1:
-        raise CalcInputError(f"{kind} meld {raw!r} must be identical cards")
+        raise CalcInputError(f"{kind} meld {shown_value(raw)} must be identical cards")
     return Group(kind, tuple(sorted(cards)))
 
 
@@ -88,7 +103,7 @@ def parse_input(data: Any, options: dict[str, Any]) -> tuple[list[int], list[Gro
             raise CalcInputError(f"missing field {key!r}")
     win_from = data["win_from"]
     if not isinstance(win_from, str) or win_from not in WIN_FROM:
-        raise CalcInputError(f"win_from {win_from!r} is not one of {', '.join(WIN_FROM)} for 字牌")
+        raise CalcInputError(f"win_from {shown_value(win_from)} is not one of {', '.join(WIN_FROM)} for 字牌")
     if "win_card" not in data and win_from != "deal":
         raise CalcInputError("missing field 'win_card'")
     win_raw = data.get("win_card")
@@ -125,7 +140,7 @@ def parse_input(data: Any, options: dict[str, Any]) -> tuple[list[int], list[Gro
         if key not in CONTEXT_FLAGS:
             raise CalcInputError(f"unknown context flag {key!r} (known: {', '.join(CONTEXT_FLAGS)})")
         if not isinstance(value, bool):
-            raise CalcInputError(f"context flag {key!r} must be true or false, not {value!r}")
+            raise CalcInputError(f"context flag {key!r} must be true or false, not {shown_value(value)}")
     ctx = WinContext(
         win_card=win[0] if win else None,
         win_from=win_from,

@@ -520,7 +520,8 @@ class ZipaiGame:
                 hand[c] -= 1
         for g in groups:
             self.melds[seat].append(Meld(Group("chi", tuple(sorted(g, key=sort_key))), 3))
-        text = "比 ".join(names(sorted(g, key=sort_key)) for g in groups)
+        # the 比 groups apart from the 吃 one, as the 吃 button reads (render action_label)
+        text = " · 比 ".join(names(sorted(g, key=sort_key)) for g in groups)
         self._emit("chi", {"seat": seat, "card": name(card), "groups": [names(g) for g in groups]}, None,
                    f"{_seat(seat)} 吃 {name(card)}：{text}")
         self._after_intake(seat, was_paoti=False)

@@ -11,7 +11,7 @@ from bot.options_text import parse_options_text, validate_bot_options
 from bot.table import BOT_OPTIONS
 from engine.core import OptionError
 from engine.options import validate_options
-from engine.registry import get_variant
+from engine.registry import all_variants, get_variant
 
 from .conftest import Env
 
@@ -105,12 +105,8 @@ def test_ambiguous_part_of_a_label_is_refused() -> None:
     assert "「鸟」可以指「打鸟」、「鸟分」" in str(err.value)
     with pytest.raises(OptionError) as err:  # both 臭庄 values start with these words
         split("臭庄=庄家扣10胡给数醒", "bopi")
-    assert "可选：庄家扣10胡给数醒，连庄、庄家扣10胡给数醒，下家坐庄" in str(err.value)
+    assert "可选：庄家扣10胡给数醒并连庄、庄家扣10胡给数醒并由下家坐庄" in str(err.value)
     assert split("臭庄=连庄", "bopi")[0]["huangzhuang"] == "stay"
-
-
-def test_whole_numbers_given_as_floats_are_accepted() -> None:
-    assert split('{"hands": 4.0, "bot.seed": 7.0}') == (PAOHUZI.validate({"hands": 4}), {"timer": 60, "seed": 7})
 
 
 def test_large_number_ranges_are_shown_compactly() -> None:
@@ -125,13 +121,63 @@ def test_large_number_ranges_are_shown_compactly() -> None:
 def test_engine_messages_are_chinese_and_keep_the_key() -> None:
     with pytest.raises(OptionError) as err:
         validate_options(PAOHUZI.options, {"bogus": 1})
-    assert "没有选项 'bogus'" in str(err.value) and "hands（局数）" in str(err.value)
+    assert "没有选项 「bogus」" in str(err.value) and "hands（局数）" in str(err.value)
     with pytest.raises(OptionError) as err:
         validate_options(PAOHUZI.options, {"chongtun": 9})
-    assert "'chongtun'（充囤）只能取 0、1、2、3、4、5（整数），不能是 9" in str(err.value)
+    assert "「chongtun」（充囤）只能取 0、1、2、3、4、5（整数），不能是 9" in str(err.value)
     with pytest.raises(OptionError) as err:
         validate_options(get_variant("anhua").options, {"papo": "maybe"})
-    assert "只能取 false、true（布尔值），不能是 'maybe'" in str(err.value)
+    assert "只能取 false、true（布尔值），不能是 「maybe」" in str(err.value)
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    (True, "不能是 true"), (None, "不能是 null"), (float("inf"), "不能是 Infinity"), ("2", "不能是 「2」"),
+    (2.0, "不能是 2.0"), ([1], "不能是 [1]"), (10**40, "不能是 1e30 以上的数"),
+])
+def test_option_messages_show_values_as_json_writes_them(value: object, shown: str) -> None:
+    # issue 7: no Python reprs (True, None, inf, '2') in what a player reads
+    with pytest.raises(OptionError) as err:
+        validate_options(PAOHUZI.options, {"chongtun": value}, strict=True)
+    assert shown in str(err.value), str(err.value)
+    assert not any(word in str(err.value) for word in ("True", "None", "inf", "'"))
+
+
+@pytest.mark.parametrize("variant", [v.id for v in all_variants()])
+def test_every_choice_label_can_be_typed_back(variant: str) -> None:
+    """issue 7: 剥皮 臭庄's labels held a "，" (and 人数's a space), which the text form splits on."""
+    v = get_variant(variant)
+    declared = [(o.key, o) for o in v.options] + [(f"bot.{o.key}", o) for o in BOT_OPTIONS]
+    for key, opt in declared:
+        for choice in opt.choices:
+            typed = f"{opt.label}={opt.choice_label(choice)}"
+            assert parse_options_text(typed, v) == {key: choice}, typed
+    # and all of them in one line, each option's last choice, separated the ways players separate them
+    last = {key: opt.choices[-1] for key, opt in declared}
+    for sep in (" ", "，", ", "):
+        text = sep.join(f"{opt.label}={opt.choice_label(opt.choices[-1])}" for _, opt in declared)
+        assert parse_options_text(text, v) == last, text
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ('{"hands": 4.0}', ["「局数」", "整数", "4.0"]),
+    ('{"局数": 8.0}', ["「局数」", "整数", "8.0"]),
+    ('{"bot.timer": 30.0}', ["「出牌限时」", "整数", "30.0"]),
+    ('{"bot.seed": 1.0}', ["「牌局种子」", "1.0"]),
+    ('{"chongtun": true}', ["「充囤」", "true"]),
+])
+def test_json_options_are_typed_strictly_like_the_calculator(text: str, words: list[str]) -> None:
+    with pytest.raises(OptionError) as err:
+        split(text)
+    for w in words:
+        assert w in str(err.value), (w, str(err.value))
+    # the typed text form converts as before, and a JSON integer is fine
+    assert split("局数=4")[0]["hands"] == 4 and split('{"hands": 4}')[0]["hands"] == 4
+
+
+def test_json_bool_option_never_a_number() -> None:
+    with pytest.raises(OptionError):
+        split('{"daniao": 1}', "fangpaofa")
+    assert split('{"daniao": true}', "fangpaofa")[0]["daniao"] is True
 
 
 async def test_table_create_takes_chinese_options(env: Env) -> None:
