@@ -132,7 +132,7 @@ def _meld(token: str) -> dict[str, Any]:
     for word in sorted(MELD_WORDS, key=len, reverse=True):
         if token.startswith(word) and len(token) > len(word):
             return {"type": MELD_WORDS[word], "cards": _cards(token[len(word):])}
-    raise CalcFormError(f"看不懂的门子 {token!r}：请写成 碰一、偎三、吃一二三 或 peng:一一一")
+    raise CalcFormError(f"看不懂的门子「{token}」：请写成 碰一、偎三、吃一二三 或 peng:一一一")
 
 
 def build_input(variant: str, hand: str, win: str | None = None, source: str = "self_draw",
@@ -157,7 +157,7 @@ def build_input(variant: str, hand: str, win: str | None = None, source: str = "
     context: dict[str, bool] = {}
     for word in _tokens(flags):
         if word not in FLAG_WORDS:
-            raise CalcFormError(f"看不懂的情形 {word!r}：可用 {'、'.join(k for k in FLAG_WORDS if not k.isascii())}")
+            raise CalcFormError(f"看不懂的情形「{word}」：可用 {'、'.join(k for k in FLAG_WORDS if not k.isascii())}")
         context[FLAG_WORDS[word]] = True
     data["context"] = context
     try:

@@ -58,7 +58,7 @@ def demo_setup(variant_id: str | None = None, hands: int | None = None, humans: 
     variant_id = variant_id or ("paohuzi" if "paohuzi" in variants else next(iter(variants)))
     v = variants.get(variant_id)
     if v is None:
-        raise DemoArgError(f"没有玩法 {variant_id!r}；--variant 可选：" +
+        raise DemoArgError(f"没有玩法「{variant_id}」；--variant 可选：" +
                            "、".join(f"{k}（{x.name}）" for k, x in variants.items()))
     if not 1 <= humans <= v.seats:
         raise DemoArgError(f"{v.name}有 {v.seats} 个座位；--humans 可选 1–{min(v.seats, 3)}。")
