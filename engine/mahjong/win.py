@@ -30,6 +30,7 @@ from functools import lru_cache
 from .tiles import ALL, KINDS, SUITED, YAOJIU
 
 INF = 1 << 20
+_YAOJIU_SET = frozenset(YAOJIU)
 MEMO_LIMIT = 200_000  # entries per block table; cleared when full (as the 字牌 memo)
 
 # (offset, length, honour) of the four blocks: 万 筒 条 字.
@@ -423,8 +424,8 @@ class Checker:
         for t in self.universe:
             if c[t] >= 4:
                 continue
-            if not wild:
-                # Without wildcards only a tile touching the hand can complete it.
+            if not wild and not (self.shisanyao and t in _YAOJIU_SET):
+                # Without wildcards only a tile touching the hand can complete it (十三幺 aside).
                 if t >= 27:
                     if not c[t]:
                         continue

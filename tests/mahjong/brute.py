@@ -1,7 +1,7 @@
 """An obviously-correct, slow win checker to test ``engine.mahjong.win`` against.
 
 It knows nothing of blocks, prices or congruences: it takes the lowest real tile of the whole hand and tries every
-group (刻子, 顺子, the 将) that could hold it, each other member being a real copy if one is left or a wildcard
+group (刻子, 顺子, the 将) that could hold it, each other member being a real copy if one is left, else a wildcard
 standing for that very tile (if the wildcard may be that tile); leftover wildcards can only be 刻子/将 among
 themselves. Any winning assignment of the wildcards puts each of them in some group, so trying each group for
 the lowest real tile is the same as trying every assignment (``literal_win`` checks that for up to two wildcards).
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 YAOJIU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
@@ -25,6 +25,7 @@ def _remove(tiles: tuple[int, ...], members: Iterable[int]) -> tuple[int, ...] |
     return tuple(rest)
 
 
+@cache
 def _groups_with(first: int) -> list[tuple[int, ...]]:
     """The other members of every group holding ``first``: 刻子, and 顺子 inside one suit (never 字)."""
     out = [(first, first)]
@@ -37,9 +38,12 @@ def _groups_with(first: int) -> list[tuple[int, ...]]:
     return out
 
 
-@lru_cache(maxsize=1 << 20)
+@lru_cache(maxsize=1 << 16)
 def standard(tiles: tuple[int, ...], wild: int, pair: bool, targets: frozenset[int]) -> bool:
-    """``tiles`` (sorted real tiles) + ``wild`` wildcards = groups, plus one 将 if ``pair``."""
+    """``tiles`` (sorted real tiles) + ``wild`` wildcards = groups, plus one 将 if ``pair``.
+
+    Each other member of the group is a real copy when one is left, else a wildcard: a wildcard standing for t and a
+    real t are interchangeable, so some winning arrangement always uses the real copies first."""
     if not tiles:
         if wild and not targets:
             return False
@@ -49,13 +53,18 @@ def standard(tiles: tuple[int, ...], wild: int, pair: bool, targets: frozenset[i
     if pair:
         options.append(((first,), False))
     for members, still_pair in options:
-        for as_wild in itertools.product((False, True), repeat=len(members)):
-            wild_members = [m for m, w in zip(members, as_wild, strict=True) if w]
-            if len(wild_members) > wild or any(m not in targets for m in wild_members):
-                continue
-            left = _remove(rest, [m for m, w in zip(members, as_wild, strict=True) if not w])
-            if left is not None and standard(left, wild - len(wild_members), still_pair, targets):
-                return True
+        left = list(rest)
+        wilds = 0
+        for m in members:
+            if m in left:
+                left.remove(m)
+            elif m in targets:
+                wilds += 1
+            else:
+                wilds = wild + 1
+                break
+        if wilds <= wild and standard(tuple(left), wild - wilds, still_pair, targets):
+            return True
     return False
 
 
