@@ -52,7 +52,7 @@ class Group:
         return (t, t + 1, t + 2) if self.kind == "shun" else (t, t, t)
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Decomposition:
     """One way a hand wins.
 
@@ -104,6 +104,10 @@ class Decomposition:
             if self.pair is not None:
                 out.append(self.pair)
         return sorted(out)
+
+
+def _order(d: Decomposition) -> tuple[object, ...]:
+    return (d.shape, -1 if d.pair is None else d.pair, d.groups, d.pairs, d.free_groups, d.free_pairs, d.wild_as)
 
 
 def _mask(targets: Iterable[int], offset: int, length: int) -> int:
@@ -328,7 +332,7 @@ class Checker:
             d = self._shisanyao(counts, wild)
             if d is not None:
                 out.add(d)
-        return sorted(out)
+        return sorted(out, key=_order)
 
     def _standard(self, counts: Sequence[int], wild: int, out: set[Decomposition]) -> None:
         blocks = [tuple(counts[off : off + ln]) for off, ln, _ in _BLOCKS]
