@@ -107,8 +107,9 @@ def main(argv: list[str] | None = None) -> int:
 
     for label, hands in (("random 14 tiles (136 set)", plain_random), ("winning 14 tiles", plain_win)):
         win.clear_memo()
-        cold, wins = per_check(ours(0, **like), hands)
-        warm, _ = per_check(ours(0, **like), hands)
+        fn = ours(0, **like)
+        cold, wins = per_check(fn, hands)
+        warm, _ = per_check(fn, hands)
         theirs = "—"
         if Agari is not None:
             agari = Agari().is_agari
@@ -129,8 +130,9 @@ def main(argv: list[str] | None = None) -> int:
         ):
             win.clear_memo()
             kw = {"wild_targets": SUITED, "universe": SUITED}
-            cold, wins = per_check(ours(wild, **kw), hands)
-            warm, _ = per_check(ours(wild, **kw), hands)
+            fn = ours(wild, **kw)
+            cold, wins = per_check(fn, hands)
+            warm, _ = per_check(fn, hands)
             rows.append((label, str(wild), f"{cold:.2f}", f"{warm:.2f}", "—"))
             print(f"{label}: {wins} wins")
 

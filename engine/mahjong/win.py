@@ -611,10 +611,10 @@ def is_win(
     *,
     allow_qidui: bool = True,
     allow_shisanyao: bool = False,
-    wild_targets: frozenset[int] = SUITED,
+    wild_targets: Iterable[int] = SUITED,
 ) -> bool:
     """Whether the hand wins (胡牌); see ``Checker.is_win``."""
-    return checker(wild_targets, allow_qidui, allow_shisanyao).is_win(counts, wild)
+    return checker(frozenset(wild_targets), allow_qidui, allow_shisanyao).is_win(counts, wild)
 
 
 def decompositions(
@@ -623,10 +623,10 @@ def decompositions(
     *,
     allow_qidui: bool = True,
     allow_shisanyao: bool = False,
-    wild_targets: frozenset[int] = SUITED,
+    wild_targets: Iterable[int] = SUITED,
 ) -> list[Decomposition]:
     """Every way the hand wins; see ``Checker.decompositions``."""
-    return checker(wild_targets, allow_qidui, allow_shisanyao).decompositions(counts, wild)
+    return checker(frozenset(wild_targets), allow_qidui, allow_shisanyao).decompositions(counts, wild)
 
 
 def waits(
@@ -635,12 +635,12 @@ def waits(
     *,
     allow_qidui: bool = True,
     allow_shisanyao: bool = False,
-    wild_targets: frozenset[int] = SUITED,
-    universe: frozenset[int] = ALL,
+    wild_targets: Iterable[int] = SUITED,
+    universe: Iterable[int] = ALL,
     wild_tile: int | None = None,
 ) -> list[int]:
     """The 听牌 list of a 13 − 3k tile hand; see ``Checker.waits``."""
-    return checker(wild_targets, allow_qidui, allow_shisanyao, True, universe).waits(
+    return checker(frozenset(wild_targets), allow_qidui, allow_shisanyao, True, frozenset(universe)).waits(
         counts, wild, wild_tile=wild_tile
     )
 
@@ -651,8 +651,10 @@ def distance(
     *,
     allow_qidui: bool = True,
     allow_shisanyao: bool = False,
-    wild_targets: frozenset[int] = SUITED,
-    universe: frozenset[int] = ALL,
+    wild_targets: Iterable[int] = SUITED,
+    universe: Iterable[int] = ALL,
 ) -> int:
     """Tiles away from a win; see ``Checker.distance``."""
-    return checker(wild_targets, allow_qidui, allow_shisanyao, True, universe).distance(counts, wild)
+    return checker(frozenset(wild_targets), allow_qidui, allow_shisanyao, True, frozenset(universe)).distance(
+        counts, wild
+    )

@@ -155,3 +155,10 @@ def test_decompositions_agree_with_is_win_and_rebuild_the_hand() -> None:
                 for t in d.wild_as:
                     rebuilt.remove(t)
                 assert sorted(rebuilt) == h.tiles, (h, d)
+
+
+def test_module_functions_take_any_iterable_of_targets() -> None:
+    assert win.is_win(c("123m"), 2, wild_targets={0})  # the two wildcards are 1m: 123m + 11m
+    assert win.is_win(c("123m"), 2, wild_targets=[30])  # a pair of 北
+    assert not win.is_win(c("12m"), 3, wild_targets=[30])  # 3m is no target
+    assert win.distance(c("1112345678999m"), universe=range(9)) == 1
