@@ -186,6 +186,28 @@ def _cost(c: tuple[int, ...], pair: bool, honour: bool, mask: int) -> int:
     return best
 
 
+# Per 字 tile with x copies (字 make no 顺子, so each kind is priced alone): wildcards completing it into 刻子,
+# and into 刻子 plus the 将 (INF for no copy: a 将 of two wildcards is priced apart); 0 needs no wildcard at all.
+_HONOUR_KE = (0, 2, 1, 0, 2)
+_HONOUR_PAIR = (INF, 1, 0, 2, 1)
+
+
+def _honour_prices(c: tuple[int, ...], mask: int) -> tuple[int, int]:
+    """(w0, w1) of the 字 block, as ``_cost`` would find them, without its search."""
+    w0 = 0
+    delta = INF
+    for i, x in enumerate(c):
+        if not x:
+            continue
+        free = mask >> i & 1
+        ke = _HONOUR_KE[x] if free or not _HONOUR_KE[x] else INF
+        pair = _HONOUR_PAIR[x] if free or not _HONOUR_PAIR[x] else INF
+        w0 += ke
+        delta = min(delta, pair - ke)
+    # Exact sums first (a kind that cannot be a 刻子 must then hold the 将), capped after.
+    return min(w0, INF), min(w0 + delta, INF)
+
+
 class Checker:
     """The win checker for one set of rules (built once per variant; the module functions cache them).
 
@@ -232,8 +254,11 @@ class Checker:
         _, _, honour = _BLOCKS[b]
         mask = self._masks[b]
         c = tuple(key)
-        w0 = _cost(c, False, honour, mask)
-        w1 = _cost(c, True, honour, mask)
+        if honour:
+            w0, w1 = _honour_prices(c, mask)
+        else:
+            w0 = _cost(c, False, honour, mask)
+            w1 = _cost(c, True, honour, mask)
         qn = INF
         if self.qidui:
             qn = 0

@@ -162,3 +162,16 @@ def test_module_functions_take_any_iterable_of_targets() -> None:
     assert win.is_win(c("123m"), 2, wild_targets=[30])  # a pair of 北
     assert not win.is_win(c("12m"), 3, wild_targets=[30])  # 3m is no target
     assert win.distance(c("1112345678999m"), universe=range(9)) == 1
+
+
+def test_honour_prices_match_the_block_search() -> None:
+    """The 字 block is priced by a per-kind table; it must equal the general block search."""
+    import itertools
+
+    from engine.mahjong.win import INF, _cost, _honour_prices
+
+    for counts in itertools.product(range(5), repeat=5):
+        c = counts + (0, 2)
+        for mask in (0, 0b1111111, 0b0100101):
+            want = (min(_cost(c, False, True, mask), INF), min(_cost(c, True, True, mask), INF))
+            assert _honour_prices(c, mask) == want, (c, mask)
