@@ -467,7 +467,7 @@ class Checker:
             if self.is_win(c, wild):
                 out.append(t)
             c[t] -= 1
-        if wild_tile is not None and self.is_win(counts, wild + 1):
+        if wild_tile is not None and wild_tile not in out and self.is_win(counts, wild + 1):
             out.append(wild_tile)
         return sorted(out)
 
