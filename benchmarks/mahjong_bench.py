@@ -9,6 +9,8 @@ on first sight) and warm (the same hands again). Like with like: for the compari
 十三幺 on and with a 4-of-a-kind *not* counting as two 七对 pairs (``mahjong`` refuses it; our variants accept it:
 the run counts the hands where that alone makes the two differ). The two must agree on every plain hand.
 
+Also ``distance`` − 1 against ``mahjong``'s ``Shanten`` (向听数) on the random hands and the same hands less one tile.
+
 ``--brute`` also compares ``is_win`` and ``waits`` with the test suite's brute force on 100,000 hands of the
 tests' generator (20,000 per wildcard count 0, 1, 2, 4, 8) and prints the mismatches (expected: 0). It needs the
 repository's ``tests`` package on the path (run from the repository root).
@@ -123,6 +125,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{label}: hands that win only with a 4-of-a-kind as two 七对 pairs: {extra}")
         rows.append((label, "0", f"{cold:.2f}", f"{warm:.2f}", theirs))
 
+    if Agari is not None:
+        shanten_compare(plain_random, rng)
+
     for wild in (4, 8):
         for label, hands in (
             (f"random 14 tiles, {wild} 红中", random_hands(rng, n, 14, wild)),
@@ -163,6 +168,35 @@ def main(argv: list[str] | None = None) -> int:
     if args.brute:
         return brute_compare()
     return 0
+
+
+def shanten_compare(hands14: list[Counts], rng: random.Random) -> None:
+    """``distance`` − 1 against ``mahjong``'s 向听数 on the same hands (14 tiles, and 13 after dropping one)."""
+    from mahjong.shanten import Shanten  # type: ignore[import-not-found]
+
+    shanten = Shanten()
+    hands13 = []
+    for c in hands14:
+        c13 = list(c)
+        c13[rng.choice([t for t in range(34) if c13[t]])] -= 1
+        hands13.append(c13)
+    hands = hands14 + hands13
+    regular = win.Checker(wild_targets=(), qidui=False)
+    full = win.Checker(wild_targets=(), qidui=True, shisanyao=True, qidui_quads=False)
+    for label, check, theirs in (
+        ("4X+Y only", regular, shanten.calculate_shanten_for_regular_hand),
+        ("with 七对 + 十三幺", full, shanten.calculate_shanten),
+    ):
+        t0 = time.process_time()
+        ours_d = [check.distance(c) for c in hands]
+        t1 = time.process_time()
+        their_s = [theirs(c) for c in hands]
+        t2 = time.process_time()
+        bad = sum(d != s + 1 for d, s in zip(ours_d, their_s, strict=True))
+        print(
+            f"distance vs mahjong 向听数 ({label}), {len(hands)} hands of 14 and 13 tiles: {bad} disagreements; "
+            f"{(t1 - t0) / len(hands) * 1e6:.1f} µs (ours, cold) vs {(t2 - t1) / len(hands) * 1e6:.1f} µs"
+        )
 
 
 def brute_compare() -> int:

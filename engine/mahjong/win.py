@@ -512,9 +512,14 @@ class Checker:
         return INF  # unreachable: replacing every tile always works
 
     def _qidui_distance(self, counts: Sequence[int], w: int) -> int:
-        cap = 2 if self.qidui_quads else 1
-        pairs = sum(min(x // 2, cap) for x in counts)
-        singles = sum(1 for x in counts if x % 2 and (self.qidui_quads or x == 1))
+        if not self.qidui_quads:
+            # Seven different kinds are needed (the common 七对 向听 formula); wildcards ignored (a lower bound).
+            pairs = sum(1 for x in counts if x >= 2)
+            kinds = sum(1 for x in counts if x)
+            return max(0, 7 - pairs + max(0, 7 - kinds) - w)
+        # A 4-of-a-kind is two pairs: every tile is in a pair or a single, and each draw pairs one single.
+        pairs = sum(x // 2 for x in counts)
+        singles = sum(x % 2 for x in counts)
         a = min(singles, w)
         return max(0, 7 - (pairs + a + (w - a) // 2))
 
