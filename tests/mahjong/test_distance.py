@@ -63,6 +63,11 @@ def test_distance_examples() -> None:
     assert tdh.distance(to_counts("119m19p19s123456z")) == 1  # 十三幺 听牌 on 中
     assert tdh.distance(to_counts("1122m3344p5566s7z")) == 1  # 七对 听牌
     assert tdh.distance(to_counts("147m258p369s1234z")) > 3
+    # 七对 with a 4-of-a-kind: a win as two pairs; counted as one pair it needs a seventh kind (2 draws).
+    quads = to_counts("1111m2233p4455s66z")
+    assert Checker(wild_targets=()).distance(quads) == 0
+    assert Checker(wild_targets=(), qidui_quads=False).distance(quads) == 2
+    assert Checker(wild_targets=(), qidui=False).distance(quads) == 3
     hz = Checker(wild_targets=SUITED, universe=SUITED)
     assert hz.distance(to_counts("147m258p369s1s"), 4) < tdh.distance(to_counts("147m258p369s1s"))
     with pytest.raises(ValueError):
