@@ -31,7 +31,7 @@ from .tiles import ALL, KINDS, SUITED, YAOJIU
 
 INF = 1 << 20
 _YAOJIU_SET = frozenset(YAOJIU)
-MEMO_LIMIT = 200_000  # entries per block table; cleared when full (as the 字牌 memo)
+MEMO_LIMIT = 100_000  # entries per block table; cleared when full (as the 字牌 memo)
 
 # (offset, length, honour) of the four blocks: 万 筒 条 字.
 _BLOCKS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
@@ -118,7 +118,7 @@ def _mask(targets: Iterable[int], offset: int, length: int) -> int:
     return m
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=1 << 17)
 def _cost(c: tuple[int, ...], pair: bool, honour: bool, mask: int) -> int:
     """Fewest wildcards completing block counts ``c`` into groups (each with ≥ 1 real tile) plus, if ``pair``, one
     pair with ≥ 1 real tile. The first real tile must sit in some group: try each group that can hold it."""

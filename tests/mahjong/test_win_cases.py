@@ -175,3 +175,17 @@ def test_honour_prices_match_the_block_search() -> None:
         for mask in (0, 0b1111111, 0b0100101):
             want = (min(_cost(c, False, True, mask), INF), min(_cost(c, True, True, mask), INF))
             assert _honour_prices(c, mask) == want, (c, mask)
+
+
+def test_block_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from tests.mahjong.hands import random_hand
+
+    monkeypatch.setattr(win, "MEMO_LIMIT", 50)
+    small = Checker(wild_targets=SUITED, universe=SUITED)
+    rng = random.Random(9)
+    hands = [random_hand(rng, 1, list(range(27))) for _ in range(400)]
+    got = [small.is_win(h.counts, h.wild) for h in hands]
+    assert all(len(t) <= 50 for t in small._tables)
+    assert got == [HONGZHONG.is_win(h.counts, h.wild) for h in hands]
