@@ -1,0 +1,690 @@
+"""The win checker (胡牌判断): 4X + Y — 顺子/刻子 groups and one 将 (雀头) — with wildcards, 七对 and 十三幺.
+
+A hand is a 34-count array (``engine.mahjong.tiles``) of the tiles still in hand, plus ``wild``: the number of
+wildcards (赖子, the 红中 of 红中麻将) held, *not* counted in the array. A wildcard stands for any tile of
+``wild_targets`` (default: the 27 suited tiles), with no cap on copies (红中 ruling 12: it may be a fifth copy).
+
+Shapes:
+
+* standard (4X+Y): a hand of 14 − 3k tiles (k melds already laid down) is 4 − k groups — 顺子 (three consecutive
+  tiles of one suit; never 字) or 刻子 (three identical) — plus one pair, the 将;
+* 七对 (七小对, 七对子): seven pairs, 14 tiles, no melds; a 4-of-a-kind is two pairs (龙七对 / 豪华七对);
+* 十三幺: one of each 幺九 tile (1 and 9 of each suit, the seven 字) plus a second copy of one of them.
+
+Four 红中 by themselves are *not* a win here: that is a variant's special rule (红中麻将 4-红中 game).
+
+How it is fast: each block — the nine tiles of a suit, or the seven 字 — is priced independently: the fewest
+wildcards that complete it into groups without a pair (``w0``) and with the pair (``w1``). Within a congruence class
+mod 3 more wildcards always fit (three wildcards make one more 刻子 of any target), so these two numbers per block
+decide the hand: the blocks need Σ w0 plus the cheapest pair placement (a block's ``w1 − w0``, or two wildcards), and the
+wildcards left over must make whole groups. Block prices are memoised on the block's counts as ``bytes`` (bounded).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .tiles import ALL, KINDS, SUITED, YAOJIU
+
+INF = 1 << 20
+_YAOJIU_SET = frozenset(YAOJIU)
+MEMO_LIMIT = 100_000  # entries per block table; cleared when full (as the 字牌 memo)
+
+# (offset, length, honour) of the four blocks: 万 筒 条 字.
+_BLOCKS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
+
+
+@dataclass(frozen=True, order=True)
+class Group:
+    """One group of a standard decomposition: ``kind`` "shun" (顺子) or "ke" (刻子), ``tile`` its lowest tile id,
+    ``wild`` the tile ids the wildcards inside it stand for (sorted; ``()`` when it is all real tiles)."""
+
+    kind: str
+    tile: int
+    wild: tuple[int, ...] = ()
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        t = self.tile
+        return (t, t + 1, t + 2) if self.kind == "shun" else (t, t, t)
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """One way a hand wins.
+
+    ``shape``: "standard" (4X+Y), "qidui" (七对) or "shisanyao" (十三幺).
+
+    * standard: ``pair`` is the 将 tile (``None`` when the 将 is two wildcards, ``free_pairs == 1``: it may be any
+      allowed tile); ``groups`` hold every group with at least one real tile; ``free_groups`` groups are three
+      wildcards each, which may be any 刻子 (or 顺子) of an allowed tile — so they never spoil 碰碰胡 or 清一色.
+    * qidui: ``pairs`` are the seven pair tiles except the ``free_pairs`` made of two wildcards (a 4-of-a-kind appears
+      twice: 龙七对 / 豪华七对, see ``quads``).
+    * shisanyao: ``pair`` is the doubled 幺九 tile (``None`` when a wildcard doubles any of them).
+
+    ``wild_as``: the tile ids the wildcards stand for outside free groups/pairs, sorted.
+    """
+
+    shape: str
+    pair: int | None = None
+    groups: tuple[Group, ...] = ()
+    pairs: tuple[int, ...] = ()
+    free_groups: int = 0
+    free_pairs: int = 0
+    wild_as: tuple[int, ...] = field(default=())
+
+    @property
+    def all_ke(self) -> bool:
+        """Every group is a 刻子 (碰碰胡 from the hand's side; melds are the caller's)."""
+        return self.shape == "standard" and all(g.kind == "ke" for g in self.groups)
+
+    @property
+    def quads(self) -> int:
+        """七对: how many 4-of-a-kinds count as two pairs (0 = 七小对, 1 = 龙七对/豪华七对, …)."""
+        if self.shape != "qidui":
+            return 0
+        return sum(1 for t in set(self.pairs) if self.pairs.count(t) >= 2)
+
+    def tiles(self) -> list[int]:
+        """Tile ids of the completed hand, wildcards replaced, free groups/pairs left out (they are any tile)."""
+        out: list[int] = []
+        if self.shape == "standard":
+            for g in self.groups:
+                out.extend(g.tiles)
+            if self.pair is not None:
+                out += [self.pair, self.pair]
+        elif self.shape == "qidui":
+            for t in self.pairs:
+                out += [t, t]
+        else:
+            out.extend(YAOJIU)
+            if self.pair is not None:
+                out.append(self.pair)
+        return sorted(out)
+
+
+def _order(d: Decomposition) -> tuple[object, ...]:
+    return (d.shape, -1 if d.pair is None else d.pair, d.groups, d.pairs, d.free_groups, d.free_pairs, d.wild_as)
+
+
+def _mask(targets: Iterable[int], offset: int, length: int) -> int:
+    m = 0
+    for t in targets:
+        if offset <= t < offset + length:
+            m |= 1 << (t - offset)
+    return m
+
+
+@lru_cache(maxsize=1 << 17)
+def _cost(c: tuple[int, ...], pair: bool, honour: bool, mask: int) -> int:
+    """Fewest wildcards completing block counts ``c`` into groups (each with ≥ 1 real tile) plus, if ``pair``, one
+    pair with ≥ 1 real tile. The first real tile must sit in some group: try each group that can hold it."""
+    i = 0
+    n = len(c)
+    while i < n and not c[i]:
+        i += 1
+    if i == n:
+        return INF if pair else 0
+    best = INF
+    ci = c[i]
+    free_i = mask >> i & 1
+    lst = list(c)
+    for t in range(1, min(ci, 3) + 1):  # 刻子 of tile i, 3 − t wildcards
+        w = 3 - t
+        if w and not free_i:
+            continue
+        lst[i] = ci - t
+        best = min(best, w + _cost(tuple(lst), pair, honour, mask))
+    if pair:
+        for t in range(1, min(ci, 2) + 1):  # 将 of tile i
+            w = 2 - t
+            if w and not free_i:
+                continue
+            lst[i] = ci - t
+            best = min(best, w + _cost(tuple(lst), False, honour, mask))
+    lst[i] = ci
+    if not honour:
+        for s in (i - 2, i - 1, i):  # 顺子 s, s+1, s+2 holding tile i (tiles below i are wildcards: none is real)
+            if s < 0 or s > n - 3:
+                continue
+            base = 0
+            ok = True
+            for m in range(s, i):
+                if not mask >> m & 1:
+                    ok = False
+                base += 1
+            if not ok:
+                continue
+            lst[i] = ci - 1
+            above = [m for m in range(i + 1, s + 3)]
+            for use in itertools.product((True, False), repeat=len(above)):
+                w = base
+                good = True
+                for m, real in zip(above, use, strict=True):
+                    if real:
+                        if not lst[m]:
+                            good = False
+                            break
+                    elif not mask >> m & 1:
+                        good = False
+                        break
+                    else:
+                        w += 1
+                if not good or w >= best:
+                    continue
+                for m, real in zip(above, use, strict=True):
+                    if real:
+                        lst[m] -= 1
+                best = min(best, w + _cost(tuple(lst), pair, honour, mask))
+                for m, real in zip(above, use, strict=True):
+                    if real:
+                        lst[m] += 1
+            lst[i] = ci
+    return best
+
+
+# Per 字 tile with x copies (字 make no 顺子, so each kind is priced alone): wildcards completing it into 刻子,
+# and into 刻子 plus the 将 (INF for no copy: a 将 of two wildcards is priced apart); 0 needs no wildcard at all.
+_HONOUR_KE = (0, 2, 1, 0, 2)
+_HONOUR_PAIR = (INF, 1, 0, 2, 1)
+
+
+def _honour_prices(c: tuple[int, ...], mask: int) -> tuple[int, int]:
+    """(w0, w1) of the 字 block, as ``_cost`` would find them, without its search."""
+    w0 = 0
+    delta = INF
+    for i, x in enumerate(c):
+        if not x:
+            continue
+        free = mask >> i & 1
+        ke = _HONOUR_KE[x] if free or not _HONOUR_KE[x] else INF
+        pair = _HONOUR_PAIR[x] if free or not _HONOUR_PAIR[x] else INF
+        w0 += ke
+        delta = min(delta, pair - ke)
+    # Exact sums first (a kind that cannot be a 刻子 must then hold the 将), capped after.
+    return min(w0, INF), min(w0 + delta, INF)
+
+
+class Checker:
+    """The win checker for one set of rules (built once per variant; the module functions cache them).
+
+    ``wild_targets``: tiles a wildcard may stand for. ``qidui``: 七对 allowed; ``qidui_quads``: a 4-of-a-kind counts
+    as two pairs (all our variants; ``False`` only to compare with checkers that refuse it). ``shisanyao``: 十三幺
+    allowed. ``universe``: tile kinds that exist in the game (``waits`` candidates, ``distance`` draws).
+    """
+
+    def __init__(
+        self,
+        *,
+        wild_targets: Iterable[int] = SUITED,
+        qidui: bool = True,
+        shisanyao: bool = False,
+        qidui_quads: bool = True,
+        universe: Iterable[int] = ALL,
+    ) -> None:
+        self.wild_targets = frozenset(wild_targets)
+        self.qidui = qidui
+        self.shisanyao = shisanyao
+        self.qidui_quads = qidui_quads
+        self.universe = tuple(sorted(set(universe)))
+        self._any = bool(self.wild_targets)
+        self._free_pair = 2 if self._any else INF
+        self._yao_any = any(t in self.wild_targets for t in YAOJIU)
+        self._masks = tuple(_mask(self.wild_targets, off, ln) for off, ln, _ in _BLOCKS)
+        reach = self.wild_targets | set(self.universe)
+        self._dmasks = tuple(_mask(reach, off, ln) for off, ln, _ in _BLOCKS)
+        shared: dict[int, dict[bytes, tuple[int, ...]]] = {}
+        tables: list[dict[bytes, tuple[int, ...]]] = []
+        for (_, _, honour), mask in zip(_BLOCKS, self._masks, strict=True):
+            if honour:
+                tables.append({})
+            else:
+                tables.append(shared.setdefault(mask, {}))
+        self._tables: tuple[dict[bytes, tuple[int, ...]], ...] = tuple(tables)
+
+    # -- block prices -----------------------------------------------------------------------------------------------
+    def _entry(self, b: int, key: bytes) -> tuple[int, ...]:
+        """(lower bound, w0, w1, tiles, 七对 wildcards, 十三幺 wildcards, 十三幺 pairs) of one block."""
+        table = self._tables[b]
+        if len(table) >= MEMO_LIMIT:
+            table.clear()
+        _, _, honour = _BLOCKS[b]
+        mask = self._masks[b]
+        c = tuple(key)
+        if honour:
+            w0, w1 = _honour_prices(c, mask)
+        else:
+            w0 = _cost(c, False, honour, mask)
+            w1 = _cost(c, True, honour, mask)
+        qn = INF
+        if self.qidui:
+            qn = 0
+            for i, x in enumerate(c):
+                if x % 2:
+                    qn = qn + 1 if mask >> i & 1 else INF
+                if not self.qidui_quads and x >= 3:
+                    qn = INF
+            qn = min(qn, INF)
+        sn, sd = INF, 0
+        if self.shisanyao:
+            yao = range(7) if honour else (0, 8)
+            sn = 0
+            for i, x in enumerate(c):
+                if i in yao:
+                    if x == 0:
+                        sn = sn + 1 if mask >> i & 1 else INF
+                    elif x == 2:
+                        sd += 1
+                    elif x > 2:
+                        sn = INF
+                elif x:
+                    sn = INF
+            sn = min(sn, INF)
+        entry = (min(w0, w1, qn, sn), w0, w1, sum(c), qn, sn, sd)
+        table[key] = entry
+        return entry
+
+    # -- the check --------------------------------------------------------------------------------------------------
+    def is_win(self, counts: Sequence[int], wild: int = 0) -> bool:
+        """Whether ``counts`` + ``wild`` wildcards form a winning hand (胡牌): 4X+Y (fewer groups after melds),
+        七对 or 十三幺 as configured. The group count follows from the tile count (14 − 3k)."""
+        tm, tp, ts, tz = self._tables
+        # 字 first: in random hands a lone 字 (no 顺子 can take it) rejects at once.
+        k = bytes(counts[27:34])
+        try:
+            ez = tz[k]
+        except KeyError:
+            ez = self._entry(3, k)
+        if ez[0] > wild:
+            return False
+        k = bytes(counts[0:9])
+        try:
+            em = tm[k]
+        except KeyError:
+            em = self._entry(0, k)
+        if em[0] > wild:
+            return False
+        k = bytes(counts[9:18])
+        try:
+            ep = tp[k]
+        except KeyError:
+            ep = self._entry(1, k)
+        if ep[0] > wild:
+            return False
+        k = bytes(counts[18:27])
+        try:
+            es = ts[k]
+        except KeyError:
+            es = self._entry(2, k)
+        if es[0] > wild:
+            return False
+        need = em[1] + ep[1] + es[1] + ez[1]
+        need += min(em[2] - em[1], ep[2] - ep[1], es[2] - es[1], ez[2] - ez[1], self._free_pair)
+        left = wild - need
+        if left >= 0 and left % 3 == 0 and (self._any or not left):
+            return True
+        if em[3] + ep[3] + es[3] + ez[3] + wild != 14:
+            return False
+        if self.qidui:
+            q = em[4] + ep[4] + es[4] + ez[4]
+            if q <= wild and (q == wild or self._any):
+                return True
+        if self.shisanyao:
+            sn = em[5] + ep[5] + es[5] + ez[5]
+            sd = em[6] + ep[6] + es[6] + ez[6]
+            if sd <= 1 and sn <= wild:
+                if sd == 1:
+                    return sn == wild
+                return sn + 1 == wild and (sn > 0 or self._yao_any)
+        return False
+
+    # -- decompositions ---------------------------------------------------------------------------------------------
+    def decompositions(self, counts: Sequence[int], wild: int = 0) -> list[Decomposition]:
+        """Every distinct way the hand wins (sorted; ``[]`` when it does not). Scoring picks among them (碰碰胡,
+        清一色, 七对/龙七对, 将将胡 …). Groups of three wildcards and a pair of two are reported as free (see
+        ``Decomposition``), so the list stays finite and small."""
+        out: set[Decomposition] = set()
+        total = sum(counts) + wild
+        if total % 3 == 2:
+            self._standard(counts, wild, out)
+        if total == 14 and self.qidui:
+            d = self._qidui(counts, wild)
+            if d is not None:
+                out.add(d)
+        if total == 14 and self.shisanyao:
+            d = self._shisanyao(counts, wild)
+            if d is not None:
+                out.add(d)
+        return sorted(out, key=_order)
+
+    def _standard(self, counts: Sequence[int], wild: int, out: set[Decomposition]) -> None:
+        blocks = [tuple(counts[off : off + ln]) for off, ln, _ in _BLOCKS]
+        for pair_block in (0, 1, 2, 3, None):
+            self._combine(blocks, 0, pair_block, wild, [], None, [], out)
+
+    def _combine(
+        self,
+        blocks: list[tuple[int, ...]],
+        b: int,
+        pair_block: int | None,
+        budget: int,
+        groups: list[Group],
+        pair: int | None,
+        wild_as: list[int],
+        out: set[Decomposition],
+    ) -> None:
+        if b == 4:
+            free_pair = 0
+            if pair_block is None:
+                if budget < 2:
+                    return
+                budget -= 2
+                free_pair = 1
+            if budget % 3 or ((budget or free_pair) and not self._any):
+                return
+            out.add(
+                Decomposition(
+                    "standard",
+                    pair=pair,
+                    groups=tuple(sorted(groups)),
+                    free_groups=budget // 3,
+                    free_pairs=free_pair,
+                    wild_as=tuple(sorted(wild_as)),
+                )
+            )
+            return
+        off, _, honour = _BLOCKS[b]
+        mask = self._masks[b]
+        want = pair_block == b
+        if _cost(blocks[b], want, honour, mask) > budget:
+            return
+        for bg, bp, bw in _block_decomps(blocks[b], want, honour, mask, budget):
+            self._combine(
+                blocks,
+                b + 1,
+                pair_block,
+                budget - len(bw),
+                groups + [Group(g[0], g[1] + off, tuple(sorted(x + off for x in g[2]))) for g in bg],
+                pair if bp is None else bp + off,
+                wild_as + [x + off for x in bw],
+                out,
+            )
+
+    def _qidui(self, counts: Sequence[int], wild: int) -> Decomposition | None:
+        pairs: list[int] = []
+        wild_as: list[int] = []
+        for t in range(KINDS):
+            x = counts[t]
+            if not self.qidui_quads and x >= 3:
+                return None
+            pairs += [t] * (x // 2)
+            if x % 2:
+                if t not in self.wild_targets:
+                    return None
+                pairs.append(t)
+                wild_as.append(t)
+        left = wild - len(wild_as)
+        if left < 0 or left % 2 or (left and not self._any):
+            return None
+        return Decomposition("qidui", pairs=tuple(pairs), free_pairs=left // 2, wild_as=tuple(wild_as))
+
+    def _shisanyao(self, counts: Sequence[int], wild: int) -> Decomposition | None:
+        if any(counts[t] for t in range(KINDS) if t not in YAOJIU):
+            return None
+        doubled = [t for t in YAOJIU if counts[t] == 2]
+        if len(doubled) > 1 or any(counts[t] > 2 for t in YAOJIU):
+            return None
+        missing = [t for t in YAOJIU if not counts[t]]
+        if any(t not in self.wild_targets for t in missing):
+            return None
+        need = len(missing) + (0 if doubled else 1)
+        if need != wild or (not doubled and not missing and not self._yao_any):
+            return None
+        return Decomposition("shisanyao", pair=doubled[0] if doubled else None, wild_as=tuple(missing))
+
+    # -- waits and distance -----------------------------------------------------------------------------------------
+    def waits(self, counts: Sequence[int], wild: int = 0, *, wild_tile: int | None = None) -> list[int]:
+        """Sorted tile ids that complete a 13 − 3k tile hand (its 听牌 list): each kind of ``universe`` with fewer than
+        four copies in the hand. With ``wild_tile`` (红中 = 33) that id is listed too when one more wildcard wins."""
+        c = list(counts)
+        out: list[int] = []
+        for t in self.universe:
+            if c[t] >= 4:
+                continue
+            if not wild and not (self.shisanyao and t in _YAOJIU_SET):
+                # Without wildcards only a tile touching the hand can complete it (十三幺 aside).
+                if t >= 27:
+                    if not c[t]:
+                        continue
+                else:
+                    lo, hi = t - t % 9, t - t % 9 + 8
+                    if not any(c[u] for u in range(max(lo, t - 2), min(hi, t + 2) + 1)):
+                        continue
+            c[t] += 1
+            if self.is_win(c, wild):
+                out.append(t)
+            c[t] -= 1
+        if wild_tile is not None and wild_tile not in out and self.is_win(counts, wild + 1):
+            out.append(wild_tile)
+        return sorted(out)
+
+    def distance(self, counts: Sequence[int], wild: int = 0) -> int:
+        """Tiles away from a win (for the AI): the fewest draws, each replacing one hand tile, after which the hand
+        wins. A winning 14 − 3k hand is 0, a 听牌 13 − 3k hand is 1 (standard 向听数 = distance − 1).
+
+        A drawn tile may be any kind of ``universe`` (or of ``wild_targets``); exact when ``wild == 0`` or the
+        wildcards reach every kind of the universe, otherwise a lower bound. The 4-copy limit is not considered."""
+        n = sum(counts) + wild
+        if n % 3 == 0:
+            raise ValueError("distance needs a hand of 3n+1 or 3n+2 tiles")
+        extra = 1 if n % 3 == 1 else 0
+        w = wild + extra
+        best = self._standard_distance(counts, w)
+        if n + extra == 14:
+            if self.qidui:
+                best = min(best, self._qidui_distance(counts, w))
+            if self.shisanyao:
+                best = min(best, self._shisanyao_distance(counts, w))
+        return best + extra
+
+    def _standard_distance(self, counts: Sequence[int], w: int) -> int:
+        best0: list[int] = [0]
+        best1: list[int] = [INF]
+        for (off, ln, honour), mask in zip(_BLOCKS, self._dmasks, strict=True):
+            p0, p1 = _profile(tuple(counts[off : off + ln]), honour, mask)
+            size = len(best0) + len(p0) - 1
+            n0 = [INF] * size
+            n1 = [INF] * size
+            for r, (a0, a1) in enumerate(zip(best0, best1, strict=True)):
+                for s, (b0, b1) in enumerate(zip(p0, p1, strict=True)):
+                    if a0 + b0 < n0[r + s]:
+                        n0[r + s] = a0 + b0
+                    v = min(a1 + b0, a0 + b1)
+                    if v < n1[r + s]:
+                        n1[r + s] = v
+            best0, best1 = n0, n1
+        for r, (a0, a1) in enumerate(zip(best0, best1, strict=True)):
+            if min(a1, a0 + 2) <= w + r:
+                return r
+        return INF  # unreachable: replacing every tile always works
+
+    def _qidui_distance(self, counts: Sequence[int], w: int) -> int:
+        if not self.qidui_quads:
+            # Seven different kinds are needed (the common 七对 向听 formula); wildcards ignored (a lower bound).
+            pairs = sum(1 for x in counts if x >= 2)
+            kinds = sum(1 for x in counts if x)
+            return max(0, 7 - pairs + max(0, 7 - kinds) - w)
+        # A 4-of-a-kind is two pairs: every tile is in a pair or a single, and each draw pairs one single.
+        pairs = sum(x // 2 for x in counts)
+        singles = sum(x % 2 for x in counts)
+        a = min(singles, w)
+        return max(0, 7 - (pairs + a + (w - a) // 2))
+
+    def _shisanyao_distance(self, counts: Sequence[int], w: int) -> int:
+        missing = sum(1 for t in YAOJIU if not counts[t])
+        doubled = any(counts[t] >= 2 for t in YAOJIU)
+        return max(0, missing + (0 if doubled else 1) - w)
+
+
+@lru_cache(maxsize=1 << 16)
+def _profile(c: tuple[int, ...], honour: bool, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For each r = number of block tiles given up (replaced by free draws): the fewest wildcards completing what
+    is kept, without and with the pair."""
+    n = sum(c)
+    p0 = [INF] * (n + 1)
+    p1 = [INF] * (n + 1)
+    for kept in itertools.product(*(range(x + 1) for x in c)):
+        r = n - sum(kept)
+        v0 = _cost(kept, False, honour, mask)
+        v1 = _cost(kept, True, honour, mask)
+        if v0 < p0[r]:
+            p0[r] = v0
+        if v1 < p1[r]:
+            p1[r] = v1
+    return tuple(p0), tuple(p1)
+
+
+def _block_decomps(
+    c: tuple[int, ...], pair: bool, honour: bool, mask: int, budget: int
+) -> Iterator[tuple[list[tuple[str, int, tuple[int, ...]]], int | None, list[int]]]:
+    """Every split of one block into groups (each with a real tile) and, if ``pair``, one pair, using at most
+    ``budget`` wildcards: yields (groups as (kind, first, wild positions), pair position, wildcard positions)."""
+    n = len(c)
+    i = 0
+    while i < n and not c[i]:
+        i += 1
+    if i == n:
+        if not pair:
+            yield [], None, []
+        return
+    ci = c[i]
+    free_i = mask >> i & 1
+    lst = list(c)
+
+    def rest(
+        sub: list[int], still_pair: bool, used: int
+    ) -> Iterator[tuple[list[tuple[str, int, tuple[int, ...]]], int | None, list[int]]]:
+        t = tuple(sub)
+        if used + _cost(t, still_pair, honour, mask) > budget:
+            return
+        yield from _block_decomps(t, still_pair, honour, mask, budget - used)
+
+    for t in range(1, min(ci, 3) + 1):
+        w = 3 - t
+        if w and not free_i:
+            continue
+        lst[i] = ci - t
+        wild = (i,) * w
+        for g, p, ws in rest(lst, pair, w):
+            yield [("ke", i, wild)] + g, p, list(wild) + ws
+    if pair:
+        for t in range(1, min(ci, 2) + 1):
+            w = 2 - t
+            if w and not free_i:
+                continue
+            lst[i] = ci - t
+            wild = (i,) * w
+            for g, _, ws in rest(lst, False, w):
+                yield g, i, list(wild) + ws
+    lst[i] = ci
+    if honour:
+        return
+    for s in (i - 2, i - 1, i):
+        if s < 0 or s > n - 3:
+            continue
+        below = list(range(s, i))
+        if any(not mask >> m & 1 for m in below):
+            continue
+        above = list(range(i + 1, s + 3))
+        for use in itertools.product((True, False), repeat=len(above)):
+            if any(real and not c[m] for m, real in zip(above, use, strict=True)):
+                continue
+            if any(not real and not mask >> m & 1 for m, real in zip(above, use, strict=True)):
+                continue
+            wild_pos = tuple(below + [m for m, real in zip(above, use, strict=True) if not real])
+            sub = list(c)
+            sub[i] -= 1
+            for m, real in zip(above, use, strict=True):
+                if real:
+                    sub[m] -= 1
+            for g, p, ws in rest(sub, pair, len(wild_pos)):
+                yield [("shun", s, wild_pos)] + g, p, list(wild_pos) + ws
+
+
+def clear_memo() -> None:
+    """Forget every memoised block price (benchmarks measure the cold start with it)."""
+    _cost.cache_clear()
+    _profile.cache_clear()
+    checker.cache_clear()
+
+
+@lru_cache(maxsize=64)
+def checker(
+    wild_targets: frozenset[int] = SUITED,
+    qidui: bool = True,
+    shisanyao: bool = False,
+    qidui_quads: bool = True,
+    universe: frozenset[int] = ALL,
+) -> Checker:
+    """The shared ``Checker`` for these rules."""
+    return Checker(
+        wild_targets=wild_targets, qidui=qidui, shisanyao=shisanyao, qidui_quads=qidui_quads, universe=universe
+    )
+
+
+def is_win(
+    counts: Sequence[int],
+    wild: int = 0,
+    *,
+    allow_qidui: bool = True,
+    allow_shisanyao: bool = False,
+    wild_targets: Iterable[int] = SUITED,
+) -> bool:
+    """Whether the hand wins (胡牌); see ``Checker.is_win``."""
+    return checker(frozenset(wild_targets), allow_qidui, allow_shisanyao).is_win(counts, wild)
+
+
+def decompositions(
+    counts: Sequence[int],
+    wild: int = 0,
+    *,
+    allow_qidui: bool = True,
+    allow_shisanyao: bool = False,
+    wild_targets: Iterable[int] = SUITED,
+) -> list[Decomposition]:
+    """Every way the hand wins; see ``Checker.decompositions``."""
+    return checker(frozenset(wild_targets), allow_qidui, allow_shisanyao).decompositions(counts, wild)
+
+
+def waits(
+    counts: Sequence[int],
+    wild: int = 0,
+    *,
+    allow_qidui: bool = True,
+    allow_shisanyao: bool = False,
+    wild_targets: Iterable[int] = SUITED,
+    universe: Iterable[int] = ALL,
+    wild_tile: int | None = None,
+) -> list[int]:
+    """The 听牌 list of a 13 − 3k tile hand; see ``Checker.waits``."""
+    return checker(frozenset(wild_targets), allow_qidui, allow_shisanyao, True, frozenset(universe)).waits(
+        counts, wild, wild_tile=wild_tile
+    )
+
+
+def distance(
+    counts: Sequence[int],
+    wild: int = 0,
+    *,
+    allow_qidui: bool = True,
+    allow_shisanyao: bool = False,
+    wild_targets: Iterable[int] = SUITED,
+    universe: Iterable[int] = ALL,
+) -> int:
+    """Tiles away from a win; see ``Checker.distance``."""
+    return checker(frozenset(wild_targets), allow_qidui, allow_shisanyao, True, frozenset(universe)).distance(
+        counts, wild
+    )

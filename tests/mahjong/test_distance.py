@@ -1,0 +1,74 @@
+"""``distance`` (tiles away from a win, for the AI) against a brute force: the fewest hand tiles that, swapped for
+tiles of one's choice (wildcards that may be any tile of the game), make the hand win."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from engine.mahjong.tiles import ALL, SUITED, to_counts
+from engine.mahjong.win import Checker
+from tests.mahjong import brute
+from tests.mahjong.hands import drop_one, random_hand
+
+MAX_R = 3
+
+
+def _brute_distance(tiles: list[int], wild: int, targets: frozenset[int], **kw: bool) -> int | None:
+    extra = 1 if (len(tiles) + wild) % 3 == 1 else 0
+    for r in range(MAX_R + 1):
+        for out in set(itertools.combinations(sorted(tiles), r)):
+            rest = list(tiles)
+            for t in out:
+                rest.remove(t)
+            if brute.is_win(rest, wild + r + extra, targets=targets, **kw):
+                return r + extra
+    return None
+
+
+@pytest.mark.parametrize(
+    ("checker", "targets", "universe", "kw", "wild_counts"),
+    [
+        (Checker(wild_targets=SUITED, universe=SUITED), SUITED, list(range(27)), {}, (0, 1, 2)),
+        (Checker(wild_targets=(), shisanyao=True), ALL, list(range(34)), {"allow_shisanyao": True}, (0,)),
+    ],
+)
+def test_distance_matches_brute_force(
+    checker: Checker, targets: frozenset[int], universe: list[int], kw: dict[str, bool], wild_counts: tuple[int, ...]
+) -> None:
+    rng = random.Random(11)
+    seen = set()
+    for wild in wild_counts:
+        for _ in range(600 // len(wild_counts)):
+            h = random_hand(rng, wild, universe)
+            if rng.random() < 0.5:
+                h = drop_one(rng, h)
+            got = checker.distance(h.counts, h.wild)
+            want = _brute_distance(h.tiles, h.wild, targets, **kw)
+            if want is None:
+                assert got > MAX_R + (1 if (sum(h.counts) + h.wild) % 3 == 1 else 0), h
+            else:
+                assert got == want, h
+            seen.add(got)
+    assert {0, 1, 2, 3} <= seen
+
+
+def test_distance_examples() -> None:
+    tdh = Checker(wild_targets=(), shisanyao=True)
+    assert tdh.distance(to_counts("11123456789999m")) == 0
+    assert tdh.distance(to_counts("1112345678999m")) == 1  # 听牌 (九莲宝灯)
+    assert tdh.distance(to_counts("1112345678999m1z")) == 1  # discard 1z: 听牌
+    assert tdh.distance(to_counts("119m19p19s123456z")) == 1  # 十三幺 听牌 on 中
+    assert tdh.distance(to_counts("1122m3344p5566s7z")) == 1  # 七对 听牌
+    assert tdh.distance(to_counts("147m258p369s1234z")) > 3
+    # 七对 with a 4-of-a-kind: a win as two pairs; counted as one pair it needs a seventh kind (2 draws).
+    quads = to_counts("1111m2233p4455s66z")
+    assert Checker(wild_targets=()).distance(quads) == 0
+    assert Checker(wild_targets=(), qidui_quads=False).distance(quads) == 2
+    assert Checker(wild_targets=(), qidui=False).distance(quads) == 3
+    hz = Checker(wild_targets=SUITED, universe=SUITED)
+    assert hz.distance(to_counts("147m258p369s1s"), 4) < tdh.distance(to_counts("147m258p369s1s"))
+    with pytest.raises(ValueError):
+        hz.distance(to_counts("123m"))

@@ -1,0 +1,72 @@
+"""The win checker against the brute-force search (tests/mahjong/brute.py) on 100,000 seeded random hands.
+
+20,000 hands per wildcard count (0, 1, 2, 4, 8), each count its own test so xdist spreads them: 16,000 红中麻将 hands
+(万筒条, wildcards for any suited tile, 七对) and 4,000 hands of the 136-tile set with honour-reaching wildcards and
+十三幺. is_win must agree on every hand, waits (听牌) on the first ``WAITS_PER_COUNT`` of them (the brute 听牌 list costs
+34 searches; ``python -m benchmarks.mahjong_bench --brute`` compares it on all 100,000).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.mahjong.tiles import ALL, SUITED
+from engine.mahjong.win import Checker
+from tests.mahjong import brute
+from tests.mahjong.hands import Hand, drop_one, random_hand
+
+HANDS_PER_COUNT = 20_000
+WAITS_PER_COUNT = 4_000
+WILD_COUNTS = (0, 1, 2, 4, 8)
+
+# (name, checker, brute keyword arguments, universe, share of the hands)
+CONFIGS = (
+    ("hongzhong", Checker(wild_targets=SUITED, universe=SUITED), {"targets": SUITED}, list(range(27)), 0.8),
+    (
+        "136",
+        Checker(wild_targets=ALL, shisanyao=True, universe=ALL),
+        {"targets": ALL, "allow_shisanyao": True},
+        list(range(34)),
+        0.2,
+    ),
+)
+
+
+def _hands(seed: int, wild: int, n: int, universe: list[int]) -> list[Hand]:
+    rng = random.Random(seed)
+    return [random_hand(rng, wild, universe) for _ in range(n)]
+
+
+@pytest.mark.parametrize("wild", WILD_COUNTS)
+def test_is_win_and_waits_match_brute_force(wild: int) -> None:
+    checked = wins = tenpai = 0
+    for index, (name, checker, kw, universe, share) in enumerate(CONFIGS):
+        n = round(HANDS_PER_COUNT * share)
+        hands = _hands(1000 * wild + index, wild, n, universe)
+        want = [brute.is_win(h.tiles, h.wild, **kw) for h in hands]
+        bad = [h for h, w in zip(hands, want, strict=True) if checker.is_win(h.counts, h.wild) != w]
+        assert not bad, f"{name}: {len(bad)} is_win mismatches, first {bad[0]}"
+        wins += sum(want)
+        checked += n
+        rng = random.Random(wild)
+        for h in hands[: round(WAITS_PER_COUNT * share)]:
+            h13 = drop_one(rng, h)
+            listed = brute.waits(h13.tiles, h13.wild, universe=universe, **kw)
+            assert checker.waits(h13.counts, h13.wild) == listed, (name, h13)
+            tenpai += bool(listed)
+    assert checked == HANDS_PER_COUNT
+    # The sample really holds both outcomes (winning hands and 听牌 hands are well represented).
+    assert 0.15 * checked < wins <= checked
+    assert tenpai > 0.1 * WAITS_PER_COUNT
+
+
+def test_lazy_brute_force_equals_every_wildcard_assignment() -> None:
+    """The brute force fills wildcards lazily; for 1 and 2 wildcards compare it with trying every assignment."""
+    rng = random.Random(7)
+    for wild, n in ((1, 600), (2, 120)):
+        for _ in range(n):
+            h = random_hand(rng, wild, list(range(27)))
+            lazy = brute.is_win(h.tiles, h.wild, targets=SUITED)
+            assert lazy == brute.literal_win(h.tiles, h.wild, targets=SUITED), h
