@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord  # noqa: E402
 
+import bot.client as bot_client  # noqa: E402
 from bot import harness  # noqa: E402
 from bot.client import HunanBot, freeze_heap  # noqa: E402
 from bot.harness import FakeDiscord  # noqa: E402
@@ -174,10 +175,12 @@ async def main() -> None:
     ap.add_argument("--warmup", type=float, default=5.0, help="seconds of unreported clicking first")
     ap.add_argument("--variant", default="paohuzi")
     ap.add_argument("--gc-threshold", default=None, metavar="G0,G1,G2",
-                    help="experiment: gc.set_threshold for the whole run (the bot keeps CPython's defaults)")
+                    help="experiment: collector thresholds instead of the bot's (bot.client.GC_THRESHOLDS); "
+                         "700,10,10 is CPython's default")
     args = ap.parse_args()
-    if args.gc_threshold:
-        gc.set_threshold(*(int(x) for x in args.gc_threshold.split(",")))
+    if args.gc_threshold:  # freeze_heap applies the thresholds, as the bot does after start-up
+        bot_client.GC_THRESHOLDS = tuple(int(x) for x in args.gc_threshold.split(","))  # type: ignore[assignment]
+        gc.set_threshold(*bot_client.GC_THRESHOLDS)
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     tmp = tempfile.mkdtemp()
     world = FakeDiscord()

@@ -19,12 +19,19 @@ from .service import TableService
 log = logging.getLogger(__name__)
 
 
+# Full (generation-2) collections only after 100 generation-1 ones instead of CPython's 10: at 500 live tables
+# each one walks the whole young heap (30-100 ms), which put them on the p99 of a click; one now comes about
+# every few minutes of play instead of every few seconds (benchmarks/README.md has both figures).
+GC_THRESHOLDS = (700, 10, 100)
+
+
 def freeze_heap() -> None:
     """Move everything alive after start-up (modules, discord.py state, restored tables) out of the
-    collector's reach: full collections then walk only what came later, which keeps their pauses off the
-    p99 of a click (benchmarks/bot_bench.py measures both ways)."""
+    collector's reach, and make full collections rarer: they then walk only what came later, and seldom,
+    which keeps their pauses off the p99 of a click (benchmarks/bot_bench.py measures both ways)."""
     gc.collect()
     gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 class HunanBot(discord.Client):

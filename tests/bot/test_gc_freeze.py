@@ -18,3 +18,10 @@ async def test_restored_tables_are_frozen_after_start_up(env: Env) -> None:
     assert not any(o is restored for o in gc.get_objects())  # in the permanent generation
     later = [restored]
     assert any(o is later for o in gc.get_objects())  # what comes after start-up is collected as usual
+
+
+async def test_full_collections_are_made_rarer_after_start_up(env: Env) -> None:
+    from bot.client import GC_THRESHOLDS
+    gc.set_threshold(700, 10, 10)
+    await env.restart()
+    assert gc.get_threshold() == GC_THRESHOLDS and GC_THRESHOLDS[2] > 10
