@@ -3,7 +3,8 @@
 Each seat with options decides (several at once); compulsory claims (跑, 提 …) are entered as already
 decided. Ranks come from the variant (``priority``: action kind → rank; the highest rank of the mapping
 is the win rank); ties go by seat order (``order``, the variant's: drawer → 下家 → 上家, or from the
-discarder's 下家 on). A seat whose own option could not change the outcome is never asked.
+discarder's 下家 on). A seat whose own option could not change the outcome is never asked. A variant passes
+its own table, e.g. 长沙 "胡 > 杠/碰 > 吃" with 补张 ranked as 杠: ``{"hu": 3, "gang": 2, "bu": 2, "peng": 2, "chi": 1}``.
 
 Single winner (``multi_win=False``, the 字牌 games): the window resolves as soon as no undecided seat
 could still beat the best claim made so far; ``best_claim()`` is the outcome.
