@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import inspect
 import math
-from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from engine.core import Action
+from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, name_action
 from engine.options import Option
 
 from .components import (
@@ -34,14 +33,11 @@ from .render_result import totals_line as totals_line
 from .table import BOT_OPTIONS, Table
 from .words import hand_text, is_zipai_hand, melds_text
 
-KIND_LABELS = {
-    "discard": "打", "play": "出", "chi": "吃", "peng": "碰", "pao": "跑", "ti": "提", "wei": "偎", "gang": "杠",
-    "chouwei": "臭偎", "hu": "胡", "zimo": "自摸", "pass": "过", "stake": "打鸟", "draw": "摸", "bi": "比", "bird": "鸟",
-    "piao": "飘", "chui": "锤",
-}
-WIN_KINDS = ("hu", "zimo")
 ASK_PASS = "?pass"  # 过 while 胡 is on offer: ask first (漏胡/臭胡 follow a pass)
 ASK_BACK = "?back"
+ASK_PAGE = "?page:"  # another page of a panel with more actions than five selects hold
+PER_SELECT = 25  # Discord's options per select, and its rows per message below
+ROWS = 5
 PASS_WARNING = "确定不胡吗？过了这张牌就不能再胡（漏胡/臭胡）"
 EMBED_LIMIT = 4000
 OPTIONS_PER_PAGE = 4
@@ -199,14 +195,9 @@ def table_message(table: Table) -> Panel:
     return Panel(embed=embed, view=dview)
 
 
-def action_label(action: Action, legal: list[Action] | None = None) -> str:
-    """``吃 二二贰 · 比 二七十``: the first group of a 吃 is the 吃 itself, the others are its 比."""
-    word = KIND_LABELS.get(action.kind, "操作")
-    if action.kind == "chi" and len(action.cards) > 1:
-        return f"吃 {action.cards[0]} · " + " · ".join(f"比 {g}" for g in action.cards[1:])
-    if action.kind == "pass" and legal and any(a.kind == "stake" for a in legal):
-        return "不打鸟"
-    return f"{word} {''.join(action.cards)}".strip()
+def action_label(game: Any, action: Action) -> str:
+    """The control's text, as the action's family names it."""
+    return name_action(game, action).label
 
 
 def _choice(action: Action, index: int, prefix_len: int) -> str:
@@ -215,14 +206,30 @@ def _choice(action: Action, index: int, prefix_len: int) -> str:
     return action.code if prefix_len + len(action.code) <= MAX_CUSTOM_ID else f"#{index}"
 
 
-def _button_style(action: Action) -> discord.ButtonStyle:
-    if action.kind in WIN_KINDS:
+def _button_style(named: ActionName) -> discord.ButtonStyle:
+    if named.role == WIN_ROLE:
         return discord.ButtonStyle.success
-    return discord.ButtonStyle.secondary if action.kind == "pass" else discord.ButtonStyle.primary
+    return discord.ButtonStyle.secondary if named.role == PASS_ROLE else discord.ButtonStyle.primary
 
 
-def action_view(table: Table, seat: int) -> discord.ui.View | None:
-    """Buttons for single choices (胡/碰/过), selects for many (which card, which 吃): ≤5 rows, ≤25 per select."""
+def _layout(named: list[ActionName]) -> tuple[list[int], list[list[int]]]:
+    """Indexes of the legal actions as buttons (a group of one) and as selects (≤25 each). When that
+    needs more than five rows, everything goes into selects, single decisions first, each group together."""
+    by_group: dict[str, list[int]] = {}
+    for i, n in enumerate(named):
+        by_group.setdefault(n.group, []).append(i)
+    buttons = [g[0] for g in by_group.values() if len(g) == 1]
+    lists = [g for g in by_group.values() if len(g) > 1]
+    chunks = [g[k:k + PER_SELECT] for g in lists for k in range(0, len(g), PER_SELECT)]
+    if -(-len(buttons) // ROWS) + len(chunks) <= ROWS:
+        return buttons, chunks
+    flat = buttons + [i for g in lists for i in g]
+    return [], [flat[k:k + PER_SELECT] for k in range(0, len(flat), PER_SELECT)]
+
+
+def action_view(table: Table, seat: int, page: int = 0) -> discord.ui.View | None:
+    """Buttons for single choices (胡/碰/过), selects for many (which card, which 吃), in the groups the
+    engine names: ≤5 rows, ≤25 per select; past that, pages of four selects and a row to turn them."""
     game = table.game
     s = table.seats[seat]
     view = discord.ui.View(timeout=None)
@@ -232,46 +239,57 @@ def action_view(table: Table, seat: int) -> discord.ui.View | None:
     if game is None or game.finished or seat not in game.to_act():
         return None
     legal = game.legal_actions(seat)
-    can_win = any(a.kind in WIN_KINDS for a in legal)
+    named = [name_action(game, a) for a in legal]
+    can_win = any(n.role == WIN_ROLE for n in named)
     prefix = len(f"ht:b:{table.id}:{table.version}:{seat}:")
-    by_kind: dict[str, list[tuple[int, Action]]] = defaultdict(list)
-    for i, a in enumerate(legal):
-        by_kind[a.kind].append((i, a))
-    buttons = [(i, a) for group in by_kind.values() if len(group) == 1 for i, a in group]
-    selects = [group for group in by_kind.values() if len(group) > 1]
-    chunks = [g[k:k + 25] for g in selects for k in range(0, len(g), 25)]
-    rows_needed = (len(buttons) + 4) // 5 + len(chunks)
-    if rows_needed > 5:  # too many kinds for one panel: everything into plain selects
-        buttons, chunks = [], [list(enumerate(legal))[k:k + 25] for k in range(0, len(legal), 25)][:5]
-    for n, (i, a) in enumerate(buttons):
-        choice = ASK_PASS if a.kind == "pass" and can_win else _choice(a, i, prefix)
-        view.add_item(ActionButton(table.id, table.version, seat, choice, label=action_label(a, legal)[:80],
-                                   style=_button_style(a), row=n // 5))
-    first_select_row = (len(buttons) + 4) // 5
-    for n, chunk in enumerate(chunks):
-        kind = chunk[0][1].kind
-        opts = [discord.SelectOption(label=action_label(a, legal)[:100], value=_choice(a, i, 0)[:100])
-                for i, a in chunk]
-        kinds = {a.kind for _, a in chunk}
-        what = KIND_LABELS.get(kind, "操作") if len(kinds) == 1 else "操作"
-        view.add_item(ActionSelect(table.id, table.version, seat, n, options=opts,
-                                   placeholder=f"选择{what}…", row=first_select_row + n))
+
+    def choice(i: int, prefix_len: int) -> str:
+        return ASK_PASS if named[i].role == PASS_ROLE and can_win else _choice(legal[i], i, prefix_len)
+
+    buttons, chunks = _layout(named)
+    pages = 1 if len(chunks) <= ROWS else -(-len(chunks) // (ROWS - 1))
+    page = min(max(page, 0), pages - 1)
+    first = 0 if pages == 1 else page * (ROWS - 1)
+    shown = chunks if pages == 1 else chunks[first:first + ROWS - 1]
+    for n, i in enumerate(buttons):
+        view.add_item(ActionButton(table.id, table.version, seat, choice(i, prefix), label=named[i].label[:80],
+                                   style=_button_style(named[i]), row=n // ROWS))
+    first_select_row = -(-len(buttons) // ROWS)
+    for n, chunk in enumerate(shown):
+        opts = [discord.SelectOption(label=named[i].label[:100], value=choice(i, 0)[:100]) for i in chunk]
+        groups = {named[i].group for i in chunk}
+        what = groups.pop() if len(groups) == 1 else "操作"
+        placeholder = f"选择{what}…" + (f"（{chunk[0] + 1}–{chunk[-1] + 1}）" if pages > 1 else "")
+        view.add_item(ActionSelect(table.id, table.version, seat, first + n, options=opts,
+                                   placeholder=placeholder, row=first_select_row + n))
+    if pages > 1:
+        if page > 0:
+            view.add_item(ActionButton(table.id, table.version, seat, f"{ASK_PAGE}{page - 1}",
+                                       label=f"◀ 上一页（{page}/{pages}）", style=discord.ButtonStyle.secondary,
+                                       row=ROWS - 1))
+        if page < pages - 1:
+            view.add_item(ActionButton(table.id, table.version, seat, f"{ASK_PAGE}{page + 1}",
+                                       label=f"更多 ▶（{page + 2}/{pages}）", style=discord.ButtonStyle.secondary,
+                                       row=ROWS - 1))
     return view
 
 
 def question_panel(table: Table, seat: int, question: str) -> Panel:
     """The answer to a ``?`` choice, which changes nothing: 过 while 胡 is on offer asks to confirm (its
-    确认过 is the real pass); 返回, or any other question, shows the seat's panel again."""
+    确认过 is the real pass); a page shows that page of the seat's actions; 返回, or any other question,
+    shows the seat's panel again."""
     game = table.game
+    if question.startswith(ASK_PAGE) and question[len(ASK_PAGE):].isdigit():
+        return dm_panel(table, seat, page=int(question[len(ASK_PAGE):]))
     legal = game.legal_actions(seat) if game is not None else []
-    passes = [(i, a) for i, a in enumerate(legal) if a.kind == "pass"]
+    passes = [(i, a) for i, a in enumerate(legal) if name_action(game, a).role == PASS_ROLE]
     if question != ASK_PASS or not passes:
         return dm_panel(table, seat)
     i, a = passes[0]
     prefix = len(f"ht:b:{table.id}:{table.version}:{seat}:")
     view = discord.ui.View(timeout=None)
-    view.add_item(ActionButton(table.id, table.version, seat, _choice(a, i, prefix), label="确认过",
-                               style=discord.ButtonStyle.danger))
+    view.add_item(ActionButton(table.id, table.version, seat, _choice(a, i, prefix),
+                               label=f"确认{name_action(game, a).label}", style=discord.ButtonStyle.danger))
     view.add_item(ActionButton(table.id, table.version, seat, ASK_BACK, label="返回",
                                style=discord.ButtonStyle.secondary))
     head = f"**{table.variant.name}** 牌桌 #{table.id} · {hand_title(table)} · {seat_name(table, seat)}"
@@ -314,7 +332,7 @@ def own_huxi_line(melds: Any, cards: list[str]) -> str | None:
     return "**我的胡息**：" + " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
 
 
-def dm_panel(table: Table, seat: int) -> Panel:
+def dm_panel(table: Table, seat: int, page: int = 0) -> Panel:
     """A player's private panel: the hand as players hold it, own melds and 胡息, the wall, the card on
     offer and the others' melds and discards (a 吃/碰 needs no trip to the channel), then the controls."""
     game = table.game
@@ -357,7 +375,7 @@ def dm_panel(table: Table, seat: int) -> Panel:
             parts.append(f"手牌 {size}")
         parts += [p for p in (_melds_part(private, other), _outs_part(private, other)) if p]
         lines.append(" · ".join(parts))
-    return Panel(content="\n".join(lines)[:2000], view=action_view(table, seat))
+    return Panel(content="\n".join(lines)[:2000], view=action_view(table, seat, page))
 
 
 def hand_over_panel(table: Table, hand_no: int) -> Panel:

@@ -7,6 +7,8 @@ Every variant's hand is a deterministic state machine (see ``docs/architecture.m
 * ``game.apply(seat, action)`` -> list of :class:`Event`; raises :class:`IllegalAction` and changes nothing
 * ``game.view(seat)`` / ``game.public_view()`` -> JSON-able dicts of what that audience may see
 * ``game.result``              -> :class:`HandResult` once ``game.finished``
+* ``game.name_action(action)`` -> :class:`ActionName`: how players call a legal action now, so the bot
+  lays out any family's controls without knowing its verbs
 
 Chance is one seeded shuffle per hand; (variant, options, seed, actions) replays to the same state.
 """
@@ -50,6 +52,33 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class ActionName:
+    """A legal action as players read it, named by its family.
+
+    ``label`` is the control's text (``吃 二二贰 · 比 二七十``, ``打 五``, ``胡``); actions sharing a ``group``
+    (``打`` for every discard) are offered together in one list, a group of one is a button. ``role`` marks
+    a win (``"win"``: it stands out) and a pass (``"pass"``: while a win is on offer it asks first, since
+    passing a win forfeits it)."""
+
+    label: str
+    group: str
+    role: str = ""
+
+
+WIN_ROLE = "win"
+PASS_ROLE = "pass"
+
+
+def name_action(game: Any, action: Action) -> ActionName:
+    """``game.name_action(action)``; a game that names nothing still shows no raw code."""
+    namer = getattr(game, "name_action", None)
+    if namer is None:
+        return ActionName(f"操作 {''.join(action.cards)}".strip(), "操作")
+    named: ActionName = namer(action)
+    return named
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened. ``audience`` is ``None`` for public events, or the one seat allowed to see it."""
 
@@ -85,3 +114,4 @@ class Game(Protocol):
     def view(self, seat: int) -> dict[str, Any]: ...
     def public_view(self) -> dict[str, Any]: ...
     def parse_action(self, code: str) -> Action: ...
+    def name_action(self, action: Action) -> ActionName: ...

@@ -15,10 +15,11 @@ from functools import lru_cache
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import Action, Event, HandResult, IllegalAction
+from ..core import Action, ActionName, Event, HandResult, IllegalAction
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
 from .chi import chi_options, could_group
 from .groups import Group, group_huxi
+from .labels import name_action
 from .rules import Priced, WinContext, ZipaiRules
 from .scoring import groups_out
 from .win import can_reach, price_best, source_of
@@ -520,7 +521,7 @@ class ZipaiGame:
                 hand[c] -= 1
         for g in groups:
             self.melds[seat].append(Meld(Group("chi", tuple(sorted(g, key=sort_key))), 3))
-        # the 比 groups apart from the 吃 one, as the 吃 button reads (render action_label)
+        # the 比 groups apart from the 吃 one, as the 吃 button reads (labels.name_action)
         text = " · 比 ".join(names(sorted(g, key=sort_key)) for g in groups)
         self._emit("chi", {"seat": seat, "card": name(card), "groups": [names(g) for g in groups]}, None,
                    f"{_seat(seat)} 吃 {name(card)}：{text}")
@@ -637,6 +638,9 @@ class ZipaiGame:
 
     def parse_action(self, code: str) -> Action:
         return Action.parse(code)
+
+    def name_action(self, action: Action) -> ActionName:
+        return name_action(action, staking=self.window is not None and self.window_kind == "stake")
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if isinstance(action, str):

@@ -13,9 +13,7 @@ from bot import harness
 from bot.render import (
     ASK_BACK,
     ASK_PASS,
-    KIND_LABELS,
     PASS_WARNING,
-    action_label,
     action_view,
     settlement_text,
 )
@@ -24,17 +22,19 @@ from bot.table import Seat, Table
 from engine.core import Action, HandResult
 from engine.match import Match
 from engine.registry import all_variants
+from engine.zipai.labels import VERBS, name_action
 
 from .conftest import VARIANTS, Env, short
 
 
 def test_chi_with_bi_says_which_is_which() -> None:
-    assert action_label(Action("chi", ("二二贰", "二七十"))) == "吃 二二贰 · 比 二七十"
-    assert action_label(Action("chi", ("一二三", "二二贰", "贰柒拾"))) == "吃 一二三 · 比 二二贰 · 比 贰柒拾"
-    assert action_label(Action("chi", ("一二三",))) == "吃 一二三"
-    assert action_label(Action("pass"), [Action("stake"), Action("pass")]) == "不打鸟"
-    assert all(not re.search(r"[A-Za-z]", label) for label in KIND_LABELS.values())
-    assert action_label(Action("whatever", ("一",))) == "操作 一"  # an unknown verb never shows its code
+    assert name_action(Action("chi", ("二二贰", "二七十"))).label == "吃 二二贰 · 比 二七十"
+    assert name_action(Action("chi", ("一二三", "二二贰", "贰柒拾"))).label == "吃 一二三 · 比 二二贰 · 比 贰柒拾"
+    assert name_action(Action("chi", ("一二三",))).label == "吃 一二三"
+    assert name_action(Action("pass"), staking=True).label == "不打鸟"
+    assert name_action(Action("pass")).label == "过"
+    assert all(not re.search(r"[A-Za-z]", label) for label in VERBS.values())
+    assert name_action(Action("whatever", ("一",))).label == "操作 一"  # an unknown verb never shows its code
 
 
 async def _until_hu_offered(env: Env, users: list[int], rng: random.Random) -> tuple[int, int, str] | None:

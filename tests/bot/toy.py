@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Action, Event, HandResult, IllegalAction
+from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, Event, HandResult, IllegalAction
 from engine.options import Option, int_option
 from engine.registry import MatchProgress, Variant, get_variant, register
 
 CARDS = "一二三四五六七八九十"
+VERBS = {"discard": "打", "peng": "碰", "hu": "胡", "pass": "过"}
 
 
 class ToyGame:
@@ -70,6 +71,11 @@ class ToyGame:
 
     def parse_action(self, code: str) -> Action:
         return Action.parse(code)
+
+    def name_action(self, action: Action) -> ActionName:
+        verb = VERBS[action.kind]
+        role = {"hu": WIN_ROLE, "pass": PASS_ROLE}.get(action.kind, "")
+        return ActionName(f"{verb} {''.join(action.cards)}".strip(), verb, role)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if isinstance(action, str):
