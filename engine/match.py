@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from .core import Game, HandResult
@@ -104,10 +105,17 @@ class Match:
         return (self.over and cap is not None and self.progress.hand_no >= cap
                 and (target is None or max(self.totals) < target))
 
-    def new_hand(self, seed: int) -> Game:
+    def new_hand(self, seed: int, *, wall: Sequence[int] | None = None) -> Game:
+        """The next hand, shuffled from ``seed``. ``wall`` (tests only) stacks the cards instead, in the deal order
+        the family documents (字牌: :meth:`engine.zipai.game.ZipaiGame.__init__`); dealer, carry-over and rules
+        are the match's as for any hand. Stored tables replay from the seed and never pass a wall."""
         if self.progress.over:
             raise RuntimeError("the match is over")
-        self.game = self.variant.new_hand(self.options, seed, self.progress.dealer, dict(self.progress.carry))
+        # A hand without a wall is dealt exactly as before the parameter existed (variants that never stack, the
+        # bot's test toys, need not know it).
+        stack = {} if wall is None else {"wall": wall}
+        self.game = self.variant.new_hand(self.options, seed, self.progress.dealer, dict(self.progress.carry),
+                                          **stack)
         return self.game
 
     def finish_hand(self) -> HandResult:

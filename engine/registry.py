@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .core import Game, HandResult, OptionError
 from .options import Option, validate_options
 
 
+class NewHand(Protocol):
+    def __call__(self, options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any], *,
+                 wall: Sequence[int] | None = None) -> Game: ...
+
+
 @dataclass(frozen=True)
 class Variant:
-    """A playable variant. ``new_hand`` builds one hand; ``after_hand`` decides dealer, carry-over
-    state (黄番, 爬坡 …) and whether the match is over; ``score`` is the hand calculator."""
+    """A playable variant. ``new_hand(options, seed, dealer, carry, *, wall=None)`` builds one hand; ``after_hand``
+    decides dealer, carry-over state (黄番, 爬坡 …) and whether the match is over; ``score`` is the hand calculator.
+
+    ``wall`` is for tests only: the hand is dealt from that card order instead of the seed's shuffle (the family
+    documents the deal order). Everything else — the rules, the hand's options — is derived exactly as for a
+    shuffled hand, so a stacked hand cannot disagree with its options. Stored tables never pass a wall: their
+    seed alone replays the hand."""
 
     id: str
     name: str
@@ -22,7 +32,7 @@ class Variant:
     family: str
     seats: int
     options: tuple[Option, ...]
-    new_hand: Callable[[dict[str, Any], int, int, dict[str, Any]], Game]
+    new_hand: NewHand
     after_hand: Callable[[MatchProgress, HandResult], None]
     score: Callable[[dict[str, Any]], dict[str, Any]]
     summary: str = ""
@@ -33,6 +43,8 @@ class Variant:
     final_breakdown: Callable[[dict[str, Any], list[int], dict[str, Any]], list[dict[str, Any]]] | None = None
     # How the first hand's dealer is chosen when the variant has its own way (剥皮: seats draw cards).
     first_dealer: Callable[[dict[str, Any], int, random.Random], int] | None = None
+    # options -> the family's rules object for a hand with these options (the one place they are derived)
+    rules_for: Callable[[dict[str, Any]], Any] | None = None
 
     def validate(self, raw: dict[str, Any] | None, strict: bool = False) -> dict[str, Any]:
         return validate_options(self.options, raw, strict)

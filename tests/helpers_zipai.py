@@ -1,6 +1,7 @@
 """Stacked-wall helpers for scripted 字牌 tests: build a hand with chosen deals and wall order, and drive it.
 
-Two builders over the ``deck`` hook of ``ZipaiGame``:
+Every hand is built through ``Variant.new_hand(..., wall=...)``, so its rules and options are exactly those a
+shuffled hand with the same options gets. Two deck builders:
 
 * ``stacked_deck`` / ``stacked_game`` (any variant): hands in deal order, padded with unheld kinds.
 * ``stack_deck`` / ``stacked`` (跑胡子 by default): hands by absolute seat, each filled with **one card of each
@@ -18,10 +19,11 @@ from typing import Any
 
 from engine.core import Action, Event
 from engine.registry import get_variant
-from engine.variants.paohuzi import OPTIONS, RULES
+from engine.variants.paohuzi import RULES
 from engine.zipai.cards import N_KINDS, name, parse_cards
 from engine.zipai.game import ZipaiGame
 from engine.zipai.rules import ZipaiRules
+from engine.zipai.variant import hand_rules
 
 
 def stacked_deck(rules: ZipaiRules, hands: list[str], liang: str, wall: str = "", dealer: int = 0) -> list[int]:
@@ -57,12 +59,29 @@ def stacked_deck(rules: ZipaiRules, hands: list[str], liang: str, wall: str = ""
     return deck
 
 
+def stacked_hand(variant_id: str, options: Mapping[str, Any] | None, deck: Sequence[int], dealer: int = 0,
+                 carry: dict[str, Any] | None = None) -> ZipaiGame:
+    """A hand of the variant with its validated ``options`` dealt from ``deck``, the way a match deals it."""
+    variant = get_variant(variant_id)
+    game = variant.new_hand(variant.validate(dict(options or {})), 0, dealer, dict(carry or {}), wall=deck)
+    assert isinstance(game, ZipaiGame)
+    return game
+
+
+def _same_rules(rules: ZipaiRules, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The validated options, refusing ``rules`` the options would not give (a stacked hand must be a real one)."""
+    variant = get_variant(rules.id)
+    opts = variant.validate(dict(options or {}))
+    derived = hand_rules(variant, opts)
+    assert derived == rules, f"{rules.id}: the options {opts} give other rules than those asked for"
+    return opts
+
+
 def stacked_game(rules: ZipaiRules, options: dict[str, Any] | None, hands: list[str], liang: str, wall: str = "",
                  dealer: int = 0, carry: dict[str, Any] | None = None) -> ZipaiGame:
-    """A hand of ``rules`` (a variant's ZipaiRules) with the variant's validated options and a stacked deck."""
-    opts = get_variant(rules.id).validate(options)
-    game = ZipaiGame(rules, opts, 0, dealer, carry, deck=stacked_deck(rules, hands, liang, wall, dealer))
-    return game
+    """A hand of ``rules`` (a variant's ZipaiRules, which ``options`` must give) with a stacked deck."""
+    opts = _same_rules(rules, options)
+    return stacked_hand(rules.id, opts, stacked_deck(rules, hands, liang, wall, dealer), dealer, carry)
 
 
 def pass_until(game: ZipaiGame, seat: int, kinds: tuple[str, ...] = ()) -> None:
@@ -87,7 +106,6 @@ def codes(game: ZipaiGame, seat: int) -> list[str]:
 
 
 # ---- 跑胡子 scripted tests (absolute seats, one-of-each filler)
-DEFAULT_OPTIONS: dict[str, Any] = {o.key: o.default for o in OPTIONS}
 
 
 def stack_deck(hands: Sequence[str], wall: str = "", dealer: int = 0, liang: str = "拾", last: str = "",
@@ -143,9 +161,9 @@ def stack_deck(hands: Sequence[str], wall: str = "", dealer: int = 0, liang: str
 def stacked(hands: Sequence[str] = ("", "", ""), wall: str = "", dealer: int = 0, liang: str = "拾",
             last: str = "", options: Mapping[str, Any] | None = None, carry: dict[str, Any] | None = None,
             rules: ZipaiRules = RULES) -> ZipaiGame:
-    opts = DEFAULT_OPTIONS | dict(options or {})
+    opts = _same_rules(rules, dict(options or {}))
     deck = stack_deck(hands, wall, dealer, liang, last, rules)
-    return ZipaiGame(rules, opts, 0, dealer, carry, deck=deck)
+    return stacked_hand(rules.id, opts, deck, dealer, carry)
 
 
 def legal(game: ZipaiGame, seat: int) -> set[str]:

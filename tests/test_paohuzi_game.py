@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-import engine.variants.paohuzi as paohuzi
 from engine.core import Action, IllegalAction
 from engine.match import Match
 from engine.zipai.cards import parse_cards
@@ -597,7 +596,7 @@ def test_huangzhuang_no_payment() -> None:
 
 
 # ------------------------------------------------------------------------------------------------ match
-def test_match_huangfan_dealer_rotation_and_length(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_match_huangfan_dealer_rotation_and_length() -> None:
     # hand 1: 黄庄 (dealer 0 keeps the deal); hand 2: seat 1 地胡 with 黄番 (seat 1 deals next);
     # hand 3: dealer seat 1 天胡 (no 黄番 any more); hand 4: 黄庄 (seat 1 keeps the deal); 4 hands → over.
     decks = {
@@ -607,19 +606,19 @@ def test_match_huangfan_dealer_rotation_and_length(monkeypatch: pytest.MonkeyPat
         4: stack_deck(("", "", ""), dealer=1),
     }
     seen: list[dict[str, Any]] = []
-
-    def factory(rules: Any, opts: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> ZipaiGame:
-        seen.append({"dealer": dealer, "huangfan": opts["huangfan"]})
-        return ZipaiGame(rules, opts, seed, dealer, carry, deck=decks[seed])
-
-    monkeypatch.setattr(paohuzi, "ZipaiGame", factory)
     m = Match("paohuzi", {"hands": 4})
-    g = m.new_hand(1)
+
+    def deal(seed: int) -> ZipaiGame:
+        game = m.new_hand(seed, wall=decks[seed])
+        assert isinstance(game, ZipaiGame)
+        seen.append({"dealer": game.dealer, "huangfan": game.options["huangfan"]})
+        return game
+    g = deal(1)
     run_passive(g)
     r = m.finish_hand()
     assert r.draw and m.totals == [0, 0, 0] and m.progress.dealer == 0 and not m.over
 
-    g = m.new_hand(2)
+    g = deal(2)
     act(g, 1, "hu")
     r = m.finish_hand()
     # 地胡 6 + 听胡 6 = 12 番; 1 囤 × 2 (黄番) = 2 → 24 each.
@@ -627,7 +626,7 @@ def test_match_huangfan_dealer_rotation_and_length(monkeypatch: pytest.MonkeyPat
     assert r.deltas == [-24, 48, -24]
     assert m.progress.dealer == 1 and not m.over
 
-    g = m.new_hand(3)
+    g = deal(3)
     act(g, 1, "hu")
     r = m.finish_hand()
     # 天胡 6 + 听胡 6 = 12; (1 + 自摸 1) = 2 囤, no 黄番 any more → 24 each.
@@ -636,7 +635,7 @@ def test_match_huangfan_dealer_rotation_and_length(monkeypatch: pytest.MonkeyPat
     assert m.totals == [-48, 96, -48] and sum(m.totals) == 0
     assert m.progress.dealer == 1 and not m.over
 
-    g = m.new_hand(4)
+    g = deal(4)
     run_passive(g)
     r = m.finish_hand()
     assert r.draw and r.deltas == [0, 0, 0] and m.totals == [-48, 96, -48]

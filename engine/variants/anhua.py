@@ -10,12 +10,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..core import Game, HandResult
+from ..core import HandResult
 from ..match import winner_deals
 from ..options import Option, bool_option
 from ..registry import MatchProgress
 from ..zipai.evaluate import Arrangement
-from ..zipai.game import ZipaiGame
 from ..zipai.groups import Group
 from ..zipai.rules import Priced, WinContext, ZipaiRules
 from ..zipai.scoring import (
@@ -122,8 +121,8 @@ RULES = ZipaiRules(
 RULES_MINGWEI = replace(RULES, wei_shown=1)
 
 
-def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> Game:
-    return ZipaiGame(RULES_MINGWEI if options["mingwei"] else RULES, options, seed, dealer, carry)
+def rules_for(options: dict[str, Any]) -> ZipaiRules:
+    return RULES_MINGWEI if options["mingwei"] else RULES
 
 
 def after_hand(progress: MatchProgress, result: HandResult) -> None:
@@ -137,7 +136,7 @@ VARIANT = zipai_variant(
     name="安化跑胡子",
     name_en="Anhua paohuzi (3 players)",
     options=OPTIONS,
-    new_hand=new_hand,
+    rules_for=rules_for,
     after_hand=after_hand,
     summary=(
         "安化跑胡子：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。15 胡息起胡，只胡墩上示众的牌，"

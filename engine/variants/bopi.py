@@ -11,13 +11,12 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from ..core import Game, HandResult
+from ..core import HandResult
 from ..match import MAX_HANDS, pairwise_payments, race_over, settle_payments
 from ..options import Option
 from ..registry import MatchProgress
 from ..zipai.cards import full_deck
 from ..zipai.evaluate import Arrangement
-from ..zipai.game import ZipaiGame
 from ..zipai.rules import Priced, WinContext, ZipaiRules
 from ..zipai.scoring import mingtang, priced, tun
 from ..zipai.variant import zipai_variant
@@ -94,8 +93,8 @@ def seats_for(options: dict[str, Any]) -> int:
     return options["players"]
 
 
-def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> Game:
-    return ZipaiGame(RULES_4 if options["players"] == 4 else RULES_3, options, seed, dealer, carry)
+def rules_for(options: dict[str, Any]) -> ZipaiRules:
+    return RULES_4 if options["players"] == 4 else RULES_3
 
 
 def after_hand(progress: MatchProgress, result: HandResult) -> None:
@@ -139,7 +138,7 @@ VARIANT = zipai_variant(
     name="剥皮",
     name_en="Bopi / Shaoyang zipai (3 players + sitter)",
     options=OPTIONS,
-    new_hand=new_hand,
+    rules_for=rules_for,
     after_hand=after_hand,
     seats_for=seats_for,
     final_settlement=final_settlement,

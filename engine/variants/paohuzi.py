@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Game, HandResult
+from ..core import HandResult
 from ..match import winner_deals
 from ..options import Option, int_option
 from ..registry import MatchProgress
 from ..zipai.evaluate import Arrangement
-from ..zipai.game import ZipaiGame
 from ..zipai.rules import Priced, WinContext, ZipaiRules
 from ..zipai.scoring import colours, each_loser_pays, is_self_draw, mingtang, nobody_pays, priced, tun
 from ..zipai.variant import zipai_variant
@@ -110,10 +109,9 @@ RULES = ZipaiRules(id="paohuzi", price=price, settle=each_loser_pays, settle_dra
                    chou_from_shangjia=True)
 
 
-def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> Game:
-    opts = dict(options)
-    opts["huangfan"] = carry.get("huangzhuang", 0)
-    return ZipaiGame(RULES, opts, seed, dealer, carry)
+def hand_options(options: dict[str, Any], carry: dict[str, Any]) -> dict[str, Any]:
+    """A hand's 黄番 counts the 黄庄 since the last win."""
+    return dict(options) | {"huangfan": carry.get("huangzhuang", 0)}
 
 
 def after_hand(progress: MatchProgress, result: HandResult) -> None:
@@ -127,7 +125,7 @@ VARIANT = zipai_variant(
     name="跑胡子",
     name_en="Paohuzi (Changde, 3 players)",
     options=OPTIONS,
-    new_hand=new_hand,
+    hand_options=hand_options,
     after_hand=after_hand,
     summary=(
         "跑胡子：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。偎/提/跑强制，碰吃可选（吃须比牌）。"

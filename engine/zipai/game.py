@@ -59,6 +59,20 @@ def _meld_view(group: Group, shown: int) -> dict[str, Any]:
             "huxi": group_huxi(group.kind, group.cards) if shown else None}
 
 
+def _check_wall(deck: Sequence[int]) -> None:
+    """A stacked wall must hold each of the 80 字牌 exactly once; say what is off."""
+    if len(deck) == N_KINDS * 4 and sorted(deck) == full_deck():
+        return
+    bad = [c for c in deck if not isinstance(c, int) or not 0 <= c < N_KINDS]
+    if bad:
+        raise ValueError(f"stacked wall: not 字牌 codes 0…{N_KINDS - 1}: {bad[:5]}")
+    counts = [list(deck).count(c) for c in range(N_KINDS)]
+    extra = [f"{name(c)}×{n}" for c, n in enumerate(counts) if n > 4]
+    short = [f"{name(c)}×{n}" for c, n in enumerate(counts) if n < 4]
+    raise ValueError(f"stacked wall: {len(deck)} cards, need 80 (4 of each kind); "
+                     f"too many: {' '.join(extra) or '—'}; too few: {' '.join(short) or '—'}")
+
+
 def _seat(s: int) -> str:
     return f"座位{s + 1}"
 
@@ -70,6 +84,10 @@ class ZipaiGame:
 
     def __init__(self, rules: ZipaiRules, options: dict[str, Any], seed: int, dealer: int = 0,
                  carry: dict[str, Any] | None = None, deck: Sequence[int] | None = None) -> None:
+        """Deal one hand from ``seed``'s shuffle, or from ``deck`` (tests only; reach it through
+        ``Variant.new_hand(..., wall=deck)`` so that rules and options agree). Deal order of the 80 cards: the
+        dealer's ``deal_size + 1`` first (the last of them is his 亮张), then ``deal_size`` for each active seat
+        counter-clockwise from the dealer (下家 first, the 数醒 skipped); the rest is the 墩, drawn from the front."""
         self.rules = rules
         self.variant_id = rules.id
         self.options = dict(options)
@@ -86,8 +104,8 @@ class ZipaiGame:
         if deck is None:
             deck = full_deck()
             random.Random(seed).shuffle(deck)
-        elif sorted(deck) != full_deck():
-            raise ValueError("deck must be a permutation of the 80 字牌")
+        else:
+            _check_wall(deck)
         self.deck = tuple(deck)  # the recorded wall: replaying needs only the seed
         self.hands: list[list[int]] = [[0] * N_KINDS for _ in range(self.seats)]
         self.melds: list[list[Meld]] = [[] for _ in range(self.seats)]

@@ -64,12 +64,12 @@ def test_fangpaofa_stakes_are_chosen_once_before_play() -> None:
 
 # ------------------------------------------------------------------ 剥皮
 def test_bopi_sitter_takes_no_part_and_turns_skip_him() -> None:
-    game = bopi.new_hand(bopi.VARIANT.validate({}), 3, 1, {})
+    game = bopi.VARIANT.new_hand(bopi.VARIANT.validate({}), 3, 1, {})
     assert game.sitter == 3 and game.active_seats() == [0, 1, 2]
     assert sum(game.hands[3]) == 0 and len(game.wall) == 19
     assert [sum(game.hands[s]) + sum(len(m.group.cards) for m in game.melds[s]) for s in (1, 2, 0)] == [21, 20, 20]
     assert game.next_seat(2) == 0 and game.next_seat(0) == 1
-    three = bopi.new_hand(bopi.VARIANT.validate({"players": 3}), 3, 1, {})
+    three = bopi.VARIANT.new_hand(bopi.VARIANT.validate({"players": 3}), 3, 1, {})
     assert three.sitter is None and three.seats == 3
 
 
@@ -155,7 +155,7 @@ def test_anhua_santi_wukan_and_mingwei() -> None:
     assert game.result.detail["patterns"] == ["三提五坎"] and game.result.detail["card"] is None
     assert game.result.deltas == [game.result.detail["score"] * 2, -game.result.detail["score"],
                                   -game.result.detail["score"]]
-    mw = anhua.new_hand(anhua.VARIANT.validate({"mingwei": True}), 1, 0, {})
+    mw = anhua.VARIANT.new_hand(anhua.VARIANT.validate({"mingwei": True}), 1, 0, {})
     assert mw.rules.wei_shown == 1
 
 

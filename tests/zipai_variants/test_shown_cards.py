@@ -9,7 +9,8 @@ import engine.variants.fangpaofa as fangpaofa
 import engine.variants.liuhuqiang as liuhuqiang
 import engine.variants.paohuzi as paohuzi
 from engine.zipai.cards import parse_cards
-from tests.helpers_zipai import codes, pass_until, stacked_game
+from engine.zipai.game import ZipaiGame
+from tests.helpers_zipai import codes, pass_until, stacked_deck, stacked_game
 
 
 def _wei_of_nine(rules):  # noqa: ANN001, ANN202
@@ -72,5 +73,8 @@ def test_paohuzi_liang_in_ti_is_not_offered() -> None:
     waits_shi = "陆陆陆 伍伍伍 一二三 壹贰叁 三四五 柒捌玖 八九"  # 21 胡息 with 十
     plain = stacked_game(paohuzi.RULES, {}, ["十十十", waits_shi, ""], liang="十")
     assert plain.to_act() == [0] and plain.window is None
-    ruled = stacked_game(replace(paohuzi.RULES, win_liang_in_ti=True), {}, ["十十十", waits_shi, ""], liang="十")
+    # The flag alone, on 跑胡子's table: no option of 跑胡子 reaches it, so the hand is built by hand here.
+    rules = replace(paohuzi.RULES, win_liang_in_ti=True)
+    deck = stacked_deck(rules, ["十十十", waits_shi, ""], liang="十")
+    ruled = ZipaiGame(rules, paohuzi.VARIANT.validate({}), 0, 0, None, deck=deck)
     assert ruled.to_act() == [1] and codes(ruled, 1) == ["hu", "pass"]
