@@ -214,7 +214,11 @@ class Play:
         detail = result.detail or {}
         best = str(detail.get("text") or detail.get("patterns") or "")
         payload = {"winners": result.winners, "deltas": result.deltas, "draw": result.draw,
-                   "detail": json.loads(json.dumps(detail, ensure_ascii=False, default=str)), "hand_no": hand_no}
+                   "detail": json.loads(json.dumps(detail, ensure_ascii=False, default=str)), "hand_no": hand_no,
+                   # the in-hand payments that stood (already inside the deltas), and who deals next as the match
+                   # decided it (the hand's own naming or the variant's rule), so the stored hand is complete
+                   "ledger": [p.to_json() for p in result.ledger], "next_dealer": match.progress.dealer,
+                   "wins": [w.to_json() for w in result.wins]}
         adjust = None
         if over and match.variant.final_settlement is not None:
             # Race variants settle the match as a whole (pairwise differences, 打鸟): the leaderboard counts that.

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .ledger import Payment, net
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the game state is unchanged."""
@@ -91,14 +93,53 @@ class Event:
         return self.audience is None
 
 
+@dataclass(frozen=True, slots=True)
+class Win:
+    """One winner of a hand, as every family reports it: ``seat``; ``from_seat`` the seat whose card was won
+    (放炮/点炮, a robbed kong), ``None`` when the winner drew or was dealt it; ``card`` the winning card in the
+    family's notation (``None``: a dealt hand won as a whole); ``patterns`` the named patterns (名堂, 番种);
+    ``value`` what the win is worth in the family's unit before it is split among payers."""
+
+    seat: int
+    from_seat: int | None
+    card: str | None
+    patterns: tuple[str, ...]
+    value: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "from_seat": self.from_seat, "card": self.card, "patterns": list(self.patterns),
+                "value": self.value}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Win:
+        src = data.get("from_seat")
+        return cls(int(data["seat"]), None if src is None else int(src), data.get("card"),
+                   tuple(data.get("patterns", ())), int(data["value"]))
+
+
 @dataclass(slots=True)
 class HandResult:
-    """How a hand ended. ``deltas`` are the per-seat score changes (zero-sum where the variant is)."""
+    """How a hand ended.
+
+    ``deltas`` are the per-seat score changes of the whole hand (zero-sum where the variant is) and INCLUDE the
+    ``ledger``: the payments made during the hand that stand after the variant's end rule
+    (:meth:`engine.ledger.Ledger.settle`), so ``deltas`` minus :attr:`ledger_net` is the end-of-hand settlement
+    alone. ``wins`` are the typed winners (several on 一炮多响/通炮), ``winners`` their seats in the variant's order.
+    ``next_dealer`` names who deals next when the hand decides it (通炮, 海底); ``None`` leaves it to the
+    variant's ``after_hand`` rule."""
 
     winners: list[int]
     deltas: list[int]
     draw: bool = False
     detail: dict[str, Any] = field(default_factory=dict)
+    wins: list[Win] = field(default_factory=list)
+    ledger: list[Payment] = field(default_factory=list)
+    next_dealer: int | None = None
+
+    @property
+    def ledger_net(self) -> list[int]:
+        """Per-seat share of ``deltas`` that came from the in-hand payments."""
+        return net(len(self.deltas), self.ledger)
 
 
 class Game(Protocol):

@@ -59,6 +59,16 @@ def winner_deals(progress: MatchProgress, result: HandResult) -> None:
         progress.dealer = result.winners[0]
 
 
+def book_dealer(progress: MatchProgress, result: HandResult) -> None:
+    """A hand that names its next dealer (通炮 → the discarder, 长沙's 海底 taker) decides the deal; the
+    variant's ``after_hand`` has run first, so its carry-over (黄庄 count, match end) still applies."""
+    if result.next_dealer is None:
+        return
+    if not 0 <= result.next_dealer < progress.seats:
+        raise ValueError(f"next dealer {result.next_dealer} of {progress.seats} seats")
+    progress.dealer = result.next_dealer
+
+
 class Match:
     """Drives hands one after another. Deterministic given the per-hand seeds."""
 
@@ -119,7 +129,8 @@ class Match:
         return self.game
 
     def finish_hand(self) -> HandResult:
-        """Book the finished hand's result into the running totals and rotate the deal."""
+        """Book the finished hand's result into the running totals and rotate the deal. The deltas already hold
+        the hand's standing in-hand payments (``result.ledger``), so they are not added again."""
         game = self.game
         assert game is not None and game.finished and game.result is not None
         result = game.result
@@ -128,6 +139,7 @@ class Match:
         self.progress.hand_no += 1
         self.results.append(result)
         self.variant.after_hand(self.progress, result)
+        book_dealer(self.progress, result)
         self.game = None
         return result
 

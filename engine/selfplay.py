@@ -8,6 +8,7 @@ from typing import Any
 
 from .ai import choose
 from .core import Game
+from .match import book_dealer
 from .registry import MatchProgress, get_variant
 
 
@@ -48,6 +49,7 @@ def selfplay(variant_id: str, hands: int = 100, seed: int = 0, options: dict[str
         draws += result.draw
         progress.hand_no += 1
         variant.after_hand(progress, result)
+        book_dealer(progress, result)
     elapsed = time.perf_counter() - start
     cpu_seconds = time.process_time() - cpu
     return {

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import pytest
+
+from engine.core import HandResult, Win
+from engine.ledger import CANCEL_ON_DRAW, KEEP, Ledger, net
 from engine.match import Match
 from engine.selfplay import play_hand
 
@@ -63,3 +69,47 @@ def test_bopi_first_dealer_is_drawn_by_cards() -> None:
             expected = draws.index(best)  # the first drawer of the best card
             match = Match("bopi", {"players": players}, seed=seed)
             assert match.progress.dealer == expected == bopi.first_dealer({}, players, random.Random(seed))
+
+
+def _book(match: Match, result: HandResult) -> HandResult:
+    """Finish a hand whose result is given, as a variant that names its next dealer would end it."""
+    match.game = SimpleNamespace(finished=True, result=result)  # type: ignore[assignment]
+    return match.finish_hand()
+
+
+def test_a_hand_that_names_its_next_dealer_decides_the_deal() -> None:
+    """通炮 → the discarder deals next, not the first winner the common rotation would pick."""
+    match = Match("paohuzi", {"hands": 6}, first_dealer=0)
+    wins = [Win(1, 2, "三", ("红胡",), 4), Win(0, 2, "三", (), 2)]
+    _book(match, HandResult([1, 0], [2, 4, -6], wins=wins, next_dealer=2))
+    assert match.progress.dealer == 2
+    assert match.progress.carry["huangzhuang"] == 0  # the variant's own bookkeeping still ran
+    # a drawn hand naming its 海底 taker: he deals, and the drawn-hand count still grows
+    _book(match, HandResult([], [0, 0, 0], draw=True, next_dealer=1))
+    assert match.progress.dealer == 1
+    assert match.progress.carry["huangzhuang"] == 1
+    # naming nobody keeps today's rule: the winner deals
+    _book(match, HandResult([0], [2, -1, -1], wins=[Win(0, None, "四", (), 1)]))
+    assert match.progress.dealer == 0
+    with pytest.raises(ValueError):
+        _book(match, HandResult([0], [0, 0, 0], next_dealer=3))
+
+
+def test_totals_stay_zero_sum_with_the_in_hand_ledger() -> None:
+    """The deltas hold the standing kong money; the match books them once and the totals still net to zero."""
+    match = Match("paohuzi", {"hands": 6}, first_dealer=0)
+    for drawn, rule in ((False, KEEP), (True, KEEP), (True, CANCEL_ON_DRAW), (False, CANCEL_ON_DRAW)):
+        ledger = Ledger(3)
+        ledger.pay(1, 0, 2, "暗杠")
+        ledger.pay(2, 0, 2, "暗杠")
+        ledger.pay(0, 1, 3, "放杠")
+        stood = ledger.settle(drawn, rule)
+        settlement = [0, 0, 0] if drawn else [-3, 6, -3]
+        deltas = [s + m for s, m in zip(settlement, net(3, stood), strict=True)]
+        before = list(match.totals)
+        result = _book(match, HandResult([] if drawn else [1], deltas, draw=drawn, ledger=stood))
+        assert result.ledger_net == net(3, stood)
+        assert [b + d for b, d in zip(before, deltas, strict=True)] == match.totals
+        assert sum(match.totals) == 0
+    # the ledger nets [1, 1, -2]: two wins with it, one 流局 keeping it, one 荒庄 cancelling it
+    assert match.totals == [2 * -3 + 3 * 1, 2 * 6 + 3 * 1, 2 * -3 + 3 * -2]

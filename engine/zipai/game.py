@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import Action, ActionName, Event, HandResult, IllegalAction
+from ..core import Action, ActionName, Event, HandResult, IllegalAction, Win
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
 from .chi import chi_options, could_group
 from .groups import Group, group_huxi
@@ -594,7 +594,8 @@ class ZipaiGame:
         detail["text"] = text
         if self.stakes is not None:
             detail["stakes"] = list(self.stakes)
-        self.result = HandResult([seat], deltas, False, detail)
+        win = Win(seat, detail["from_seat"], shown_card, tuple(detail.get("patterns", ())), detail["score"])
+        self.result = HandResult([seat], deltas, False, detail, wins=[win])
         self.finished = True
         self.must_discard = None
         self._emit("hu", {"seat": seat, "card": shown_card, "hand": self._hand_names(seat),

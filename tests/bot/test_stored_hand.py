@@ -1,0 +1,29 @@
+"""A stored hand's result is complete: its in-hand payments, typed wins and the next dealer go with it."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from bot import harness
+
+from .conftest import Env, short
+
+
+async def test_stored_hand_result_carries_ledger_wins_and_next_dealer(env: Env) -> None:
+    players = [env.alice, env.bob]
+    table = await env.open_table("paohuzi", players, f"bot.seed=3 {short('paohuzi', 3)}")
+    await harness.play_match(env.world, env.bot, env.channel, players, random.Random(2))
+    async with env.bot.db.conn.execute(
+            "SELECT hand_no, dealer, result FROM hands WHERE table_id = ? ORDER BY hand_no", (table.id,)) as cur:
+        rows = [(r["hand_no"], r["dealer"], json.loads(r["result"])) for r in await cur.fetchall()]
+    assert len(rows) >= 2 and all(res is not None for _, _, res in rows)
+    for (_, _, res), (_, next_dealer, _) in zip(rows, rows[1:], strict=False):
+        assert res["next_dealer"] == next_dealer  # who actually dealt the following hand
+    for _, _, res in rows:
+        assert res["ledger"] == []  # 字牌 moves no money during a hand
+        assert {"winners", "deltas", "draw", "detail", "hand_no"} <= res.keys()
+        assert [w["seat"] for w in res["wins"]] == res["winners"]
+        for w in res["wins"]:
+            assert (w["card"], w["from_seat"], w["value"]) == (
+                res["detail"]["card"], res["detail"]["from_seat"], res["detail"]["score"])
