@@ -75,9 +75,9 @@ def test_score_pathological_inputs_exit_2_with_one_line_and_no_traceback() -> No
         assert proc.returncode == 2, (what, proc.stderr[-300:])
         assert proc.stdout == "" and "Traceback" not in proc.stderr, what
         assert len(proc.stderr.strip().splitlines()) == 1 and proc.stderr.startswith("invalid input:"), what
-    proc = subprocess.run([sys.executable, "-m", "engine", "score"], input=b"\xff\xfe{", capture_output=True,
-                          timeout=120)
-    assert proc.returncode == 2 and proc.stderr.decode().count("\n") == 1, proc.stderr[-300:]
+    raw = subprocess.run([sys.executable, "-m", "engine", "score"], input=b"\xff\xfe{", capture_output=True,
+                         timeout=120)
+    assert raw.returncode == 2 and raw.stderr.decode().count("\n") == 1, raw.stderr[-300:]
 
 
 # A family registered at run time (named nowhere in engine/), its calculator failing in the way given.
