@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.calculator import InvalidHand, evaluate
-from engine.core import OptionError
+from engine.calculator import evaluate
+from engine.core import InvalidInput, OptionError
 
 from .options_text import json_object, parse_options_text
 from .words import GROUP_WORDS, group_word, parse_group_code
@@ -105,7 +105,7 @@ def calculate(data: dict[str, Any]) -> dict[str, Any]:
     """The engine's calculator, every failure a :class:`CalcFormError` in Chinese (a reply must always go out)."""
     try:
         return evaluate(data)
-    except InvalidHand as e:
+    except InvalidInput as e:
         raise CalcFormError(calculator_error(str(e))) from None
     except RecursionError:
         raise CalcFormError("输入嵌套太深。") from None

@@ -25,7 +25,14 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the game state is unchanged."""
 
 
-class OptionError(ValueError):
+class InvalidInput(ValueError):
+    """Input that breaks a documented contract (a calculator hand, a room option); the message names the problem.
+
+    The one error every family's calculator raises for bad input: ``python -m engine score`` turns it, and only
+    it, into exit status 2, so any other exception from a family is a bug and shows as a traceback."""
+
+
+class OptionError(InvalidInput):
     """A room option that is unknown or out of range; the message names the option."""
 
 

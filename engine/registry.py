@@ -1,4 +1,8 @@
-"""The variant registry: every game the engine can host, with its room options."""
+"""The variant registry: every game the engine can host, with its room options, and the families that play them.
+
+A family plugs in here and nowhere else: its variants carry their calculator (``Variant.score``) and the family
+record its baseline AI, so ``engine.ai`` and ``engine.calculator`` dispatch through the registry without naming
+any family."""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .core import Game, HandResult, OptionError
+from .core import Action, Game, HandResult, OptionError
 from .options import Option, validate_options
 
 
@@ -19,7 +23,8 @@ class NewHand(Protocol):
 @dataclass(frozen=True)
 class Variant:
     """A playable variant. ``new_hand(options, seed, dealer, carry, *, wall=None)`` builds one hand; ``after_hand``
-    decides dealer, carry-over state (黄番, 爬坡 …) and whether the match is over; ``score`` is the hand calculator.
+    decides dealer, carry-over state (黄番, 爬坡 …) and whether the match is over; ``score`` is the hand calculator:
+    the JSON contract in, the evaluation out, bad input reported as :class:`~engine.core.InvalidInput` only.
 
     ``wall`` is for tests only: the hand is dealt from that card order instead of the seed's shuffle (the family
     documents the deal order). Everything else — the rules, the hand's options — is derived exactly as for a
@@ -80,12 +85,43 @@ class MatchProgress:
     over: bool = False
 
 
+@dataclass(frozen=True)
+class Family:
+    """What a family of variants (字牌, 麻将 …) brings beyond its variants: ``choose(game, seat)`` is its baseline
+    AI, a legal action for that seat now (it fills empty seats and plays for absent players)."""
+
+    id: str
+    choose: Callable[[Game, int], Action]
+
+
 _REGISTRY: dict[str, Variant] = {}
+_FAMILIES: dict[str, Family] = {}
 
 
 def register(variant: Variant) -> Variant:
     _REGISTRY[variant.id] = variant
     return variant
+
+
+def unregister(variant_id: str) -> None:
+    """Drop a variant (a test's own, once it is done with it)."""
+    _REGISTRY.pop(variant_id, None)
+
+
+def register_family(family: Family) -> Family:
+    _FAMILIES[family.id] = family
+    return family
+
+
+def unregister_family(family_id: str) -> None:
+    _FAMILIES.pop(family_id, None)
+
+
+def get_family(family_id: str) -> Family | None:
+    """The family record, or None for a family that registered none (its games fall back to the first legal
+    action)."""
+    _load_all()
+    return _FAMILIES.get(family_id)
 
 
 def get_variant(variant_id: str) -> Variant:

@@ -75,6 +75,51 @@ def test_score_pathological_inputs_exit_2_with_one_line_and_no_traceback() -> No
         assert proc.returncode == 2, (what, proc.stderr[-300:])
         assert proc.stdout == "" and "Traceback" not in proc.stderr, what
         assert len(proc.stderr.strip().splitlines()) == 1 and proc.stderr.startswith("invalid input:"), what
-    proc = subprocess.run([sys.executable, "-m", "engine", "score"], input=b"\xff\xfe{", capture_output=True,
-                          timeout=120)
-    assert proc.returncode == 2 and proc.stderr.decode().count("\n") == 1, proc.stderr[-300:]
+    raw = subprocess.run([sys.executable, "-m", "engine", "score"], input=b"\xff\xfe{", capture_output=True,
+                         timeout=120)
+    assert raw.returncode == 2 and raw.stderr.decode().count("\n") == 1, raw.stderr[-300:]
+
+
+# A family registered at run time (named nowhere in engine/), its calculator failing in the way given.
+_FAILING_FAMILY = """
+import sys
+from engine.core import InvalidInput
+from engine.registry import Variant, register
+from engine.__main__ import main
+
+def score(data):
+    if data["hand"] == "bad":
+        raise InvalidInput("hand: not a stub card")
+    return {}["no such key"]
+
+register(Variant(id="stub", name="桩", name_en="Stub", family="stub", seats=2, options=(), new_hand=None,
+                 after_hand=None, score=score))
+sys.exit(main(["score"]))
+"""
+
+
+def test_score_a_bug_in_a_family_calculator_is_a_traceback_not_invalid_input() -> None:
+    def score(hand: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", _FAILING_FAMILY], input=json.dumps({"variant": "stub",
+                              "hand": hand}), capture_output=True, text=True, timeout=120)
+
+    bad = score("bad")
+    assert bad.returncode == 2 and bad.stdout == "" and bad.stderr == "invalid input: hand: not a stub card\n"
+    bug = score("一二")
+    assert bug.returncode == 1 and bug.stdout == "", bug.stderr[-300:]
+    assert "Traceback" in bug.stderr and "KeyError: 'no such key'" in bug.stderr
+    assert "invalid input" not in bug.stderr
+
+
+def test_score_a_bug_inside_the_zipai_calculator_is_a_traceback() -> None:
+    # the same hand exits 0 unpatched (a valid 字牌 hand); a fault in the pricing must not pass as bad input
+    code = ("import sys, engine.zipai.calc as calc\n"
+            "def broken(*args, **kwargs):\n    raise IndexError('pricing bug')\n"
+            "calc.price_best = broken\n"
+            "from engine.__main__ import main\nsys.exit(main(['score']))\n")
+    hand = json.dumps({"variant": "paohuzi", "hand": "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾", "win_card": "拾",
+                       "win_from": "self_draw"})
+    assert run("score", stdin=hand).returncode == 0
+    proc = subprocess.run([sys.executable, "-c", code], input=hand, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1 and proc.stdout == "", proc.stderr[-300:]
+    assert "IndexError: pricing bug" in proc.stderr and "invalid input" not in proc.stderr

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import OptionError
+from ..core import InvalidInput, OptionError
 from ..options import shown_value
 from .cards import COPIES, N_KINDS, counts_of, name, parse_card, parse_cards
 from .evaluate import arrangements
@@ -20,8 +20,8 @@ MELD_FIELDS = ("type", "kind", "cards", "card")
 _KIND_ALIASES = {"kan": "kan", "chou_wei": "chouwei", "chouwei": "chouwei", "long": "ti"}
 
 
-class CalcInputError(ValueError):
-    """Invalid calculator input (exit status 2)."""
+class CalcInputError(InvalidInput):
+    """Invalid 字牌 calculator input (exit status 2)."""
 
 
 def _card(value: Any, what: str) -> int:

@@ -6,10 +6,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core import Game
-from ..registry import Variant, register
+from ..registry import Family, Variant, register, register_family
+from .ai import choose
 from .calc import score_hand
 from .game import ZipaiGame
 from .rules import ZipaiRules
+
+FAMILY = register_family(Family(id="zipai", choose=choose))
 
 
 def hand_rules(variant: Variant, options: dict[str, Any]) -> ZipaiRules:
