@@ -14,15 +14,15 @@ from ..core import HandResult
 from ..match import winner_deals
 from ..options import Option, bool_option
 from ..registry import MatchProgress
+from ..settlement import Seating, nobody_pays
 from ..zipai.evaluate import Arrangement
 from ..zipai.groups import Group
 from ..zipai.rules import Priced, WinContext, ZipaiRules
 from ..zipai.scoring import (
     colours,
-    each_loser_pays,
+    each_loser_pays_score,
     is_self_draw,
     mingtang,
-    nobody_pays,
     priced,
     start_hand_groups,
 )
@@ -107,10 +107,11 @@ def refuse(ctx: WinContext) -> str:
     return ""
 
 
-def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
+def settle(seating: Seating, winner: int, p: Priced, win_from: str) -> list[int]:
     """Each loser pays 分数 × 底分, ×2 under 爬坡 after a 荒庄."""
-    factor = game.options["difen"] * (2 if game.options["papo"] and game.carry.get("huangzhuang") else 1)
-    return [d * factor for d in each_loser_pays(game, winner, p, win_from)]
+    options = seating.options
+    factor = options["difen"] * (2 if options["papo"] and seating.carry.get("huangzhuang") else 1)
+    return [d * factor for d in each_loser_pays_score(seating, winner, p, win_from)]
 
 
 RULES = ZipaiRules(

@@ -15,6 +15,7 @@ from ..core import HandResult
 from ..match import MAX_HANDS, pairwise_payments, race_over, settle_payments
 from ..options import Option
 from ..registry import MatchProgress
+from ..settlement import Seating, each_loser_pays
 from ..zipai.cards import full_deck
 from ..zipai.evaluate import Arrangement
 from ..zipai.rules import Priced, WinContext, ZipaiRules
@@ -56,29 +57,25 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
 
 
 
-def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
+def settle(seating: Seating, winner: int, p: Priced, win_from: str) -> list[int]:
     """胡 race: the winner is credited his hand 胡, the 数醒 half of it (rounded up), nobody pays.
     等 scoring: every other active player pays the winner the hand's 等."""
-    deltas = [0] * game.seats
-    if game.options["scoring"] == "deng":
-        for s in game.active_seats():
-            if s != winner:
-                deltas[s] -= p.out["units"]
-                deltas[winner] += p.out["units"]
-        return deltas
+    if seating.options["scoring"] == "deng":
+        return each_loser_pays(seating, winner, p.out["units"])
+    deltas = seating.zeros()
     deltas[winner] += p.out["score"]
-    if game.sitter is not None:
-        deltas[game.sitter] += -(-p.out["score"] // 2)  # 半胡息进一胡
+    if seating.sitter is not None:
+        deltas[seating.sitter] += -(-p.out["score"] // 2)  # 半胡息进一胡
     return deltas
 
 
-def settle_draw(game: Any) -> list[int]:
+def settle_draw(seating: Seating) -> list[int]:
     """臭庄 (胡 race): the dealer loses 10 胡, which go to the 数醒 when there is one."""
-    deltas = [0] * game.seats
-    if game.options["scoring"] == "hu":
-        deltas[game.dealer] -= DRAW_PENALTY
-        if game.sitter is not None:
-            deltas[game.sitter] += DRAW_PENALTY
+    deltas = seating.zeros()
+    if seating.options["scoring"] == "hu":
+        deltas[seating.dealer] -= DRAW_PENALTY
+        if seating.sitter is not None:
+            deltas[seating.sitter] += DRAW_PENALTY
     return deltas
 
 

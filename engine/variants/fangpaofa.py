@@ -12,6 +12,7 @@ from ..core import HandResult
 from ..match import MAX_HANDS, pairwise_payments, race_over, settle_payments, winner_deals
 from ..options import Option, bool_option
 from ..registry import MatchProgress
+from ..settlement import Seating
 from ..zipai.evaluate import Arrangement
 from ..zipai.rules import Priced, WinContext, ZipaiRules
 from ..zipai.scoring import colours, mingtang, priced
@@ -72,19 +73,20 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
     return priced(value, arr, {"patterns": hundred + double, "fan": fan, "score": score}, shown)
 
 
-def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
+def settle(seating: Seating, winner: int, p: Priced, win_from: str) -> list[int]:
     """放炮: the discarder pays the (capped) value to the winner; other wins only credit the winner."""
-    deltas = [0] * game.seats
+    deltas = seating.zeros()
     deltas[winner] += p.out["score"]
     if win_from == "discard":
-        deltas[game.window_from] -= p.out["score"]
+        assert seating.from_seat is not None
+        deltas[seating.from_seat] -= p.out["score"]
     return deltas
 
 
-def settle_draw(game: Any) -> list[int]:
+def settle_draw(seating: Seating) -> list[int]:
     """黄庄: 庄家扣10胡息."""
-    deltas = [0] * game.seats
-    deltas[game.dealer] -= 10
+    deltas = seating.zeros()
+    deltas[seating.dealer] -= 10
     return deltas
 
 

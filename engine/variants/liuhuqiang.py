@@ -9,15 +9,15 @@ the dealer's 下家 deals, and the spec's provisional house-rule scoring (囤 fr
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..core import HandResult
 from ..options import Option, int_option
 from ..registry import MatchProgress
+from ..settlement import Seating, nobody_pays, one_pays
 from ..zipai.evaluate import Arrangement
 from ..zipai.groups import Group
 from ..zipai.rules import Priced, WinContext, ZipaiRules
-from ..zipai.scoring import each_loser_pays, mingtang, nobody_pays, priced, start_hand_groups, tun
+from ..zipai.scoring import each_loser_pays_score, mingtang, priced, start_hand_groups, tun
 from ..zipai.variant import zipai_variant
 
 OPTIONS = (
@@ -59,14 +59,12 @@ def start_win(counts: Sequence[int], melds: Sequence[Group], ctx: WinContext) ->
                   [mingtang(name, 2, value="×2")])
 
 
-def settle(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
+def settle(seating: Seating, winner: int, p: Priced, win_from: str) -> list[int]:
     """Each loser pays one share; on a discard win the discarder alone pays three."""
     if win_from != "discard":
-        return each_loser_pays(game, winner, p, win_from)
-    deltas = [0] * game.seats
-    deltas[game.window_from] -= DISCARD_SHARES * p.out["score"]
-    deltas[winner] += DISCARD_SHARES * p.out["score"]
-    return deltas
+        return each_loser_pays_score(seating, winner, p, win_from)
+    assert seating.from_seat is not None
+    return one_pays(seating, winner, seating.from_seat, DISCARD_SHARES * p.out["score"])
 
 
 RULES = ZipaiRules(

@@ -11,9 +11,10 @@ from ..core import HandResult
 from ..match import winner_deals
 from ..options import Option, int_option
 from ..registry import MatchProgress
+from ..settlement import nobody_pays
 from ..zipai.evaluate import Arrangement
 from ..zipai.rules import Priced, WinContext, ZipaiRules
-from ..zipai.scoring import colours, each_loser_pays, is_self_draw, mingtang, nobody_pays, priced, tun
+from ..zipai.scoring import colours, each_loser_pays_score, is_self_draw, mingtang, priced, tun
 from ..zipai.variant import zipai_variant
 
 OPTIONS = (
@@ -105,7 +106,7 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
     return priced(units * fan, arr, {"patterns": patterns, "fan": fan, "units": units, "score": units * fan}, shown)
 
 
-RULES = ZipaiRules(id="paohuzi", price=price, settle=each_loser_pays, settle_draw=nobody_pays,
+RULES = ZipaiRules(id="paohuzi", price=price, settle=each_loser_pays_score, settle_draw=nobody_pays,
                    chou_from_shangjia=True)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..claims import ClaimWindow
 from ..core import Action, ActionName, Event, HandResult, IllegalAction, Win
+from ..settlement import Seating
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
 from .chi import chi_options, could_group
 from .groups import Group, group_huxi
@@ -174,6 +175,11 @@ class ZipaiGame:
 
     def active_seats(self) -> list[int]:
         return list(self.active)
+
+    def seating(self, from_seat: int | None = None) -> Seating:
+        """What a settlement sees of this hand: the seats, the 数醒, the room options and carry-over state."""
+        return Seating(self.seats, tuple(self.active), self.dealer, self.sitter, from_seat,
+                       dict(self.options), dict(self.carry))
 
     def table_huxi(self, seat: int) -> int:
         """胡息 of the groups on one's own table (臭胡 watches it change)."""
@@ -581,7 +587,7 @@ class ZipaiGame:
             priced = price_best(self.rules, counts, self._groups(seat),
                                 self._win_context(seat, win_card, win_from, counts))
         assert priced is not None and self.rules.settle is not None
-        deltas = self.rules.settle(self, seat, priced, win_from)
+        deltas = self.rules.settle(self.seating(self._won_from(seat, kind, win_card)), seat, priced, win_from)
         detail = dict(priced.out)
         shown_card = name(card) if kind != "liang" or win_card is not None else None
         detail.update({"win_from": win_from, "card": shown_card, "winner": seat,
@@ -613,7 +619,7 @@ class ZipaiGame:
 
     def _finish_draw(self) -> None:
         assert self.rules.settle_draw is not None
-        deltas = self.rules.settle_draw(self)
+        deltas = self.rules.settle_draw(self.seating())
         detail: dict[str, Any] = {"text": "黄庄"}
         if self.stakes is not None:
             detail["stakes"] = list(self.stakes)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..settlement import Seating
 from .evaluate import Arrangement
 from .groups import Group
 
@@ -87,7 +88,7 @@ class ZipaiRules:
     wei_shown: int = 0
     price: Pricer | None = None
     # Zero-sum (or not) per-seat deltas for a won hand / a 黄庄.
-    settle: Callable[[Any, int, Priced, str], list[int]] | None = None
-    settle_draw: Callable[[Any], list[int]] | None = None
+    settle: Callable[[Seating, int, Priced, str], list[int]] | None = None
+    settle_draw: Callable[[Seating], list[int]] | None = None
     # A variant's own reason why a calculator input can never win (beyond the flags above), or "".
     refuse: Callable[[WinContext], str] | None = None

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..settlement import Seating, each_loser_pays
 from .cards import NAMES, RED, names, sort_key
 from .evaluate import Arrangement
 from .groups import Group
@@ -70,16 +71,6 @@ def start_hand_groups(counts: Sequence[int], melds: Sequence[Group], tis: int, k
     return Arrangement(groups, sum(g.huxi for g in groups), sum(counts))
 
 
-def each_loser_pays(game: Any, winner: int, p: Priced, win_from: str) -> list[int]:
+def each_loser_pays_score(seating: Seating, winner: int, p: Priced, win_from: str) -> list[int]:
     """Every other active seat pays the hand's score to the winner (zero-sum)."""
-    seats = game.active_seats() if hasattr(game, "active_seats") else range(game.seats)
-    deltas = [0] * game.seats
-    for s in seats:
-        if s != winner:
-            deltas[s] -= p.out["score"]
-            deltas[winner] += p.out["score"]
-    return deltas
-
-
-def nobody_pays(game: Any) -> list[int]:
-    return [0] * game.seats
+    return each_loser_pays(seating, winner, p.out["score"])

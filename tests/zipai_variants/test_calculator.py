@@ -134,22 +134,15 @@ class TestAnhua:
         assert set(out["patterns"]) == {"十八小", "自摸"}
 
     def test_seed_example_settles_36_each_72_in_all(self) -> None:
-        class Table:
-            seats = 3
-            options = anhua.VARIANT.validate({})
-            carry: dict[str, int] = {}
-
-            def active_seats(self) -> list[int]:
-                return [0, 1, 2]
-
+        from engine.settlement import Seating
         from engine.zipai.rules import Priced
 
         p = Priced(36, 21, {"score": 36})
-        assert anhua.settle(Table(), 1, p, "self_draw") == [-36, 72, -36]
-        table = Table()
-        table.options = anhua.VARIANT.validate({"papo": True, "difen": 2})
-        table.carry = {"huangzhuang": 1}
-        assert anhua.settle(table, 1, p, "self_draw") == [-144, 288, -144]  # 爬坡 ×2, 底分 2
+        plain = Seating.everyone(3, options=anhua.VARIANT.validate({}))
+        assert anhua.settle(plain, 1, p, "self_draw") == [-36, 72, -36]
+        papo = Seating.everyone(3, options=anhua.VARIANT.validate({"papo": True, "difen": 2}),
+                                carry={"huangzhuang": 1})
+        assert anhua.settle(papo, 1, p, "self_draw") == [-144, 288, -144]  # 爬坡 ×2, 底分 2
 
     def test_zimo_without_fanbei_adds_nothing(self) -> None:
         out = calc("anhua", self.SEED[0], "三", "self_draw", self.SEED[1], options={"zimo_fanbei": False})

@@ -80,7 +80,7 @@ def test_bopi_sitter_gets_half_rounded_up_and_draw_penalty() -> None:
     game.apply(1, "hu")
     assert game.result.detail["patterns"] == ["地胡"]
     assert game.result.deltas == [0, 37, 19, 0]  # 27 + 10; 数醒 (seat 2) ⌈37/2⌉
-    assert bopi.settle_draw(game) == [-10, 0, 10, 0]
+    assert bopi.settle_draw(game.seating()) == [-10, 0, 10, 0]
 
 
 def test_bopi_only_the_first_discard_and_louhu() -> None:
