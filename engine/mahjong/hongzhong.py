@@ -148,7 +148,8 @@ def payments(win_from: str, one_share: int, hits: int) -> dict[str, int]:
 
 # -- the win ----------------------------------------------------------------------------------------------------------
 def four_hongzhong(hand: Hand, options: dict[str, Any]) -> bool:
-    """The four-红中 win: 4-红中 game only, on the winner's own tiles (dealt or drawn; ruling 17)."""
+    """The four-红中 win: 4-红中 game only, on the winner's own tiles (dealt or drawn; ruling 17). Reported as 四红中
+    even when the tiles also make a plain hand: that is the 胡 on offer at that moment, and the share is the same."""
     return options["hongzhong_count"] == 4 and hand.hongzhong >= 4 and hand.win_from in ("self_draw", "deal")
 
 
