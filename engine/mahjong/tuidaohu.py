@@ -228,7 +228,8 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     best: tuple[int, list[str]] | None = None
     for d in CHECKER.decompositions(hand_counts):
         value = _value(d, melds, every, menqing)
-        if best is None or value[0] > best[0]:
+        # equal multiples: report the reading naming more of the hand's shapes (清一色 碰碰胡 over 清一色 alone)
+        if best is None or (value[0], len(value[1])) > (best[0], len(best[1])):
             best = value
     if best is None:
         return {"win": False, "reason": "没有胡牌：需要四副顺子/刻子/杠加一对将，或七小对、十三幺"}
