@@ -1,0 +1,299 @@
+"""推倒胡 with 加锤 (tuidaohu) — pure scoring, ``../shared/rules/tuidaohu.md`` (seed 004).
+
+The calculator ``score(data)`` follows the README contract; ``win_payments`` / ``kong_payments`` settle one hand's
+money between the seats with the 加锤 pairwise factor. The variant is not registered yet (no game module): a later
+session wires ``score`` and ``OPTIONS`` into the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core import InvalidInput
+from ..options import bool_option, int_option, shown_value, validate_options
+from .tiles import HONOUR_BASE, KINDS, TileError, tile_id, tile_str
+from .win import Checker, Decomposition
+
+OPTIONS = (
+    bool_option("jiachui", True, "加锤"),
+    int_option("difen", 1, 1, 100, "底分"),
+    int_option("hands", 8, 1, 32, "局数"),
+)
+
+FIELDS = ("variant", "hand", "win_card", "win_from", "melds", "context", "options")
+WIN_FROM = ("self_draw", "discard", "deal", "robbing_kong")
+CONTEXT_FLAGS = ("dealer", "last_card", "first_discard", "after_kong", "no_draw_yet")
+MELD_TYPES = ("chi", "peng", "gang", "angang")
+MELD_FIELDS = ("type", "kind", "cards", "card")
+COPIES = 4
+SEATS = 4
+MAX_CHUI = 2
+
+# §5.1: (倍, 门前清 倍); a 门前清 value only for the shapes the seed's 门前清 lists name.
+MULTIPLES: dict[str, tuple[int, int]] = {
+    "平胡": (2, 4),
+    "碰碰胡": (8, 16),
+    "清一色": (8, 16),
+    "七小对": (8, 8),
+    "龙七对": (16, 16),
+    "风一色": (8, 16),
+    "十三幺": (24, 24),
+}
+MENQING_SHAPES = frozenset({"平胡", "碰碰胡", "清一色", "龙七对", "风一色"})
+
+# No 赖子 in 推倒胡; 七对 (a 4-of-a-kind is two pairs) and 十三幺 allowed.
+CHECKER = Checker(wild_targets=(), qidui=True, shisanyao=True)
+
+
+def _invalid(message: str) -> InvalidInput:
+    return InvalidInput(message)
+
+
+def _tile(value: Any, what: str) -> int:
+    if not isinstance(value, str):
+        raise _invalid(f"{what}: a tile must be a string, not {shown_value(value)}")
+    try:
+        return tile_id(value)
+    except TileError:
+        raise _invalid(f"{what}: {shown_value(value)} is not one mahjong tile") from None
+
+
+def _tiles(value: Any, what: str) -> list[int]:
+    """A list of one-tile strings, or one compact string ("123m77z")."""
+    if isinstance(value, list):
+        return [_tile(item, what) for item in value]
+    if isinstance(value, str):
+        out: list[int] = []
+        digits: list[str] = []
+        for ch in value:
+            if ch.isspace() or ch in ",，":
+                continue
+            if ch.isdigit():
+                digits.append(ch)
+            elif ch in "mpsz" and digits:
+                out += [_tile(d + ch, what) for d in digits]
+                digits = []
+            else:
+                raise _invalid(f"{what}: cannot read {shown_value(value)} as tiles")
+        if digits:
+            raise _invalid(f"{what}: cannot read {shown_value(value)} as tiles")
+        return out
+    raise _invalid(f"{what} must be a list of tiles or a string of tiles, not {shown_value(value)}")
+
+
+def _meld(raw: Any, i: int) -> tuple[str, list[int]]:
+    what = f"melds[{i}]"
+    if isinstance(raw, str) and ":" in raw:
+        head, _, body = raw.partition(":")
+        raw = {"type": head, "cards": body}
+    elif isinstance(raw, list) and len(raw) == 2:
+        raw = {"type": raw[0], "cards": raw[1]}
+    if not isinstance(raw, dict):
+        raise _invalid(f"{what} must be an object {{\"type\": …, \"cards\": […]}}, not {shown_value(raw)}")
+    for key in raw:
+        if key not in MELD_FIELDS:
+            raise _invalid(f"{what}: unknown field {shown_value(key)} (fields: type, cards, card)")
+    kind = raw.get("type", raw.get("kind"))
+    if kind not in MELD_TYPES:
+        raise _invalid(f"{what}: type must be one of {', '.join(MELD_TYPES)}, not {shown_value(kind)}")
+    size = 4 if kind in ("gang", "angang") else 3
+    if "cards" in raw and "card" in raw:
+        raise _invalid(f"{what}: give cards or card, not both")
+    cards: list[int]
+    if "card" in raw:
+        if kind == "chi":
+            raise _invalid(f"{what}: a chi needs its three cards")
+        cards = [_tile(raw["card"], what)] * size
+    elif "cards" in raw:
+        cards = sorted(_tiles(raw["cards"], what))
+    else:
+        raise _invalid(f"{what}: missing cards")
+    if len(cards) != size:
+        raise _invalid(f"{what}: a {kind} has {size} tiles, not {len(cards)}")
+    if kind == "chi":
+        t = cards[0]
+        if t >= HONOUR_BASE or t % 9 > 6 or cards != [t, t + 1, t + 2]:
+            raise _invalid(f"{what}: a chi is three consecutive tiles of one suit")
+    elif len(set(cards)) != 1:
+        raise _invalid(f"{what}: a {kind} is {size} identical tiles")
+    return str(kind), cards
+
+
+def _context(raw: Any) -> dict[str, bool]:
+    if raw is None:
+        return dict.fromkeys(CONTEXT_FLAGS, False)
+    if not isinstance(raw, dict):
+        raise _invalid(f"context must be an object of booleans, not {shown_value(raw)}")
+    out = dict.fromkeys(CONTEXT_FLAGS, False)
+    for key, value in raw.items():
+        if key not in CONTEXT_FLAGS:
+            raise _invalid(f"context: unknown flag {shown_value(key)} (flags: {', '.join(CONTEXT_FLAGS)})")
+        if value is None:
+            continue
+        if not isinstance(value, bool):
+            raise _invalid(f"context: {key} must be true or false, not {shown_value(value)}")
+        out[key] = value
+    return out
+
+
+def _qualifying(d: Decomposition, melds: Sequence[tuple[str, list[int]]], tiles: Sequence[int]) -> list[str]:
+    """§4/§5.5: every special shape this decomposition is (龙七对 replaces 七小对, 风一色 replaces 碰碰胡)."""
+    found: list[str] = []
+    if d.shape == "shisanyao":
+        return ["十三幺"]
+    if d.shape == "qidui":
+        found.append("龙七对" if d.quads else "七小对")
+    elif d.all_ke and all(kind != "chi" for kind, _ in melds):
+        # §7.7: 风一色 is "全部是风的碰碰胡", pungs only.
+        found.append("风一色" if all(t >= HONOUR_BASE for t in tiles) else "碰碰胡")
+    suits = {t // 9 for t in tiles}
+    if len(suits) == 1 and next(iter(suits)) < 3:
+        found.append("清一色")
+    return found
+
+
+def _value(d: Decomposition, melds: Sequence[tuple[str, list[int]]], tiles: Sequence[int],
+           concealed: bool) -> tuple[int, list[str]]:
+    """(倍, patterns) of one decomposition: the single highest multiple counts (§5.5, no stacking)."""
+    names = _qualifying(d, melds, tiles) or ["平胡"]
+    fan = max(MULTIPLES[n][1 if concealed else 0] for n in names)
+    if concealed and any(n in MENQING_SHAPES for n in names):
+        names.append("门前清")
+    return fan, names
+
+
+def may_rob(angang: bool, patterns: Sequence[str]) -> bool:
+    """§4 / §7.11: a 补杠 may be robbed by any win; an 暗杠 only by 十三幺."""
+    return not angang or "十三幺" in patterns
+
+
+def score(data: dict[str, Any]) -> dict[str, Any]:
+    """The README calculator contract for ``tuidaohu``; raises InvalidInput for bad input."""
+    if not isinstance(data, dict):
+        raise _invalid("input must be a JSON object")
+    for key in data:
+        if key not in FIELDS:
+            raise _invalid(f"unknown field {shown_value(key)} (fields: {', '.join(FIELDS)})")
+    if "variant" in data and data["variant"] != "tuidaohu":
+        raise _invalid(f"variant must be 「tuidaohu」, not {shown_value(data['variant'])}")
+    raw_options = data.get("options")
+    if raw_options is not None and not isinstance(raw_options, dict):
+        raise _invalid(f"options must be an object, not {shown_value(raw_options)}")
+    validate_options(OPTIONS, raw_options)
+    for key in ("hand", "win_from"):
+        if key not in data:
+            raise _invalid(f"missing field {shown_value(key)}")
+    win_from = data["win_from"]
+    if win_from not in WIN_FROM:
+        raise _invalid(f"win_from must be one of {', '.join(WIN_FROM)}, not {shown_value(win_from)}")
+    hand = _tiles(data["hand"], "hand")
+    if "win_card" not in data:
+        raise _invalid("missing field 「win_card」")
+    win_card: int | None
+    if data["win_card"] is None:
+        if win_from != "deal":
+            raise _invalid("win_card may be null only with win_from deal")
+        win_card = None
+    else:
+        win_card = _tile(data["win_card"], "win_card")
+    raw_melds = data.get("melds")
+    if raw_melds is None:
+        raw_melds = []
+    if not isinstance(raw_melds, list):
+        raise _invalid(f"melds must be a list, not {shown_value(raw_melds)}")
+    melds = [_meld(m, i) for i, m in enumerate(raw_melds)]
+    ctx = _context(data.get("context"))
+
+    concealed = hand + ([] if win_card is None else [win_card])
+    every = concealed + [t for _, cards in melds for t in cards]
+    counts = [0] * KINDS
+    for t in every:
+        counts[t] += 1
+    for t, n in enumerate(counts):
+        if n > COPIES:
+            raise _invalid(f"{n} copies of {shown_value(tile_str(t))}: the set has {COPIES}")
+    if len(concealed) + 3 * len(melds) != 14:
+        raise _invalid(f"hand + win_card + melds make {len(concealed)} + {len(melds)} melds; a winning hand is "
+                       "14 tiles, a kong counting as 3")
+    if win_from == "robbing_kong" and win_card is not None and counts[win_card] != 1:
+        raise _invalid("robbing_kong: the robbed konger holds the other three copies of win_card")
+
+    if win_from == "discard" and not ctx["after_kong"]:
+        return {"win": False, "reason": "推倒胡胡牌必须自摸，不能点炮（只有杠上炮可胡别人打出的牌）"}
+    hand_counts = [0] * KINDS
+    for t in concealed:
+        hand_counts[t] += 1
+    menqing = all(kind == "angang" for kind, _ in melds)
+    best: tuple[int, list[str]] | None = None
+    for d in CHECKER.decompositions(hand_counts):
+        value = _value(d, melds, every, menqing)
+        # equal multiples: report the reading naming more of the hand's shapes (清一色 碰碰胡 over 清一色 alone)
+        if best is None or (value[0], len(value[1])) > (best[0], len(best[1])):
+            best = value
+    if best is None:
+        return {"win": False, "reason": "没有胡牌：需要四副顺子/刻子/杠加一对将，或七小对、十三幺"}
+    fan, patterns = best
+    share = fan // 2 if win_from == "discard" else fan
+    return {"win": True, "patterns": patterns, "fan": fan, "score": share}
+
+
+def chui_factor(chui_a: int, chui_b: int) -> int:
+    """§5.4 / ruling 12: every transfer between two players is ×2 for each 锤 of either: 2^(锤_a + 锤_b)."""
+    for c in (chui_a, chui_b):
+        if type(c) is not int or not 0 <= c <= MAX_CHUI:
+            raise ValueError(f"锤 is 0, 1 or 2, not {c!r}")
+    return 1 << (chui_a + chui_b)
+
+
+def _check_seats(chui: Sequence[int], *seats: int | None) -> None:
+    if len(chui) != SEATS:
+        raise ValueError(f"one 锤 per seat ({SEATS}), not {len(chui)}")
+    for s in seats:
+        if s is not None and not 0 <= s < SEATS:
+            raise ValueError(f"no seat {s}")
+
+
+def win_payments(share: int, winner: int, chui: Sequence[int], *, win_from: str = "self_draw",
+                 payer: int | None = None) -> dict[int, int]:
+    """What each loser pays the winner (seat → amount), ``share`` = 底分 × §5.1 倍 before 锤.
+
+    §5.2: 自摸 each of the 3 others pays a share; with ``payer`` (杠开 after his 点杠) he pays all three.
+    抢杠: the robbed ``payer`` pays the three shares. 杠上炮 (``discard``): the discarder pays half a share.
+    Ruling 12: each share carries the 锤 factor of the one who pays it and the winner."""
+    _check_seats(chui, winner, payer)
+    if payer == winner:
+        raise ValueError("the winner does not pay himself")
+    if win_from in ("robbing_kong", "discard") and payer is None:
+        raise ValueError(f"{win_from}: name the player who pays")
+    if win_from == "discard":
+        assert payer is not None
+        return {payer: share // 2 * chui_factor(chui[winner], chui[payer])}
+    if win_from not in ("self_draw", "robbing_kong"):
+        raise ValueError(f"no win from {win_from!r}")
+    if payer is not None:
+        return {payer: 3 * share * chui_factor(chui[winner], chui[payer])}
+    return {s: share * chui_factor(chui[winner], chui[s]) for s in range(SEATS) if s != winner}
+
+
+# §5.3: units each of the 3 others pays (直杠: all three by the discarder).
+KONG_UNITS = {"zhigang": 1, "bugang": 1, "angang": 2}
+
+
+def kong_payments(kind: str, konger: int, chui: Sequence[int], *, difen: int = 1,
+                  discarder: int | None = None, huangzhuang: bool = False) -> dict[int, int]:
+    """What each player pays the konger for one kong (seat → amount), 锤 included (ruling 12).
+
+    ``zhigang`` (直杠 on ``discarder``'s tile): the discarder pays 3 × 1; ``bugang`` each other 1; ``angang`` each
+    other 2. 荒庄 (ruling 13): nothing at all."""
+    if kind not in KONG_UNITS:
+        raise ValueError(f"no kong {kind!r}")
+    _check_seats(chui, konger, discarder)
+    if huangzhuang:
+        return {}
+    unit = KONG_UNITS[kind] * difen
+    if kind == "zhigang":
+        if discarder is None or discarder == konger:
+            raise ValueError("直杠: name the discarder")
+        return {discarder: 3 * unit * chui_factor(chui[konger], chui[discarder])}
+    return {s: unit * chui_factor(chui[konger], chui[s]) for s in range(SEATS) if s != konger}
