@@ -128,8 +128,12 @@ def check_public_view(game: Any, visible: list[Counts], allowed: Counts, views: 
     check_seat_payload(visible, pv["melds"], pv["outs"], None)
     over = _over(_card_counts(json.dumps(pv, ensure_ascii=False)), allowed)
     assert not over, f"public view names unseen cards {over}: {pv}"
+    if game.predeal is not None:
+        # 打鸟: who has not chosen is public, what anyone chose is not until all have.
+        assert pv["stakes"] is None and pv["to_act"] == game.predeal.to_act() and pv["phase"] == "choose"
+        assert pv["choosing"] == {"chosen": len(game.predeal.chosen), "of": len(game.predeal.order)}
     kind = game.window_kind if game.window is not None and not game.finished else ""
-    in_claim = kind not in ("", "stake", "own")
+    in_claim = kind not in ("", "own")
     # Who is asked in a claim window (who holds a 胡/碰/吃) is hidden information; the drawer's 自摸 choice
     # after his own 偎/提 shows as his turn, whether he could win or not.
     assert pv["claims_pending"] is in_claim
@@ -211,14 +215,18 @@ def play_checked(variant_id: str, seed: int, options: dict[str, Any] | None = No
                 assert _snapshot(game) == before, "an illegal action changed the state"
         action = choose(game, seat)
         assert action in legal
-        window, before = game.window, pv
+        window, predeal, before = game.window, game.predeal, pv
         events = game.apply(seat, action)
         pv = check_public(game, events, views)
         if window is not None and game.window is window and not any(e.public for e in events):
             # A seat answered and the window is still open: nothing public may tell who answered or who is
-            # still asked (only the 打鸟 window names who has not chosen yet).
-            hidden = ("version", "to_act") if game.window_kind == "stake" else ("version",)
-            assert _without(pv, *hidden) == _without(before, *hidden), "a claim answer changed the public view"
+            # still asked.
+            assert _without(pv, "version") == _without(before, "version"), "a claim answer changed the public view"
+        if predeal is not None and game.predeal is predeal:
+            # 打鸟 still open: only who has chosen may change, never what was chosen.
+            assert not any(e.public for e in events), f"a 打鸟 choice was announced early: {events}"
+            hidden = ("version", "to_act", "choosing")
+            assert _without(pv, *hidden) == _without(before, *hidden), "a 打鸟 choice changed the public view"
     assert game.census() == [4] * 20
     result = game.result
     assert result is not None and len(result.deltas) == game.seats

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..claims import ClaimWindow
 from ..core import Action, ActionName, Event, HandResult, IllegalAction, Win
+from ..predeal import PreDeal
 from ..settlement import Seating
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
 from .chi import chi_options, could_group
@@ -123,7 +124,8 @@ class ZipaiGame:
         # 数醒: the dealer's opposite sits out in a 4-seat game with a sitter.
         self.sitter: int | None = (dealer + 2) % self.seats if rules.sitter and self.seats == 4 else None
         self.active = [s for s in range(self.seats) if s != self.sitter]
-        self.stakes: list[int] | None = None
+        self.stakes: list[int] | None = None  # who put up a 打鸟 stake, once everyone has chosen
+        self.predeal: PreDeal | None = None
         self._liang_best: dict[int, tuple[Priced, int | None]] = {}
         self._unchiable: list[int] = []  # seats for whom the card under claim becomes 过张 case (2)
         self.window: ClaimWindow | None = None
@@ -151,11 +153,10 @@ class ZipaiGame:
         for seat in self.active:
             self._lay_dealt_ti(seat)
         if rules.stake_option and self.options.get(rules.stake_option) and "stakes" not in self.carry:
-            # Stakes (打鸟) are chosen by every player before play starts; the 亮张 window follows.
-            self.stakes = []
-            self.window_kind = "stake"
-            self.window = ClaimWindow(None, self._order_from(dealer),
-                                      {s: [Action("stake")] for s in self.active})
+            # Stakes (打鸟) are chosen by every player at once, having seen his first hand, before play starts;
+            # the 亮张 window follows.
+            self.predeal = PreDeal(self._order_from(dealer), {s: [Action("stake"), Action("pass")]
+                                                              for s in self.active})
             return
         self._open_liang_window()
 
@@ -324,18 +325,10 @@ class ZipaiGame:
     def _settle_window(self) -> None:
         w = self.window
         assert w is not None
-        if self.window_kind == "stake" and len(w.decided) < len(w.options):
-            return  # every player answers the stake question
         if not w.resolved():
             return
         best = w.best_claim()
         self.window = None
-        if self.window_kind == "stake":
-            self.stakes = [s for s in w.order if w.decided.get(s, Action("pass")).kind == "stake"]
-            self._emit("stakes", {"seats": self.stakes}, None,
-                       "打鸟：" + ("、".join(_seat(s) for s in self.stakes) or "无人"))
-            self._open_liang_window()
-            return
         if best is None or best[1].kind == "chi":
             for seat in self._unchiable:  # 过张 (2): could group the card but 比牌 made 吃 impossible
                 self.chou[seat].add(w.card)
@@ -632,9 +625,9 @@ class ZipaiGame:
     def to_act(self) -> list[int]:
         if self.finished:
             return []
+        if self.predeal is not None:
+            return self.predeal.to_act()
         if self.window is not None:
-            if self.window_kind == "stake":
-                return [s for s in self.window.order if s not in self.window.decided]
             return self.window.pending()
         return [self.must_discard] if self.must_discard is not None else []
 
@@ -649,6 +642,8 @@ class ZipaiGame:
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.finished or seat not in self.to_act():
             return []
+        if self.predeal is not None:
+            return self.predeal.legal(seat)
         if self.window is not None:
             options = self.window.options.get(seat, [])
             if (self.window_kind == "discard" and self.rules.win_discard == "forced"
@@ -665,7 +660,7 @@ class ZipaiGame:
         return Action.parse(code)
 
     def name_action(self, action: Action) -> ActionName:
-        return name_action(action, staking=self.window is not None and self.window_kind == "stake")
+        return name_action(action, staking=self.predeal is not None)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if isinstance(action, str):
@@ -680,7 +675,9 @@ class ZipaiGame:
         start = len(self.events)
         self.log.append((seat, action.code))
         self.version += 1
-        if self.window is not None:
+        if self.predeal is not None:
+            self._choose_stake(seat, action)
+        elif self.window is not None:
             self.window.decided[seat] = action
             if action.kind == "pass":
                 self._emit("pass", {"seat": seat}, seat, "你选择了过")
@@ -697,6 +694,19 @@ class ZipaiGame:
             self._open_discard_window(seat, card)
         return self.events[start:]
 
+    def _choose_stake(self, seat: int, action: Action) -> None:
+        assert self.predeal is not None
+        self.predeal.choose(seat, action)
+        staked = action.kind == "stake"
+        self._emit("stake" if staked else "pass", {"seat": seat}, seat, "你选择了" + ("打鸟" if staked else "不打鸟"))
+        if not self.predeal.complete:
+            return
+        self.stakes = [s for s, a in self.predeal.result().items() if a.kind == "stake"]
+        self.predeal = None
+        self._emit("stakes", {"seats": self.stakes}, None,
+                   "打鸟：" + ("、".join(_seat(s) for s in self.stakes) or "无人"))
+        self._open_liang_window()
+
     def _revealed(self) -> str | None:
         """The card on offer, if everyone may see it (never a card just 偎-ed face down)."""
         if self.floating is not None:
@@ -706,7 +716,7 @@ class ZipaiGame:
         return None
 
     def _claim_window_open(self) -> bool:
-        return not self.finished and self.window is not None and self.window_kind not in ("stake", "own")
+        return not self.finished and self.window is not None and self.window_kind != "own"
 
     def _public_to_act(self) -> list[int]:
         """Who the table is waiting for. A card window names nobody; the drawer's 自摸 choice after his own
@@ -720,6 +730,8 @@ class ZipaiGame:
     def _phase(self) -> str:
         if self.finished:
             return "over"
+        if self.predeal is not None:
+            return "choose"
         return "claim" if self.window is not None and self.window_kind != "own" else "discard"
 
     def census(self) -> list[int]:
@@ -749,9 +761,10 @@ class ZipaiGame:
             "huxi_shown": [sum(_meld_view(m.group, m.shown)["huxi"] or 0 for m in self.melds[s] if not m.concealed)
                            for s in range(self.seats)],
             "sitter": self.sitter,
-            "stakes": self.stakes,
+            "stakes": self.stakes,  # None until every player has chosen: nobody 打鸟s knowing another's choice
+            "choosing": None if self.predeal is None else self.predeal.public(),
             # In a claim window the asked seats stay secret (who holds a 胡/碰/吃 is hidden information);
-            # only the 打鸟 window, answered by everyone at once, names those still to choose.
+            # only the 打鸟 step, answered by everyone at once, names those still to choose.
             "to_act": self._public_to_act(),
             "claims_pending": self._claim_window_open(),
             "revealed": self._revealed(),

@@ -81,8 +81,9 @@ class ZipaiRules:
     # offered in the 亮张 window (dealer, 下家, 上家), taken automatically when ``start_win_forced``.
     start_win: Callable[[Sequence[int], Sequence[Group], WinContext], Priced | None] | None = None
     start_win_forced: bool = False
-    # A bool room option (e.g. 打鸟 ``daniao``) that makes every player choose, once per match before play
-    # starts, whether to put up a stake (action ``stake``) or not (``pass``); the choice is carried over.
+    # A bool room option (e.g. 打鸟 ``daniao``) that makes every player choose at once (a PreDeal), once per
+    # match before play starts, whether to put up a stake (action ``stake``) or not (``pass``); the choice is
+    # carried over.
     stake_option: str = ""
     # Cards of a plain 偎 the other players see (0 = all face down; 1 = 明偎, shown 2 down 1 up).
     wei_shown: int = 0

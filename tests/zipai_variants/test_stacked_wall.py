@@ -49,8 +49,8 @@ def test_stacked_hand_has_the_rules_its_options_give(variant_id: str, options: d
     assert stacked.rules is shuffled.rules
     assert stacked.rules is hand_rules(get_variant(variant_id), stacked.options)
     assert stacked.options == shuffled.options
-    assert (stacked.seats, stacked.sitter, stacked.window_kind) == (shuffled.seats, shuffled.sitter,
-                                                                   shuffled.window_kind)
+    assert (stacked.seats, stacked.sitter, stacked.window_kind, stacked.predeal is None) == (
+        shuffled.seats, shuffled.sitter, shuffled.window_kind, shuffled.predeal is None)
 
 
 def test_the_options_really_change_the_rules() -> None:
@@ -59,9 +59,9 @@ def test_the_options_really_change_the_rules() -> None:
     assert (four.rules.seats, four.sitter) == (4, 2) and (three.rules.seats, three.sitter) == (3, None)
     assert _hand("anhua", {"mingwei": True}, 0, wall=_wall(1)).rules.wei_shown == 1
     assert _hand("anhua", {}, 0, wall=_wall(1)).rules.wei_shown == 0
-    # 打鸟: the stake window opens before the 亮张, stacked or not.
-    assert _hand("fangpaofa", {"daniao": True}, 0, wall=_wall(1)).window_kind == "stake"
-    assert _hand("fangpaofa", {}, 0, wall=_wall(1)).window_kind != "stake"
+    # 打鸟: the stake step comes before the 亮张, stacked or not.
+    assert _hand("fangpaofa", {"daniao": True}, 0, wall=_wall(1)).predeal is not None
+    assert _hand("fangpaofa", {}, 0, wall=_wall(1)).predeal is None
     # 跑胡子's 黄番 comes from the carry-over on a stacked hand too.
     assert _hand("paohuzi", {}, 0, carry={"huangzhuang": 3}, wall=_wall(1)).options["huangfan"] == 3
 
