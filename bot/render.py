@@ -128,6 +128,9 @@ def table_facts(table: Table, view: dict[str, Any]) -> list[str]:
     lines = [" · ".join(facts)] if facts else []
     if isinstance(view.get("stakes"), list) and view["stakes"]:
         lines.append(f"打鸟：{_seats(table, view['stakes'])}")
+    choosing = view.get("choosing")
+    if isinstance(choosing, dict) and choosing.get("of"):  # who chose what stays hidden until all have
+        lines.append(f"打鸟：已选 {choosing.get('chosen', 0)}/{choosing['of']}（全部选完后公布）")
     return lines
 
 

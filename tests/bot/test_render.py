@@ -171,3 +171,13 @@ async def test_dm_hand_grouped_by_rank_with_kan_and_red_marked(env: Env) -> None
             assert all(table.seat_label(i) in content for i in others)
         await env.cmd(env.alice, "table end")
     assert seen_kan and seen_red
+
+
+async def test_the_predeal_count_shows_and_no_choice(env: Env) -> None:
+    """打鸟 chosen at once: the table sees how many chose, never what, until all have."""
+    table = await env.open_table("fangpaofa", [env.alice, env.bob], "bot.seed=2 daniao=true target=10")
+    view = table.game.public_view()
+    assert view["phase"] == "choose" and view["stakes"] is None
+    lines = public_lines(table, view)
+    assert any(f"打鸟：已选 {view['choosing']['chosen']}/{view['choosing']['of']}" in line for line in lines)
+    assert not any("打鸟：1号" in line or "打鸟：2号" in line for line in lines)
