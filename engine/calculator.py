@@ -11,13 +11,11 @@ import math
 import sys
 from typing import Any
 
+from .contract import check_fields
 from .core import InvalidInput
 from .options import shown_value
 from .registry import all_variants, get_variant
 
-# The README / docs/calculator.md input fields; any other key is a typo ("meld", "contxt") that would
-# otherwise be ignored and give a wrong answer.
-FIELDS = ("variant", "hand", "win_card", "win_from", "melds", "context", "options")
 # An input is an object of lists of objects of lists of strings (depth 5); anything far deeper is not one,
 # and walking it could exhaust the stack.
 MAX_DEPTH = 20
@@ -33,11 +31,7 @@ def evaluate(data: Any, strict: bool = False) -> dict[str, Any]:
 
     Cards and context flags are always strict. Options: ``strict`` (the JSON contract of ``python -m engine
     score``) takes only JSON types; otherwise the text forms a player types ("chongtun=2") are converted too."""
-    if not isinstance(data, dict):
-        raise InvalidInput("input must be a JSON object")
-    for key in data:
-        if key not in FIELDS:
-            raise InvalidInput(f"unknown field {key!r} (fields: {', '.join(FIELDS)})")
+    check_fields(data)
     if "variant" not in data:
         raise InvalidInput("missing field 'variant'")
     if not isinstance(data["variant"], str):

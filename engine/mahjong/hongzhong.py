@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput
 from ..options import Option, bool_option, int_option, shown_value, validate_options
 from .tiles import HONG_ZHONG, KINDS, SUITED, TileError, parse, tile_id
@@ -45,7 +46,6 @@ WIN_FROM = ("self_draw", "discard", "deal", "robbing_kong")
 CONTEXT_FLAGS = ("dealer", "last_card", "first_discard", "after_kong", "no_draw_yet")
 MELD_TYPES = ("chi", "peng", "gang", "angang")
 MELD_FIELDS = ("type", "cards", "card")
-FIELDS = ("variant", "hand", "win_card", "win_from", "melds", "context", "options")
 HAND_TILES = 14  # a kong counts as three: 14 − 3k in hand for k melds
 
 # §4: any pair, shapes A–F and 七对 (a 4-of-a-kind is two pairs, ruling 8); 红中 stands for any suited tile
@@ -231,19 +231,6 @@ def _meld(raw: Any) -> Meld:
     return Meld(kind, tiles[0])
 
 
-def _context(raw: Any) -> dict[str, bool]:
-    if raw is None:  # null = omitted
-        return {}
-    if not isinstance(raw, dict):
-        raise InvalidInput("context must be an object")
-    for key, value in raw.items():
-        if key not in CONTEXT_FLAGS:
-            raise InvalidInput(f"unknown context flag {shown_value(key)} (known: {', '.join(CONTEXT_FLAGS)})")
-        if not isinstance(value, bool):
-            raise InvalidInput(f"context flag {shown_value(key)} must be true or false, not {shown_value(value)}")
-    return dict(raw)
-
-
 def parse_options(data: dict[str, Any], strict: bool = False) -> dict[str, Any]:
     raw = data.get("options")
     if raw is None:  # null = omitted: every option takes its default
@@ -254,24 +241,10 @@ def parse_options(data: dict[str, Any], strict: bool = False) -> dict[str, Any]:
 
 
 def parse_hand(data: Any, options: dict[str, Any]) -> Hand:
-    if not isinstance(data, dict):
-        raise InvalidInput("input must be a JSON object")
-    for key in data:
-        if key not in FIELDS:
-            raise InvalidInput(f"unknown field {shown_value(key)} (fields: {', '.join(FIELDS)})")
+    check_fields(data)
     if "variant" in data and data["variant"] != VARIANT_ID:
         raise InvalidInput(f"variant {shown_value(data['variant'])} is not {VARIANT_ID}")
-    for key in ("hand", "win_from"):
-        if key not in data:
-            raise InvalidInput(f"missing field {key!r}")
-    win_from = data["win_from"]
-    if not isinstance(win_from, str) or win_from not in WIN_FROM:
-        raise InvalidInput(f"win_from {shown_value(win_from)} is not one of {', '.join(WIN_FROM)} for 红中麻将")
-    if "win_card" not in data and win_from != "deal":
-        raise InvalidInput("missing field 'win_card'")
-    win_raw = data.get("win_card")
-    if win_raw is None and win_from != "deal":
-        raise InvalidInput("win_card may be null only with win_from 'deal'")
+    win_from, win_raw = read_head(data, WIN_FROM, "红中麻将")
     win = None if win_raw is None else _tile(win_raw, "win_card")
     tiles = _tiles(data["hand"], "hand")
     melds_raw = data.get("melds")
@@ -282,7 +255,7 @@ def parse_hand(data: Any, options: dict[str, Any]) -> Hand:
     melds = tuple(_meld(m) for m in melds_raw)
     if len(melds) > 4:
         raise InvalidInput(f"{len(melds)} melds: a hand has at most 4")
-    context = _context(data.get("context"))
+    context = read_context(data.get("context"), CONTEXT_FLAGS)
     held = tiles + ([] if win is None else [win])
     if len(held) + 3 * len(melds) != HAND_TILES:
         raise InvalidInput(f"{len(held)} tiles in hand (win_card included) with {len(melds)} melds: "
@@ -307,7 +280,7 @@ def parse_hand(data: Any, options: dict[str, Any]) -> Hand:
     for t in held:
         if t != HONG_ZHONG:
             counts[t] += 1
-    return Hand(tuple(counts), held.count(HONG_ZHONG), melds, win, win_from, context.get("dealer", False))
+    return Hand(tuple(counts), held.count(HONG_ZHONG), melds, win, win_from, context["dealer"])
 
 
 def _name(tile: int) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput
 from ..options import bool_option, int_option, shown_value, validate_options
 from .tiles import HONOUR_BASE, KINDS, TileError, tile_id, tile_str
@@ -21,7 +22,6 @@ OPTIONS = (
     int_option("hands", 8, 1, 32, "局数"),
 )
 
-FIELDS = ("variant", "hand", "win_card", "win_from", "melds", "context", "options")
 WIN_FROM = ("self_draw", "discard", "deal", "robbing_kong")
 CONTEXT_FLAGS = ("dealer", "last_card", "first_discard", "after_kong", "no_draw_yet")
 MELD_TYPES = ("chi", "peng", "gang", "angang")
@@ -120,23 +120,6 @@ def _meld(raw: Any, i: int) -> tuple[str, list[int]]:
     return str(kind), cards
 
 
-def _context(raw: Any) -> dict[str, bool]:
-    if raw is None:
-        return dict.fromkeys(CONTEXT_FLAGS, False)
-    if not isinstance(raw, dict):
-        raise _invalid(f"context must be an object of booleans, not {shown_value(raw)}")
-    out = dict.fromkeys(CONTEXT_FLAGS, False)
-    for key, value in raw.items():
-        if key not in CONTEXT_FLAGS:
-            raise _invalid(f"context: unknown flag {shown_value(key)} (flags: {', '.join(CONTEXT_FLAGS)})")
-        if value is None:
-            continue
-        if not isinstance(value, bool):
-            raise _invalid(f"context: {key} must be true or false, not {shown_value(value)}")
-        out[key] = value
-    return out
-
-
 def _qualifying(d: Decomposition, melds: Sequence[tuple[str, list[int]]], tiles: Sequence[int]) -> list[str]:
     """§4/§5.5: every special shape this decomposition is (龙七对 replaces 七小对, 风一色 replaces 碰碰胡)."""
     found: list[str] = []
@@ -170,40 +153,23 @@ def may_rob(angang: bool, patterns: Sequence[str]) -> bool:
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
     """The README calculator contract for ``tuidaohu``; raises InvalidInput for bad input."""
-    if not isinstance(data, dict):
-        raise _invalid("input must be a JSON object")
-    for key in data:
-        if key not in FIELDS:
-            raise _invalid(f"unknown field {shown_value(key)} (fields: {', '.join(FIELDS)})")
+    check_fields(data)
     if "variant" in data and data["variant"] != "tuidaohu":
         raise _invalid(f"variant must be 「tuidaohu」, not {shown_value(data['variant'])}")
     raw_options = data.get("options")
     if raw_options is not None and not isinstance(raw_options, dict):
         raise _invalid(f"options must be an object, not {shown_value(raw_options)}")
     validate_options(OPTIONS, raw_options)
-    for key in ("hand", "win_from"):
-        if key not in data:
-            raise _invalid(f"missing field {shown_value(key)}")
-    win_from = data["win_from"]
-    if win_from not in WIN_FROM:
-        raise _invalid(f"win_from must be one of {', '.join(WIN_FROM)}, not {shown_value(win_from)}")
+    win_from, win_raw = read_head(data, WIN_FROM, "推倒胡")
     hand = _tiles(data["hand"], "hand")
-    if "win_card" not in data:
-        raise _invalid("missing field 「win_card」")
-    win_card: int | None
-    if data["win_card"] is None:
-        if win_from != "deal":
-            raise _invalid("win_card may be null only with win_from deal")
-        win_card = None
-    else:
-        win_card = _tile(data["win_card"], "win_card")
+    win_card = None if win_raw is None else _tile(win_raw, "win_card")
     raw_melds = data.get("melds")
     if raw_melds is None:
         raw_melds = []
     if not isinstance(raw_melds, list):
         raise _invalid(f"melds must be a list, not {shown_value(raw_melds)}")
     melds = [_meld(m, i) for i, m in enumerate(raw_melds)]
-    ctx = _context(data.get("context"))
+    ctx = read_context(data.get("context"), CONTEXT_FLAGS)
 
     concealed = hand + ([] if win_card is None else [win_card])
     every = concealed + [t for _, cards in melds for t in cards]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput, OptionError
 from ..options import shown_value
 from .cards import COPIES, N_KINDS, counts_of, name, parse_card, parse_cards
@@ -96,19 +97,7 @@ def parse_meld(raw: Any) -> Group:
 
 
 def parse_input(data: Any, options: dict[str, Any]) -> tuple[list[int], list[Group], WinContext]:
-    if not isinstance(data, dict):
-        raise CalcInputError("input must be a JSON object")
-    for key in ("hand", "win_from"):
-        if key not in data:
-            raise CalcInputError(f"missing field {key!r}")
-    win_from = data["win_from"]
-    if not isinstance(win_from, str) or win_from not in WIN_FROM:
-        raise CalcInputError(f"win_from {shown_value(win_from)} is not one of {', '.join(WIN_FROM)} for 字牌")
-    if "win_card" not in data and win_from != "deal":
-        raise CalcInputError("missing field 'win_card'")
-    win_raw = data.get("win_card")
-    if win_raw is None and win_from != "deal":
-        raise CalcInputError("win_card may be null only with win_from 'deal'")
+    win_from, win_raw = read_head(check_fields(data), WIN_FROM, "字牌")
     win = None if win_raw is None else [_card(win_raw, "win_card")]
     hand = _cards(data["hand"], "hand")
     melds_raw = data.get("melds")
@@ -131,23 +120,14 @@ def parse_input(data: Any, options: dict[str, Any]) -> tuple[list[int], list[Gro
     for c in range(N_KINDS):
         if total[c] > COPIES:
             raise CalcInputError(f"{total[c]} copies of {name(c)}: the set has {COPIES}")
-    context = data.get("context")
-    if context is None:  # null = omitted
-        context = {}
-    if not isinstance(context, dict):
-        raise CalcInputError("context must be an object")
-    for key, value in context.items():
-        if key not in CONTEXT_FLAGS:
-            raise CalcInputError(f"unknown context flag {key!r} (known: {', '.join(CONTEXT_FLAGS)})")
-        if not isinstance(value, bool):
-            raise CalcInputError(f"context flag {key!r} must be true or false, not {shown_value(value)}")
+    context = read_context(data.get("context"), CONTEXT_FLAGS)
     ctx = WinContext(
         win_card=win[0] if win else None,
         win_from=win_from,
-        dealer=bool(context.get("dealer", False)),
-        last_card=bool(context.get("last_card", False)),
-        first_discard=bool(context.get("first_discard", False)),
-        no_draw_yet=bool(context.get("no_draw_yet", False)),
+        dealer=context["dealer"],
+        last_card=context["last_card"],
+        first_discard=context["first_discard"],
+        no_draw_yet=context["no_draw_yet"],
         all_cards=tuple(every),
         options=options,
         melds=tuple(melds),
