@@ -69,8 +69,9 @@ _ERRORS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
     (r"(\d+) copies of (.): the set has (\d+)", lambda m: f"「{m[2]}」有 {m[1]} 张：一副牌每种只有 {m[3]} 张。"),
     (r"context must be an object", lambda m: "情形必须是一个对象 {...}。"),
     (r"options must be an object", lambda m: "房间选项必须是一个对象 {...}。"),
-    (r"unknown option", lambda m: "没有这个房间选项（/rules 列出每个玩法的选项）。"),
-    (r"option '\w+' \((.+?)\) must be one of", lambda m: f"房间选项「{m[1]}」的取值不对（/rules 列出可选的值）。"),
+    # engine/options.py speaks Chinese already; only the raw option keys it names are left out
+    (r"^没有选项 「(.+?)」", lambda m: f"没有房间选项「{m[1][:20]}」（/rules 列出每个玩法的选项）。"),
+    (r"^选项 「\w+」（(.+?)）只能取 (.+)$", lambda m: f"房间选项「{m[1]}」只能取 {m[2]}。"),
 ]]
 _REASONS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
     (r"no winning card and no start-of-hand win", lambda m: "没有胡的牌，也不是起手即胡。"),

@@ -147,3 +147,18 @@ def test_room_options_text_forms() -> None:
             assert words in str(e), (bad, str(e))
         else:
             raise AssertionError(f"{bad!r} was accepted")
+
+
+def test_option_errors_name_the_option_and_its_values() -> None:
+    """The engine's own (Chinese) option messages reach the player, not the generic apology."""
+    from bot.calc_form import BAD_INPUT, calculator_error
+    from engine.core import OptionError
+    from engine.options import validate_options
+    from engine.registry import get_variant
+    said = []
+    for raw in ({"bogus": 1}, {"chongtun": 9}):
+        with pytest.raises(OptionError) as err:
+            validate_options(get_variant("paohuzi").options, raw)
+        said.append(calculator_error(str(err.value)))
+    assert said[0] == "没有房间选项「bogus」（/rules 列出每个玩法的选项）。"
+    assert said[1].startswith("房间选项「充囤」只能取 0、1、2、3、4、5") and BAD_INPUT not in said
