@@ -78,6 +78,14 @@ def test_equal_multiples_report_every_shape_of_the_hand() -> None:
     assert won(hand("222m333m444m9m", "9m", melds=peng)) == ({"清一色", "碰碰胡"}, 8, 8)
 
 
+def test_equal_multiples_do_not_depend_on_the_checkers_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the same hand with the checker's readings in reverse order (顺子 reading first): still both shapes
+    original = tuidaohu.CHECKER.decompositions
+    monkeypatch.setattr(tuidaohu.CHECKER, "decompositions", lambda *a, **k: list(reversed(list(original(*a, **k)))))
+    peng = [{"type": "peng", "card": "1m"}]
+    assert won(hand("222m333m444m9m", "9m", melds=peng)) == ({"清一色", "碰碰胡"}, 8, 8)
+
+
 def test_dealt_complete_hand_is_a_self_draw() -> None:
     # README win_from deal (win_card null: the dealer's 14 dealt tiles); §4 every win is a 自摸
     assert won(hand("123m456p789s123s55z", None, "deal")) == ({"平胡", "门前清"}, 4, 4)
