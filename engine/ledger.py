@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-KEEP = "keep"
-CANCEL_ON_DRAW = "cancel_on_draw"
 EndRule = Literal["keep", "cancel_on_draw"]
+KEEP: EndRule = "keep"
+CANCEL_ON_DRAW: EndRule = "cancel_on_draw"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,9 @@
 """红中麻将 (hongzhong) scoring — ``../shared/rules/hongzhong.md`` §4–§6 and the binding rulings §8.
 
 Pure: one hand's value (one share, before birds), the birds of each mode as a function of the tiles drawn, and
-the calculator ``score(data)`` of the README contract. The game itself is not built yet, so nothing here is
-registered (a registered variant would appear in the bot's menus); a later session registers ``score``.
+the calculator ``score(data)`` of the README contract. The variant is
+registered by ``engine.variants.hongzhong``; the game hooks (:func:`rules_for`) turn these values into
+payments between seats for the shared mahjong game.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from typing import Any
 
 from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput
+from ..ledger import KEEP, Payment
 from ..options import Option, bool_option, int_option, shown_value, validate_options
+from .rules import MahjongRules, Priced, WinSpot
+from .rules import Meld as GameMeld
 from .tiles import HONG_ZHONG, KINDS, SUITED, TileError, parse, tile_id
 from .win import Checker
 
@@ -88,15 +92,23 @@ def is_menmenqing(melds: Sequence[Meld]) -> bool:
     return all(m.kind == "angang" for m in melds)
 
 
-def share(win_from: str, melds: Sequence[Meld], hongzhong_held: int, options: dict[str, Any]) -> int:
-    """One paying player's share before birds (§5 decision): base + declared kongs + 1 with no 红中 + 门门清."""
-    value = ZIMO_BASE if is_self_draw(win_from) else JIEPAO_BASE
-    value += KONG_BONUS * declared_kongs(melds)
+def share_parts(win_from: str, melds: Sequence[Meld], hongzhong_held: int,
+                options: dict[str, Any]) -> list[tuple[str, int]]:
+    """How one paying player's share is made up (§5 decision): base, declared kongs, no 红中, 门门清."""
+    parts = [("自摸" if is_self_draw(win_from) else "接炮", ZIMO_BASE if is_self_draw(win_from) else JIEPAO_BASE)]
+    kongs = declared_kongs(melds)
+    if kongs:
+        parts.append((f"{kongs} 杠", KONG_BONUS * kongs))
     if hongzhong_held == 0:
-        value += NO_HONGZHONG_BONUS
+        parts.append(("无红中", NO_HONGZHONG_BONUS))
     if options["menmenqing"] and is_menmenqing(melds):
-        value += options["menmenqing_points"]
-    return value
+        parts.append(("门门清", options["menmenqing_points"]))
+    return parts
+
+
+def share(win_from: str, melds: Sequence[Meld], hongzhong_held: int, options: dict[str, Any]) -> int:
+    """One paying player's share before birds: the sum of :func:`share_parts`."""
+    return sum(n for _, n in share_parts(win_from, melds, hongzhong_held, options))
 
 
 # -- birds ------------------------------------------------------------------------------------------------------------
@@ -294,3 +306,83 @@ def score(data: dict[str, Any], strict: bool = False) -> dict[str, Any]:
         raise InvalidInput("input must be a JSON object")
     options = parse_options(data, strict)
     return evaluate_hand(parse_hand(data, options), options)
+
+
+# -- the game's hooks (engine.mahjong.game) ---------------------------------------------------------------------------
+def _meld_of(m: GameMeld) -> Meld:
+    return Meld("gang" if m.kind == "bugang" else m.kind, m.tile)
+
+
+def price(spot: WinSpot, options: dict[str, Any]) -> Priced | None:
+    hand = Hand(spot.counts, spot.wild, tuple(_meld_of(m) for m in spot.melds), spot.win_card, spot.win_from,
+                spot.dealer)
+    if spot.four_wild:
+        hand = Hand(spot.counts, spot.wild, hand.melds, HONG_ZHONG, "deal" if spot.win_from == "deal" else "self_draw",
+                    spot.dealer)
+    out = evaluate_hand(hand, options)
+    if not out["win"]:
+        return None
+    parts = share_parts(hand.win_from, hand.melds, spot.wild, options)
+    text = " + ".join(f"{word} {n}" for word, n in parts)
+    return Priced(tuple(out["patterns"]), out["score"], None, text)
+
+
+def pay_win(*, winner: int, win_from: str, payer: int | None, kong_feeder: int | None, priced: Priced,
+                 hits: int, chui: Sequence[int] | None, options: dict[str, Any]) -> list[Payment]:
+    """§5: 自摸 (and the dealt / four-红中 wins) each of the three others pays; 接炮 the discarder; 抢杠胡 the
+    konger pays all three shares (包赔). Each 中鸟 adds one base per payer (ruling 16). 红中 has no 杠开 包赔."""
+    base = bird_value(win_from)
+    per = priced.share + hits * base
+    why = priced.parts + (f"，中鸟 {hits} × {base}" if hits else "")
+    due = payments(win_from, priced.share, hits)
+    if "each" in due:
+        return [Payment(s, winner, per, f"自摸：{why}") for s in range(SEATS) if s != winner]
+    assert payer is not None
+    if "konger" in due:
+        return [Payment(payer, winner, due["konger"], f"抢杠胡包赔三家：3 × （{why}）")]
+    return [Payment(payer, winner, due["discarder"], f"放炮：{why}")]
+
+
+# §5: 暗杠 each other pays 2, 补杠 each other 1, 明杠 the discarder (放杠者) 3; paid at once, kept after 流局.
+KONG_MONEY = {"angang": 2, "bugang": 1}
+FANG_GANG = 3
+
+
+def pay_kong(*, kind: str, konger: int, discarder: int | None, chui: Sequence[int] | None,
+                  options: dict[str, Any]) -> list[Payment]:
+    if kind == "gang":
+        assert discarder is not None
+        return [Payment(discarder, konger, FANG_GANG, "放杠 3")]
+    word = "暗杠" if kind == "angang" else "补杠"
+    return [Payment(s, konger, KONG_MONEY[kind], f"{word} {KONG_MONEY[kind]}") for s in range(SEATS) if s != konger]
+
+
+def draw_birds(options: dict[str, Any], win_card: int | None, wall: Sequence[int],
+               winners: Sequence[int]) -> tuple[list[int], dict[int, int]]:
+    """The bird tiles taken from the front of the wall after the win (once, even for 一炮多响: ruling 14) and
+    the hits each winner counts."""
+    tiles = list(wall[:birds_to_draw(options, win_card, len(wall))])
+    hits = bird_hits(options, tiles)
+    return tiles, {w: hits for w in winners}
+
+
+def next_dealer(*, winners: Sequence[int], from_seat: int | None, dealer: int, last_drawer: int,
+                drawn: bool) -> int:
+    """§7 1: the winner; 一炮多响 → the discarder; a drawn hand → the dealer keeps the deal."""
+    if drawn or not winners:
+        return dealer
+    if len(winners) > 1 and from_seat is not None:
+        return from_seat
+    return winners[0]
+
+
+def rules_for(options: dict[str, Any]) -> MahjongRules:
+    """The hand's rules from its room options (the one place they are derived)."""
+    opts = dict(options)
+    return MahjongRules(
+        id=VARIANT_ID, tiles=116 if opts["hongzhong_count"] == 8 else 112, checker=CHECKER,
+        price=lambda spot: price(spot, opts), win_payments=pay_win, kong_payments=pay_kong,
+        next_dealer=next_dealer, options=opts, wild=HONG_ZHONG, chi=False, discard_win="any",
+        rob_bugang=bool(opts["qianggang"]), four_wild_win=opts["hongzhong_count"] == 4, ledger_rule=KEEP,
+        multi_win=True, birds=draw_birds,
+    )

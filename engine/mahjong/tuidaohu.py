@@ -1,8 +1,8 @@
 """推倒胡 with 加锤 (tuidaohu) — pure scoring, ``../shared/rules/tuidaohu.md`` (seed 004).
 
 The calculator ``score(data)`` follows the README contract; ``win_payments`` / ``kong_payments`` settle one hand's
-money between the seats with the 加锤 pairwise factor. The variant is not registered yet (no game module): a later
-session wires ``score`` and ``OPTIONS`` into the registry.
+money between the seats with the 加锤 pairwise factor; :func:`rules_for` gives the shared mahjong game this
+variant's rules (registered by ``engine.variants.tuidaohu``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,10 @@ from typing import Any
 
 from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput
+from ..ledger import CANCEL_ON_DRAW, Payment
 from ..options import bool_option, int_option, shown_value, validate_options
+from .rules import MahjongRules, Priced, WinSpot
+from .rules import Meld as GameMeld
 from .tiles import HONOUR_BASE, KINDS, TileError, tile_id, tile_str
 from .win import Checker, Decomposition
 
@@ -146,6 +149,20 @@ def _value(d: Decomposition, melds: Sequence[tuple[str, list[int]]], tiles: Sequ
     return fan, names
 
 
+def best_value(hand_counts: Sequence[int], melds: Sequence[tuple[str, list[int]]],
+               every: Sequence[int]) -> tuple[int, list[str]] | None:
+    """(倍, patterns) of the most valuable reading of a winning hand, None when it does not win. ``every``: all
+    its tiles, melds included; 门前清 when no meld but 暗杠 is laid down (§7 6)."""
+    menqing = all(kind == "angang" for kind, _ in melds)
+    best: tuple[int, list[str]] | None = None
+    for d in CHECKER.decompositions(hand_counts):
+        value = _value(d, melds, every, menqing)
+        # equal multiples: report the reading naming more of the hand's shapes (清一色 碰碰胡 over 清一色 alone)
+        if best is None or (value[0], len(value[1])) > (best[0], len(best[1])):
+            best = value
+    return best
+
+
 def may_rob(angang: bool, patterns: Sequence[str]) -> bool:
     """§4 / §7.11: a 补杠 may be robbed by any win; an 暗杠 only by 十三幺."""
     return not angang or "十三幺" in patterns
@@ -190,13 +207,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     hand_counts = [0] * KINDS
     for t in concealed:
         hand_counts[t] += 1
-    menqing = all(kind == "angang" for kind, _ in melds)
-    best: tuple[int, list[str]] | None = None
-    for d in CHECKER.decompositions(hand_counts):
-        value = _value(d, melds, every, menqing)
-        # equal multiples: report the reading naming more of the hand's shapes (清一色 碰碰胡 over 清一色 alone)
-        if best is None or (value[0], len(value[1])) > (best[0], len(best[1])):
-            best = value
+    best = best_value(hand_counts, melds, every)
     if best is None:
         return {"win": False, "reason": "没有胡牌：需要四副顺子/刻子/杠加一对将，或七小对、十三幺"}
     fan, patterns = best
@@ -263,3 +274,97 @@ def kong_payments(kind: str, konger: int, chui: Sequence[int], *, difen: int = 1
             raise ValueError("直杠: name the discarder")
         return {discarder: 3 * unit * chui_factor(chui[konger], chui[discarder])}
     return {s: unit * chui_factor(chui[konger], chui[s]) for s in range(SEATS) if s != konger}
+
+
+# -- the game's hooks (engine.mahjong.game) ---------------------------------------------------------------------------
+def _melds_of(melds: Sequence[GameMeld]) -> list[tuple[str, list[int]]]:
+    return [("gang" if m.kind == "bugang" else m.kind, list(m.tiles)) for m in melds]
+
+
+def price(spot: WinSpot, options: dict[str, Any]) -> Priced | None:
+    """§5.1/§5.5: the single highest multiple of the best reading; ``share`` = 底分 × 倍 (杠上炮's half is taken
+    when paying)."""
+    if spot.win_from == "discard" and not spot.after_kong:
+        return None  # 胡牌必须自摸: only 杠上炮 wins a discard
+    melds = _melds_of(spot.melds)
+    every = [t for t in range(KINDS) for _ in range(spot.counts[t])] + [t for _, ts in melds for t in ts]
+    best = best_value(spot.counts, melds, every)
+    if best is None:
+        return None
+    fan, patterns = best
+    return Priced(tuple(patterns), fan * options["difen"], fan, "、".join(patterns) + f" {fan} 倍")
+
+
+_HOW = {"self_draw": "自摸", "deal": "自摸", "robbing_kong": "抢杠", "discard": "杠上炮"}
+
+
+def _chui_note(factor: int) -> str:
+    return f" × 锤 {factor}" if factor > 1 else ""
+
+
+def pay_win(*, winner: int, win_from: str, payer: int | None, kong_feeder: int | None, priced: Priced,
+                 hits: int, chui: Sequence[int] | None, options: dict[str, Any]) -> list[Payment]:
+    """§5.2 with ruling 12: each share carries the 锤 factor of its payer and the winner. 抢杠: the konger pays
+    the three shares; 杠开 after a 点杠: the feeder pays them (包赔); 杠上炮: the discarder pays half a share."""
+    seats_chui = list(chui) if chui is not None else [0] * SEATS
+    how = "self_draw" if win_from == "deal" else win_from
+    bao = payer if how == "robbing_kong" else kong_feeder
+    if how == "discard":
+        due = win_payments(priced.share, winner, seats_chui, win_from="discard", payer=payer)
+    else:
+        due = win_payments(priced.share, winner, seats_chui, win_from=how, payer=bao)
+    word = _HOW[win_from]
+    out = []
+    for seat, amount in sorted(due.items()):
+        factor = chui_factor(seats_chui[winner], seats_chui[seat])
+        if how == "discard":
+            why = f"{word}：{priced.parts} ÷ 2{_chui_note(factor)}"
+        elif bao is not None:
+            cause = "被抢杠包三家" if how == "robbing_kong" else "点杠包自摸"
+            why = f"{word}（{cause}）：3 × {priced.parts}{_chui_note(factor)}"
+        else:
+            why = f"{word}：{priced.parts}{_chui_note(factor)}"
+        out.append(Payment(seat, winner, amount, why))
+    return out
+
+
+_KONG_WORD = {"gang": "直杠", "bugang": "补杠", "angang": "暗杠"}
+
+
+def pay_kong(*, kind: str, konger: int, discarder: int | None, chui: Sequence[int] | None,
+                       options: dict[str, Any]) -> list[Payment]:
+    """§5.3 with 锤 (ruling 12); 荒庄 cancels them all at the end (ruling 13, the ledger's rule)."""
+    seats_chui = list(chui) if chui is not None else [0] * SEATS
+    name = "zhigang" if kind == "gang" else kind
+    due = kong_payments(name, konger, seats_chui, difen=options["difen"], discarder=discarder)
+    word = _KONG_WORD[kind]
+    unit = KONG_UNITS[name] * options["difen"]
+    out = []
+    for seat, amount in sorted(due.items()):
+        factor = chui_factor(seats_chui[konger], seats_chui[seat])
+        why = f"{word}：放杠者包三家 3 × {unit}" if kind == "gang" else f"{word} {unit}"
+        out.append(Payment(seat, konger, amount, why + _chui_note(factor)))
+    return out
+
+
+def next_dealer(*, winners: Sequence[int], from_seat: int | None, dealer: int, last_drawer: int,
+                drawn: bool) -> int:
+    """§2: the winner deals (连庄 when it is the dealer); 一炮多响 → the first winner after the discarder (ruling 14;
+    ``winners`` are in that order); 荒庄 → whoever drew the last tile."""
+    if drawn or not winners:
+        return last_drawer
+    return winners[0]
+
+
+def rob_angang(patterns: Sequence[str]) -> bool:
+    return may_rob(True, patterns)
+
+
+def rules_for(options: dict[str, Any]) -> MahjongRules:
+    opts = dict(options)
+    return MahjongRules(
+        id="tuidaohu", tiles=136, checker=CHECKER, price=lambda spot: price(spot, opts), win_payments=pay_win,
+        kong_payments=pay_kong, next_dealer=next_dealer, options=opts, wild=None, chi=True,
+        discard_win="after_kong", rob_bugang=True, rob_angang=rob_angang, pass_bars=True, kong_now_or_never=True,
+        ledger_rule=CANCEL_ON_DRAW, multi_win=True, chui=bool(opts["jiachui"]),
+    )

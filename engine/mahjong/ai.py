@@ -1,0 +1,106 @@
+"""The mahjong baseline AI (托管 and empty seats): a sensible beginner, by the checker's distance to a win.
+
+It wins whenever it may; discards the tile whose loss leaves the hand closest to winning (ties: the tile with
+the fewest neighbours, honours and terminals first — what a beginner throws); claims a 碰/吃/杠 only when that
+brings the hand closer; makes a kong when it costs no distance; never raises the stakes (不加锤).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Action
+from .tiles import KINDS, tile_id
+
+
+def _split(game: Any, counts: list[int]) -> tuple[list[int], int]:
+    return game._split(counts)
+
+
+def _distance(game: Any, counts: list[int]) -> int:
+    plain, wild = _split(game, counts)
+    return int(game.rules.checker.distance(plain, wild))
+
+
+def _isolation(counts: list[int], t: int, wild: int | None) -> tuple[int, int]:
+    """How little a tile is worth keeping: fewer copies and neighbours first; 红中 (wild) is never thrown."""
+    if t == wild:
+        return (99, 99)
+    if t >= 27:
+        return (counts[t], 0)
+    rank = t % 9
+    near = sum(counts[u] for u in range(t - min(rank, 2), t + min(8 - rank, 2) + 1) if u != t)
+    edge = 0 if rank in (0, 8) else 1
+    return (counts[t] + near, edge)
+
+
+def best_discard(game: Any, seat: int, counts: list[int], choices: list[int]) -> tuple[int, int]:
+    """(tile, distance after discarding it) of the best discard among ``choices``."""
+    wild = game.rules.wild
+    best: tuple[int, tuple[int, int], int] | None = None
+    for t in choices:
+        counts[t] -= 1
+        d = _distance(game, counts)
+        counts[t] += 1
+        key = (d, _isolation(counts, t, wild), t)
+        if best is None or key < (best[0], best[1], best[2]):
+            best = (d, _isolation(counts, t, wild), t)
+    assert best is not None
+    return best[2], best[0]
+
+
+def choose(game: Any, seat: int) -> Action:
+    legal = game.legal_actions(seat)
+    if any(a.kind == "hu" for a in legal):
+        return Action("hu")
+    if legal[0].kind == "chui":
+        return Action("chui", ("0",))
+    counts = list(game.hands[seat])
+    if game.window is not None:
+        return _claim(game, seat, counts, legal)
+    discards = [a for a in legal if a.kind == "discard"]
+    tile, after = best_discard(game, seat, counts, [tile_id(a.cards[0]) for a in discards])
+    for a in legal:
+        if a.kind in ("angang", "bugang"):
+            t = tile_id(a.cards[0])
+            trial = list(counts)
+            trial[t] -= 4 if a.kind == "angang" else 1
+            if sum(trial) % 3 == 1 and _distance(game, trial) <= after:
+                return a
+    return Action("discard", (tile_str_of(tile),))
+
+
+def _claim(game: Any, seat: int, counts: list[int], legal: list[Action]) -> Action:
+    now = _distance(game, counts)
+    card = game.window_card
+    best: tuple[int, int, Action] | None = None
+    for a in legal:
+        if a.kind not in ("peng", "chi", "gang"):
+            continue
+        trial = list(counts)
+        if a.kind == "peng":
+            trial[card] -= 2
+        elif a.kind == "gang":
+            trial[card] -= 3
+        else:
+            for c in a.cards:
+                t = tile_id(c)
+                if t != card:
+                    trial[t] -= 1
+        if a.kind == "gang":
+            after = _distance(game, trial) if sum(trial) % 3 == 1 else now
+            rank = 0
+        else:
+            choices = [t for t in range(KINDS) if trial[t]]
+            _, after = best_discard(game, seat, trial, choices)
+            rank = 1
+        closer = after < now or (a.kind == "gang" and after <= now)
+        if closer and (best is None or (after, rank) < (best[0], best[1])):
+            best = (after, rank, a)
+    return best[2] if best is not None else Action("pass")
+
+
+def tile_str_of(t: int) -> str:
+    from .tiles import tile_str
+
+    return tile_str(t)

@@ -1,0 +1,654 @@
+"""One hand of mahjong (麻将), for every variant of the family: the variant's :class:`MahjongRules` say what differs.
+
+The deal (documented for stacked walls): the wall is the tile set in order; the dealer takes the first 14 tiles,
+then each next seat 13 in turn order (庄 → 下家 …); play draws from the front of what is left, a kong's
+replacement tile (杠后补牌) from the back, and the birds (扎鸟) from the front again.
+
+Turn flow (counter-clockwise, seat s → s+1): the seat holding 14 (melds counting three) may 胡 (自摸), make an
+暗杠 or 补杠, or discard. A discard opens a claim window (``engine.claims``): 胡 before 杠/碰 before 吃, several
+胡 at once where the variant allows (一炮多响); a 补杠 (and, for 十三幺 in 推倒胡, an 暗杠) opens a rob window
+first (抢杠胡). Kong money is paid into the hand's ledger when the kong stands; the variant's rule keeps it or
+cancels it at the end. The wall running out on a draw ends the hand drawn (流局 / 荒庄).
+
+Hidden information: ``public_view`` never names who is asked in a window (``to_act`` is empty and
+``claims_pending`` true), and an 暗杠 shows one tile.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..claims import ClaimWindow
+from ..core import PASS_ROLE, WIN_ROLE, Action, ActionName, Event, HandResult, IllegalAction, Win
+from ..ledger import Ledger, Payment, net
+from ..predeal import PreDeal
+from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, MahjongRules, Meld, Priced, WinSpot
+from .tiles import KINDS, tile_id, tile_name, tile_set, tile_str
+
+FAMILY = "mahjong"
+CHUI_CHOICES = (0, 1, 2)
+HAND = 13
+
+_VERBS = {"peng": "碰", "gang": "杠", "angang": "暗杠", "bugang": "补杠"}
+
+
+def _seat(s: int) -> str:
+    return f"座位{s + 1}"
+
+
+def _tile(code: str) -> int:
+    try:
+        return tile_id(code)
+    except ValueError:
+        raise IllegalAction(f"no tile {code!r}") from None
+
+
+def chui_label(n: int) -> str:
+    return "不加锤" if n == 0 else f"加{n}锤"
+
+
+class MahjongGame:
+    family = FAMILY
+
+    def __init__(self, rules: MahjongRules, options: dict[str, Any], seed: int, dealer: int = 0,
+                 carry: dict[str, Any] | None = None, *, wall: Sequence[int] | None = None) -> None:
+        self.rules = rules
+        self.variant_id = rules.id
+        self.options = dict(options)
+        self.seed = seed
+        self.seats = rules.seats
+        self.dealer = dealer
+        self.carry = dict(carry or {})
+        self.finished = False
+        self.result: HandResult | None = None
+        self.version = 0
+        self.log: list[tuple[int, str]] = []
+        self.events: list[Event] = []
+        full = sorted(tile_set(rules.tiles))
+        if wall is None:
+            deck = list(full)
+            random.Random(seed).shuffle(deck)
+        else:
+            deck = list(wall)
+            if sorted(deck) != full:
+                raise ValueError(f"a stacked wall must hold the {rules.tiles}-tile set exactly once")
+        self.deck = tuple(deck)
+        self.wall: list[int] = []
+        self.hands: list[list[int]] = [[0] * KINDS for _ in range(self.seats)]
+        self.melds: list[list[Meld]] = [[] for _ in range(self.seats)]
+        self.discards: list[list[int]] = [[] for _ in range(self.seats)]
+        self.ledger = Ledger(self.seats)
+        self.turn: int | None = None
+        self.drawn: int | None = None
+        self.after_kong = False  # the turn seat's last tile is a kong's replacement (杠开)
+        self.kong_discard = False  # the discard on offer was made right after a kong (杠上炮)
+        self.kong_source: int | None = None  # who fed the 直杠 the turn seat just made (杠开包赔)
+        self.turns_taken = [0] * self.seats
+        self.barred = [False] * self.seats  # 过胡不胡
+        self.lapsed: list[set[int]] = [set() for _ in range(self.seats)]  # 杠 not made when first possible
+        self.last_drawer = dealer
+        self.window: ClaimWindow | None = None
+        self.window_kind = ""  # discard | rob
+        self.window_from = dealer
+        self.window_card: int | None = None
+        self.rob_kind = ""
+        self.bird_tiles: list[int] = []
+        self.bird_hits: dict[int, int] = {}
+        self.chui: list[int] | None = None
+        self._legal_cache: dict[tuple[int, int], list[Action]] = {}
+        self.predeal: PreDeal | None = None
+        if rules.chui:
+            order = [(dealer + i) % self.seats for i in range(self.seats)]
+            self.predeal = PreDeal(order, {s: [Action("chui", (str(n),)) for n in CHUI_CHOICES] for s in order})
+        else:
+            self._deal()
+
+    # ------------------------------------------------------------------ helpers
+    def _emit(self, kind: str, data: dict[str, Any], audience: int | None, text: str) -> None:
+        data = dict(data)
+        data["text"] = text
+        self.events.append(Event(kind, data, audience))
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.seats
+
+    def _order_after(self, seat: int) -> list[int]:
+        return [(seat + i) % self.seats for i in range(1, self.seats)]
+
+    def _split(self, counts: Sequence[int]) -> tuple[list[int], int]:
+        """(counts without wildcards, wildcards) as the checker takes them."""
+        c = list(counts)
+        wild = 0
+        if self.rules.wild is not None:
+            wild, c[self.rules.wild] = c[self.rules.wild], 0
+        return c, wild
+
+    def _hand_tiles(self, seat: int) -> list[int]:
+        wild = self.rules.wild
+        tiles = [t for t in range(KINDS) if t != wild for _ in range(self.hands[seat][t])]
+        return tiles + ([wild] * self.hands[seat][wild] if wild is not None else [])
+
+    def _spot(self, seat: int, card: int | None, win_from: str, *, add: bool) -> WinSpot:
+        counts = list(self.hands[seat])
+        if add and card is not None:
+            counts[card] += 1
+        plain, wild = self._split(counts)
+        return WinSpot(seat, tuple(plain), wild, tuple(self.melds[seat]), card, win_from, seat == self.dealer,
+                       after_kong=self.after_kong if win_from == SELF_DRAW else self.kong_discard,
+                       last_card=not self.wall,
+                       four_wild=win_from in (SELF_DRAW, DEAL) and self._four_wild(seat, counts))
+
+    def _four_wild(self, seat: int, counts: Sequence[int]) -> bool:
+        """红中 ruling 17: four 红中 win at the start of one's first turn or right after the draw of the fourth."""
+        w = self.rules.wild
+        return (self.rules.four_wild_win and w is not None and counts[w] >= 4
+                and (self.turns_taken[seat] == 0 or self.drawn == w))
+
+    def _price(self, spot: WinSpot) -> Priced | None:
+        if not spot.four_wild and not self.rules.checker.is_win(spot.counts, spot.wild):
+            return None
+        return self.rules.price(spot)
+
+    def _opening(self, seat: int) -> bool:
+        """The dealer's first turn, on his dealt 14 (天胡, an opening 暗杠)."""
+        return seat == self.dealer and self.turns_taken[seat] == 0 and self.drawn is None and not self.melds[seat]
+
+    def _self_win(self, seat: int) -> Priced | None:
+        opening = self._opening(seat)
+        if self.drawn is None and not opening:
+            return None  # after a 碰/吃 the hand is not won by itself
+        return self._price(self._spot(seat, None, DEAL if opening else SELF_DRAW, add=False))
+
+    def _can_win_tile(self, seat: int, card: int, win_from: str) -> Priced | None:
+        if self.barred[seat] or card == self.rules.wild:
+            return None
+        return self._price(self._spot(seat, card, win_from, add=True))
+
+    # --------------------------------------------------------------------- deal
+    def _deal(self) -> None:
+        deck = list(self.deck)
+        pos = 0
+        for i in range(self.seats):
+            seat = (self.dealer + i) % self.seats
+            n = HAND + (1 if seat == self.dealer else 0)
+            for t in deck[pos:pos + n]:
+                self.hands[seat][t] += 1
+            pos += n
+        self.wall = deck[pos:]
+        for s in range(self.seats):
+            self._emit("deal", {"seat": s, "hand": self._names(s)}, s, "你的手牌：" + " ".join(self._names(s)))
+        self._emit("dealt", {"dealer": self.dealer}, None, f"发牌完毕，{_seat(self.dealer)} 坐庄先出")
+        self.turn = self.dealer
+
+    def _names(self, seat: int) -> list[str]:
+        return [tile_str(t) for t in self._hand_tiles(seat)]
+
+    def _draw(self, seat: int, *, tail: bool = False) -> None:
+        if not self.wall:
+            self._finish_draw()
+            return
+        tile = self.wall.pop() if tail else self.wall.pop(0)
+        self.hands[seat][tile] += 1
+        self.drawn = tile
+        self.turn = seat
+        self.last_drawer = seat
+        self.barred[seat] = False
+        self.after_kong = tail
+        self._emit("draw", {"seat": seat, "tile": tile_str(tile)}, seat, f"你摸到 {tile_name(tile)}")
+        self._emit("drew", {"seat": seat, "wall": len(self.wall)}, None,
+                   f"{_seat(seat)} {'杠后补牌' if tail else '摸牌'}")
+
+    # ------------------------------------------------------------------ own turn
+    def _turn_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        out: list[Action] = []
+        if self._self_win(seat) is not None:
+            out.append(Action("hu"))
+        may_kong = bool(self.wall) and (self.drawn is not None or self._opening(seat))
+        if may_kong:
+            out += [Action("angang", (tile_str(t),)) for t in range(KINDS)
+                    if hand[t] == 4 and t != self.rules.wild]
+            out += [Action("bugang", (tile_str(m.tile),)) for m in self.melds[seat]
+                    if m.kind == "peng" and hand[m.tile] and m.tile not in self.lapsed[seat]]
+        out += [Action("discard", (tile_str(t),)) for t in self._discard_order(seat)]
+        return out
+
+    def _discard_order(self, seat: int) -> list[int]:
+        wild = self.rules.wild
+        kinds = [t for t in range(KINDS) if self.hands[seat][t] and t != wild]
+        return kinds + ([wild] if wild is not None and self.hands[seat][wild] else [])
+
+    def _discard(self, seat: int, tile: int, offered: list[Action]) -> None:
+        if self.rules.pass_bars and Action("hu") in offered:
+            self.barred[seat] = True  # 过胡不胡: a declined 自摸 bars the next discard wins too
+        if self.rules.kong_now_or_never:
+            self.lapsed[seat] |= {_tile(a.cards[0]) for a in offered if a.kind == "bugang"}
+        self.hands[seat][tile] -= 1
+        self.discards[seat].append(tile)
+        self.kong_discard = self.after_kong
+        self.after_kong = False
+        self.kong_source = None
+        self.drawn = None
+        self.turn = None
+        self.turns_taken[seat] += 1
+        self._emit("discard", {"seat": seat, "tile": tile_str(tile)}, None, f"{_seat(seat)} 打出 {tile_name(tile)}")
+        self._open_discard_window(seat, tile)
+
+    # ------------------------------------------------------------------- windows
+    def _open_discard_window(self, discarder: int, tile: int) -> None:
+        rules = self.rules
+        options: dict[int, list[Action]] = {}
+        code = (tile_str(tile),)
+        winnable = rules.discard_win == "any" or (rules.discard_win == "after_kong" and self.kong_discard)
+        for s in self._order_after(discarder):
+            opts: list[Action] = []
+            if winnable and self._can_win_tile(s, tile, DISCARD) is not None:
+                opts.append(Action("hu"))
+            if tile != rules.wild:
+                held = self.hands[s][tile]
+                if held == 3 and self.wall and tile not in self.lapsed[s]:
+                    opts.append(Action("gang", code))
+                if held >= 2:
+                    opts.append(Action("peng", code))
+                if rules.chi and s == self.next_seat(discarder):
+                    opts += self._chi_actions(s, tile)
+            if opts:
+                options[s] = opts
+        if not options:
+            self._next_draw(discarder)
+            return
+        self.window = ClaimWindow(tile, self._order_after(discarder), options, priority=rules.priority,
+                                  multi_win=rules.multi_win)
+        self.window_kind = "discard"
+        self.window_from = discarder
+        self.window_card = tile
+
+    def _chi_actions(self, seat: int, tile: int) -> list[Action]:
+        if tile >= 27:
+            return []
+        rank = tile % 9
+        out = []
+        for low in (rank - 2, rank - 1, rank):
+            if low < 0 or low + 2 > 8:
+                continue
+            run = [tile - rank + low + i for i in range(3)]
+            if all(self.hands[seat][t] for t in run if t != tile):
+                out.append(Action("chi", tuple(tile_str(t) for t in run)))
+        return out
+
+    def _next_draw(self, discarder: int) -> None:
+        self.kong_discard = False
+        self._draw(self.next_seat(discarder))
+
+    def _open_rob_window(self, konger: int, tile: int, kind: str) -> bool:
+        """A 补杠 (or 暗杠) waits for robbers (抢杠胡); False when nobody may rob it."""
+        options: dict[int, list[Action]] = {}
+        for s in self._order_after(konger):
+            priced = self._can_win_tile(s, tile, ROBBING)
+            if priced is None:
+                continue
+            if kind == "angang" and not (self.rules.rob_angang and self.rules.rob_angang(priced.patterns)):
+                continue
+            options[s] = [Action("hu")]
+        if not options:
+            return False
+        self.window = ClaimWindow(tile, self._order_after(konger), options, priority=self.rules.priority,
+                                  multi_win=True)
+        self.window_kind = "rob"
+        self.window_from = konger
+        self.window_card = tile
+        self.rob_kind = kind
+        return True
+
+    def _may_rob(self, kind: str) -> bool:
+        return (kind == "bugang" and self.rules.rob_bugang) or (kind == "angang" and self.rules.rob_angang is not None)
+
+    def _settle_window(self) -> None:
+        w = self.window
+        assert w is not None
+        if not w.resolved():
+            return
+        self.window = None
+        winners = w.winners()
+        declined = w.decliners_beaten_by(winners)
+        for seat, option in declined:
+            if option.kind == "hu" and self.rules.pass_bars:
+                self.barred[seat] = True
+            if option.kind == "gang" and self.rules.kong_now_or_never and self.window_card is not None:
+                self.lapsed[seat].add(self.window_card)
+        tile = self.window_card
+        assert tile is not None
+        src = self.window_from
+        if self.window_kind == "rob":
+            if winners:
+                self._emit("robbed", {"konger": src, "tile": tile_str(tile)}, None,
+                           f"{_seat(src)} 的{_VERBS[self.rob_kind]} {tile_name(tile)} 被抢杠")
+                self._finish_wins([s for s, _ in winners], ROBBING, src, tile)
+            else:
+                self._complete_kong(src, tile, self.rob_kind, None)
+            return
+        if winners and w.is_win(winners[0][1]):
+            self._finish_wins([s for s, _ in winners], DISCARD, src, tile)
+            return
+        self.kong_discard = False
+        if not winners:
+            self._next_draw(src)
+            return
+        seat, action = winners[0]
+        self.discards[src].pop()  # the claimed tile leaves the river
+        self.barred[seat] = False
+        self.drawn = None
+        if action.kind == "gang":
+            self.hands[seat][tile] -= 3
+            self._complete_kong(seat, tile, "gang", src)
+            return
+        if action.kind == "peng":
+            self.hands[seat][tile] -= 2
+            self.melds[seat].append(Meld("peng", (tile,) * 3, src))
+            text = f"{_seat(seat)} 碰 {tile_name(tile)}"
+        else:
+            run = tuple(_tile(c) for c in action.cards)
+            for t in run:
+                if t != tile:
+                    self.hands[seat][t] -= 1
+            self.melds[seat].append(Meld("chi", run, src))
+            text = f"{_seat(seat)} 吃 {''.join(tile_name(t)[0] for t in run)}{tile_name(tile)[1:]}"
+        self.turn = seat
+        self._emit(action.kind, {"seat": seat, "tiles": list(action.cards), "from": src}, None, text)
+
+    # --------------------------------------------------------------------- kongs
+    def _declare_kong(self, seat: int, tile: int, kind: str, offered: list[Action]) -> None:
+        """An 暗杠 or 补杠: one tile leaves the hand at once (the one a robber would take); the kong stands
+        once nobody robs it."""
+        if self.rules.kong_now_or_never:
+            self.lapsed[seat] |= {_tile(a.cards[0]) for a in offered if a.kind == "bugang"} - {tile}
+        self.hands[seat][tile] -= 1
+        self.turn = None
+        if kind == "bugang":
+            self._emit("bugang_declared", {"seat": seat, "tile": tile_str(tile)}, None,
+                       f"{_seat(seat)} 补杠 {tile_name(tile)}")
+        if self._may_rob(kind) and self._open_rob_window(seat, tile, kind):
+            return
+        self._complete_kong(seat, tile, kind, None)
+
+    def _complete_kong(self, seat: int, tile: int, kind: str, source: int | None) -> None:
+        if kind == "bugang":
+            i = next(i for i, m in enumerate(self.melds[seat]) if m.kind == "peng" and m.tile == tile)
+            self.melds[seat][i] = Meld("bugang", (tile,) * 4, self.melds[seat][i].from_seat)
+        else:
+            if kind == "angang":
+                self.hands[seat][tile] -= 3
+            self.melds[seat].append(Meld(kind, (tile,) * 4, source))
+        self.window_kind = ""
+        self.barred[seat] = False
+        shown = {"angang": "暗杠", "bugang": "补杠", "gang": "明杠"}[kind]
+        self._emit("kong", {"seat": seat, "kind": kind, "tile": tile_str(tile), "from": source}, None,
+                   f"{_seat(seat)} {shown} {tile_name(tile)}" + (f"（{_seat(source)} 放杠）" if source is not None else ""))
+        paid = self.rules.kong_payments(kind=kind, konger=seat, discarder=source, chui=self.chui,
+                                        options=self.options)
+        for p in paid:
+            self.ledger.pay(p.payer, p.payee, p.amount, p.why)
+        if paid:
+            text = "；".join(f"{_seat(p.payer)} 付 {_seat(p.payee)} {p.amount}" for p in paid)
+            self._emit("kong_money", {"payments": [p.to_json() for p in paid]}, None, f"杠钱：{text}")
+        self._draw(seat, tail=True)
+        self.kong_source = source if kind == "gang" else None
+
+    # ----------------------------------------------------------------------- end
+    def _finish_wins(self, winners: list[int], win_from: str, from_seat: int | None, tile: int | None) -> None:
+        rules = self.rules
+        priced: list[tuple[int, Priced, str, int | None]] = []
+        for seat in winners:
+            how = win_from
+            card = tile
+            if win_from in (SELF_DRAW, DEAL):
+                spot = self._spot(seat, None, win_from, add=False)
+                card = self.drawn
+            else:
+                spot = self._spot(seat, tile, win_from, add=True)
+            if spot.four_wild:
+                card = rules.wild
+            p = self._price(spot)
+            assert p is not None, "a 胡 on offer is a win"
+            priced.append((seat, p, how, card))
+        bird_tiles: list[int] = []
+        hits: dict[int, int] = {}
+        if rules.birds is not None:
+            bird_tiles, hits = rules.birds(self.options, priced[0][3], self.wall, winners)
+            del self.wall[:len(bird_tiles)]
+        self.bird_tiles, self.bird_hits = bird_tiles, hits
+        payments: list[Payment] = []
+        wins: list[Win] = []
+        detail_wins: list[dict[str, Any]] = []
+        for seat, p, how, card in priced:
+            feeder = self.kong_source if how == SELF_DRAW and self.after_kong else None
+            paid = rules.win_payments(winner=seat, win_from=how, payer=from_seat, kong_feeder=feeder, priced=p,
+                                      hits=hits.get(seat, 0), chui=self.chui, options=self.options)
+            payments += paid
+            value = sum(x.amount for x in paid)
+            wins.append(Win(seat, from_seat if how in (DISCARD, ROBBING) else None,
+                            None if card is None else tile_str(card), p.patterns, value))
+            detail_wins.append({"seat": seat, "from_seat": from_seat if how in (DISCARD, ROBBING) else None,
+                                "card": None if card is None else tile_str(card), "win_from": how,
+                                "patterns": list(p.patterns), "fan": p.fan, "share": p.share, "parts": p.parts,
+                                "hand": self._names(seat), "melds": [self._meld_json(m, True) for m in self.melds[seat]]})
+        standing = self.ledger.settle(False, rules.ledger_rule)
+        deltas = [a + b for a, b in zip(net(self.seats, payments), net(self.seats, standing), strict=True)]
+        how_word = {SELF_DRAW: "自摸", DEAL: "起手胡", DISCARD: "接炮", ROBBING: "抢杠胡"}[win_from]
+        names = "、".join(_seat(s) for s in winners)
+        card_text = f" {tile_name(priced[0][3])}" if priced[0][3] is not None else ""
+        text = f"{names} {how_word}{card_text}" + (f"（{_seat(from_seat)} {'放炮' if win_from == DISCARD else '被抢杠'}）"
+                                                   if from_seat is not None and win_from in (DISCARD, ROBBING) else "")
+        if len(winners) > 1:
+            text += "，一炮多响"
+        next_dealer = rules.next_dealer(winners=winners, from_seat=from_seat, dealer=self.dealer,
+                                        last_drawer=self.last_drawer, drawn=False)
+        detail: dict[str, Any] = {
+            "text": text, "win_from": win_from, "from_seat": from_seat, "winner": winners[0],
+            "card": None if priced[0][3] is None else tile_str(priced[0][3]),
+            "patterns": list(priced[0][1].patterns), "score": priced[0][1].share, "wins": detail_wins,
+            "payments": [p.to_json() for p in [*standing, *payments]], "cancelled": [],
+            "birds": None if rules.birds is None else {"tiles": [tile_str(t) for t in bird_tiles],
+                                                       "hits": {str(s): n for s, n in hits.items()}},
+            "chui": None if self.chui is None else list(self.chui),
+        }
+        self.result = HandResult(list(winners), deltas, False, detail, wins=wins, ledger=standing,
+                                 next_dealer=next_dealer)
+        self._end("hu", {"winners": winners, "deltas": deltas}, text)
+
+    def _finish_draw(self) -> None:
+        rules = self.rules
+        standing = self.ledger.settle(True, rules.ledger_rule)
+        cancelled = [] if standing else list(self.ledger.payments)
+        deltas = net(self.seats, standing)
+        next_dealer = rules.next_dealer(winners=[], from_seat=None, dealer=self.dealer,
+                                        last_drawer=self.last_drawer, drawn=True)
+        text = "牌墙摸完，流局" + ("；本局杠钱作废" if cancelled else "；杠钱照算" if standing else "")
+        detail = {"text": text, "payments": [p.to_json() for p in standing],
+                  "cancelled": [p.to_json() for p in cancelled], "birds": None,
+                  "chui": None if self.chui is None else list(self.chui), "wins": []}
+        self.result = HandResult([], deltas, True, detail, ledger=standing, next_dealer=next_dealer)
+        self._end("liuju", {"deltas": deltas}, text)
+
+    def _end(self, kind: str, data: dict[str, Any], text: str) -> None:
+        self.finished = True
+        self.turn = None
+        self.window = None
+        self._emit(kind, {**data, "hands": [self._names(s) for s in range(self.seats)]}, None, text)
+
+    # ---------------------------------------------------------------- public API
+    def to_act(self) -> list[int]:
+        if self.finished:
+            return []
+        if self.predeal is not None:
+            return self.predeal.to_act()
+        if self.window is not None:
+            return self.window.pending()
+        return [self.turn] if self.turn is not None else []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        key = (self.version, seat)
+        if key not in self._legal_cache:
+            if len(self._legal_cache) > 8:
+                self._legal_cache.clear()
+            self._legal_cache[key] = self._legal(seat)
+        return list(self._legal_cache[key])
+
+    def _legal(self, seat: int) -> list[Action]:
+        if self.finished or seat not in self.to_act():
+            return []
+        if self.predeal is not None:
+            return self.predeal.legal(seat)
+        if self.window is not None:
+            return [*self.window.options.get(seat, []), Action("pass")]
+        return self._turn_actions(seat)
+
+    def parse_action(self, code: str) -> Action:
+        return Action.parse(code)
+
+    def name_action(self, action: Action) -> ActionName:
+        kind = action.kind
+        if kind == "hu":
+            return ActionName("胡", "胡", WIN_ROLE)
+        if kind == "pass":
+            return ActionName("过", "过", PASS_ROLE)
+        if kind == "chui":
+            return ActionName(chui_label(int(action.cards[0])), chui_label(int(action.cards[0])))
+        tiles = [tile_name(_tile(c)) for c in action.cards]
+        if kind == "discard":
+            return ActionName(f"打 {tiles[0]}", "打")
+        if kind == "chi":
+            label = "吃 " + "".join(t[0] for t in tiles) + tiles[-1][1:]
+            return ActionName(label, label)
+        label = f"{_VERBS.get(kind, '操作')} {tiles[0] if tiles else ''}".strip()
+        return ActionName(label, label)
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if self.finished:
+            raise IllegalAction("the hand is over")
+        if seat not in self.to_act():
+            raise IllegalAction(f"{_seat(seat)} is not to act now")
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(f"{action.code} is not legal now; legal: {', '.join(a.code for a in legal)}")
+        start = len(self.events)
+        self.log.append((seat, action.code))
+        self.version += 1
+        if self.predeal is not None:
+            self._choose_chui(seat, action)
+        elif self.window is not None:
+            self.window.decided[seat] = action
+            if action.kind == "pass":
+                self._emit("pass", {"seat": seat}, seat, "你选择了过")
+            self._settle_window()
+        elif action.kind == "hu":
+            self._finish_wins([seat], DEAL if self.drawn is None else SELF_DRAW, None, self.drawn)
+        elif action.kind in ("angang", "bugang"):
+            self._declare_kong(seat, _tile(action.cards[0]), action.kind, legal)
+        else:
+            self._discard(seat, _tile(action.cards[0]), legal)
+        return self.events[start:]
+
+    def _choose_chui(self, seat: int, action: Action) -> None:
+        assert self.predeal is not None
+        self.predeal.choose(seat, action)
+        self._emit("chui", {"seat": seat, "chui": int(action.cards[0])}, seat, f"你选择了{chui_label(int(action.cards[0]))}")
+        if not self.predeal.complete:
+            return
+        chosen = self.predeal.result()
+        self.chui = [int(chosen[s].cards[0]) for s in range(self.seats)]
+        self.predeal = None
+        self._emit("chui_all", {"chui": list(self.chui)}, None,
+                   "加锤：" + "，".join(f"{_seat(s)} {chui_label(n)}" for s, n in enumerate(self.chui)))
+        self._deal()
+
+    # -------------------------------------------------------------------- views
+    def census(self) -> list[int]:
+        """Where every tile is (hands, melds, rivers, wall, birds, a kong tile on offer): the whole set, always."""
+        counts = [sum(h[t] for h in self.hands) for t in range(KINDS)]
+        for melds in self.melds:
+            for m in melds:
+                for t in m.tiles:
+                    counts[t] += 1
+        for t in [*self.wall, *self.bird_tiles, *(t for d in self.discards for t in d)]:
+            counts[t] += 1
+        if self.predeal is not None:
+            for t in self.deck:
+                counts[t] += 1
+        pending = self._kong_tile_in_flight()
+        if pending is not None:
+            counts[pending] += 1
+        return counts
+
+    def _kong_tile_in_flight(self) -> int | None:
+        """A robbed or still robbable kong tile is in nobody's hand or meld."""
+        robbing = self.window_kind == "rob" or (
+            self.finished and self.result is not None and self.result.detail.get("win_from") == ROBBING)
+        return self.window_card if robbing else None
+
+    def _meld_json(self, m: Meld, own: bool) -> dict[str, Any]:
+        if m.kind == "angang" and not own:
+            return {"type": "angang", "cards": [tile_str(m.tile)], "hidden": 3, "from": None}
+        return {"type": m.kind, "cards": [tile_str(t) for t in m.tiles], "from": m.from_seat}
+
+    def _claim_window_open(self) -> bool:
+        return not self.finished and self.window is not None
+
+    def _phase(self) -> str:
+        if self.finished:
+            return "over"
+        if self.predeal is not None:
+            return "choose"
+        return "claim" if self.window is not None else "turn"
+
+    def public_view(self) -> dict[str, Any]:
+        revealed = None
+        if self.window is not None and self.window_card is not None:
+            revealed = tile_str(self.window_card)
+        return {
+            "variant": self.variant_id,
+            "family": FAMILY,
+            "dealer": self.dealer,
+            "wall": len(self.wall),
+            "hand_sizes": [sum(h) for h in self.hands] if self.predeal is None else [0] * self.seats,
+            "melds": [[self._meld_json(m, False) for m in self.melds[s]] for s in range(self.seats)],
+            "discards": [[tile_str(t) for t in d] for d in self.discards],
+            "revealed": revealed,
+            "to_act": [] if self._claim_window_open() else self.to_act(),
+            "claims_pending": self._claim_window_open(),
+            "phase": self._phase(),
+            "chui": None if self.chui is None else list(self.chui),
+            "choosing": None if self.predeal is None else self.predeal.public(),
+            "kong_money": self.ledger.totals(),
+            "payments": [p.to_json() for p in self.ledger.payments],
+            "birds": None if not self.finished or self.rules.birds is None or self.result is None or self.result.draw
+            else {"tiles": [tile_str(t) for t in self.bird_tiles], "hits": sum(self.bird_hits.values())
+                  if len(self.bird_hits) == 1 else max(self.bird_hits.values(), default=0)},
+            "version": self.version,
+            "finished": self.finished,
+            "result": None if self.result is None else {
+                "winners": self.result.winners, "deltas": self.result.deltas, "draw": self.result.draw,
+                "text": self.result.detail.get("text", "")},
+        }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self.public_view()
+        v["seat"] = seat
+        v["hand"] = self._names(seat) if self.predeal is None else []
+        v["melds"] = [[self._meld_json(m, s == seat) for m in self.melds[s]] for s in range(self.seats)]
+        v["drawn"] = tile_str(self.drawn) if self.drawn is not None and self.turn == seat else None
+        v["legal"] = [a.code for a in self.legal_actions(seat)]
+        v["waits"] = self.waits(seat)
+        v["barred"] = self.barred[seat]
+        return v
+
+    def waits(self, seat: int) -> list[str]:
+        """The tiles that would complete this seat's hand now (听牌), for a hand of 13 − 3k tiles."""
+        plain, wild = self._split(self.hands[seat])
+        if (sum(plain) + wild) % 3 != 1:
+            return []
+        return [tile_str(t) for t in self.rules.checker.waits(plain, wild)]
