@@ -10,16 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
-from .tiles import KINDS, tile_id
+from .tiles import KINDS, tile_id, tile_str
+
+NEAR = 3  # most hands in play are this close: a bounded search answers them fastest
 
 
 def _split(game: Any, counts: list[int]) -> tuple[list[int], int]:
     return game._split(counts)
 
 
-def _distance(game: Any, counts: list[int]) -> int:
+def _distance(game: Any, counts: list[int], limit: int | None = None) -> int:
     plain, wild = _split(game, counts)
-    return int(game.rules.checker.distance(plain, wild))
+    return int(game.rules.checker.distance(plain, wild, limit=limit))
 
 
 def _isolation(counts: list[int], t: int, wild: int | None) -> tuple[int, int]:
@@ -35,18 +37,29 @@ def _isolation(counts: list[int], t: int, wild: int | None) -> tuple[int, int]:
 
 
 def best_discard(game: Any, seat: int, counts: list[int], choices: list[int]) -> tuple[int, int]:
-    """(tile, distance after discarding it) of the best discard among ``choices``."""
+    """(tile, distance after discarding it) of the best discard among ``choices``: the least useful tile among
+    those leaving the hand closest to a win.
+
+    Cheap because the best distance is known in advance: a 14 − 3k hand ``d`` tiles from a win keeps a
+    13 − 3k hand ``max(d, 1)`` away after its best discard (the first tile an optimal replacement gives up), so
+    the candidates are tried from the least useful and the first that keeps that distance is the answer."""
     wild = game.rules.wild
-    best: tuple[int, tuple[int, int], int] | None = None
-    for t in choices:
+    target = _distance(game, counts, limit=NEAR)
+    if target > NEAR:  # far from a win (early in the hand): the unbounded search
+        target = _distance(game, counts)
+    target = max(target, 1)
+    ranked = sorted(choices, key=lambda t: (_isolation(counts, t, wild), t))
+    best: tuple[int, int] | None = None
+    for t in ranked:
         counts[t] -= 1
-        d = _distance(game, counts)
+        d = _distance(game, counts, limit=target)
         counts[t] += 1
-        key = (d, _isolation(counts, t, wild), t)
-        if best is None or key < (best[0], best[1], best[2]):
-            best = (d, _isolation(counts, t, wild), t)
+        if d <= target:
+            return t, d
+        if best is None or d < best[1]:
+            best = (t, d)
     assert best is not None
-    return best[2], best[0]
+    return best
 
 
 def choose(game: Any, seat: int) -> Action:
@@ -67,7 +80,7 @@ def choose(game: Any, seat: int) -> Action:
             trial[t] -= 4 if a.kind == "angang" else 1
             if sum(trial) % 3 == 1 and _distance(game, trial) <= after:
                 return a
-    return Action("discard", (tile_str_of(tile),))
+    return Action("discard", (tile_str(tile),))
 
 
 def _claim(game: Any, seat: int, counts: list[int], legal: list[Action]) -> Action:
@@ -98,9 +111,3 @@ def _claim(game: Any, seat: int, counts: list[int], legal: list[Action]) -> Acti
         if closer and (best is None or (after, rank) < (best[0], best[1])):
             best = (after, rank, a)
     return best[2] if best is not None else Action("pass")
-
-
-def tile_str_of(t: int) -> str:
-    from .tiles import tile_str
-
-    return tile_str(t)

@@ -471,45 +471,58 @@ class Checker:
             out.append(wild_tile)
         return sorted(out)
 
-    def distance(self, counts: Sequence[int], wild: int = 0) -> int:
+    def distance(self, counts: Sequence[int], wild: int = 0, *, limit: int | None = None) -> int:
         """Tiles away from a win (for the AI): the fewest draws, each replacing one hand tile, after which the hand
         wins. A winning 14 − 3k hand is 0, a 听牌 13 − 3k hand is 1 (standard 向听数 = distance − 1).
 
         A drawn tile may be any kind of ``universe`` (or of ``wild_targets``); exact when ``wild == 0`` or the
-        wildcards reach every kind of the universe, otherwise a lower bound. The 4-copy limit is not considered."""
+        wildcards reach every kind of the universe, otherwise a lower bound. The 4-copy limit is not considered.
+        ``limit``: only whether the hand is within ``limit`` matters — a farther hand answers ``limit + 1``, which
+        lets the search stop early (the AI asks "is this discard as good as the best?")."""
         n = sum(counts) + wild
         if n % 3 == 0:
             raise ValueError("distance needs a hand of 3n+1 or 3n+2 tiles")
         extra = 1 if n % 3 == 1 else 0
         w = wild + extra
-        best = self._standard_distance(counts, w)
+        cap = INF if limit is None else max(limit - extra, 0)
+        best = self._standard_distance(counts, w, cap)
         if n + extra == 14:
             if self.qidui:
                 best = min(best, self._qidui_distance(counts, w))
             if self.shisanyao:
                 best = min(best, self._shisanyao_distance(counts, w))
-        return best + extra
+        out = best + extra
+        return out if limit is None else min(out, limit + 1)
 
-    def _standard_distance(self, counts: Sequence[int], w: int) -> int:
+    def _standard_distance(self, counts: Sequence[int], w: int, cap: int = INF) -> int:
+        """The fewest tiles given up (r) so that the kept tiles plus ``w + r`` free tiles form the groups and the
+        将; a block's profile beyond ``cap`` tiles given up is never needed (answers above ``cap`` are ``cap + 1``)."""
         best0: list[int] = [0]
         best1: list[int] = [INF]
         for (off, ln, honour), mask in zip(_BLOCKS, self._dmasks, strict=True):
             p0, p1 = _profile(tuple(counts[off : off + ln]), honour, mask)
-            size = len(best0) + len(p0) - 1
+            size = min(len(best0) + len(p0) - 1, cap + 1)
             n0 = [INF] * size
             n1 = [INF] * size
-            for r, (a0, a1) in enumerate(zip(best0, best1, strict=True)):
-                for s, (b0, b1) in enumerate(zip(p0, p1, strict=True)):
-                    if a0 + b0 < n0[r + s]:
-                        n0[r + s] = a0 + b0
-                    v = min(a1 + b0, a0 + b1)
+            for r in range(min(len(best0), size)):
+                a0 = best0[r]
+                a1 = best1[r]
+                for s in range(min(len(p0), size - r)):
+                    b0 = p0[s]
+                    v = a0 + b0
+                    if v < n0[r + s]:
+                        n0[r + s] = v
+                    v = a1 + b0
+                    b1 = p1[s]
+                    if a0 + b1 < v:
+                        v = a0 + b1
                     if v < n1[r + s]:
                         n1[r + s] = v
             best0, best1 = n0, n1
         for r, (a0, a1) in enumerate(zip(best0, best1, strict=True)):
             if min(a1, a0 + 2) <= w + r:
                 return r
-        return INF  # unreachable: replacing every tile always works
+        return len(best0) if cap < INF else INF  # INF unreachable: replacing every tile always works
 
     def _qidui_distance(self, counts: Sequence[int], w: int) -> int:
         if not self.qidui_quads:
