@@ -39,6 +39,7 @@ from .words import (
     is_mahjong_hand,
     is_mahjong_tile,
     is_zipai_hand,
+    mahjong_melds_text,
     melds_text,
     tile_word,
 )
@@ -198,7 +199,7 @@ def _melds_part(view: dict[str, Any], seat: int) -> str:
     if not melds:
         return ""
     if is_mahjong(view):
-        return f"副露：{melds_text(melds)}"
+        return f"副露：{mahjong_melds_text(melds)}"
     huxi = _per_seat(view, "huxi_shown", seat)
     return f"门子{f'（{huxi} 胡息）' if isinstance(huxi, int) else ''}：{melds_text(melds)}"
 
@@ -435,7 +436,7 @@ def dm_panel(table: Table, seat: int, page: int = 0) -> Panel:
         legend = "（「」为坎，粗体为红字）" if is_zipai_hand(cards) else ""
         lines.append(f"**手牌**（{len(cards)} 张）{legend}：{hand_text(hand if isinstance(hand, str | list) else [])}")
     if own and is_mahjong(private):
-        lines.append(f"**我的副露**：{melds_text(own)}")
+        lines.append(f"**我的副露**：{mahjong_melds_text(own)}")
     elif own:
         huxi = _own_huxi(own)
         lines.append(f"**我的门子**{f'（{huxi} 胡息）' if huxi is not None else ''}：{melds_text(own)}")

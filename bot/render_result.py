@@ -18,7 +18,7 @@ from .words import (
     chui_word,
     group_word,
     is_mahjong_tile,
-    melds_text,
+    mahjong_melds_text,
     parse_group_code,
     tile_word,
     tiles_text,
@@ -188,7 +188,7 @@ def _win_lines(table: Table, win: dict[str, Any]) -> tuple[str, str | None]:
         parts.append(f"一份 {win['share']}")
     head = f"　{_seat(table, win.get('seat'))}：" + " · ".join(parts)
     hand = [t for t in win.get("hand") or [] if is_mahjong_tile(t)]
-    melds = melds_text(win.get("melds") or [])
+    melds = mahjong_melds_text(win.get("melds") or [])
     shown = " ｜ ".join(p for p in (tiles_text(hand), melds) if p)
     return head, (f"　　胡牌：{shown}" if shown else None)
 

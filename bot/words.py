@@ -159,11 +159,18 @@ def mahjong_meld_text(meld: dict[str, Any]) -> str:
     return text
 
 
+def mahjong_melds_text(melds: Any) -> str:
+    """A 麻将 seat's melds, ``碰 五万、暗杠 九筒（三张扣着）``, whatever their tiles show."""
+    if not isinstance(melds, list):
+        return ""
+    return "、".join(mahjong_meld_text(m) for m in melds if isinstance(m, dict))
+
+
 def melds_text(melds: Any) -> str:
     if not melds:
         return ""
     if isinstance(melds, list) and any(isinstance(m, dict) and is_mahjong_hand(m.get("cards")) for m in melds):
-        return "、".join(meld_text(m) for m in melds)
+        return mahjong_melds_text(melds)
     if isinstance(melds, list) and melds and all(isinstance(m, str) and len(m) == 1 for m in melds):
         return "".join(melds)  # a family that lists meld cards one by one (碰 of three 一 → 一一一)
     return " ".join(meld_text(m) for m in melds) if isinstance(melds, list) else str(melds)

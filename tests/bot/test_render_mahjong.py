@@ -12,7 +12,7 @@ from typing import Any
 from bot.render import DISCARDS_SHOWN, EMBED_LIMIT, dm_panel, player_block, public_lines, table_message
 from bot.render_result import settlement_text
 from bot.table import Seat, Table
-from bot.words import hand_text, melds_text
+from bot.words import hand_text, mahjong_melds_text, melds_text
 from engine.core import HandResult, Win
 
 NAMES = ["小明", "阿强", "老王", "小红"]
@@ -105,6 +105,7 @@ def test_melds_in_mahjong_words_and_a_public_angang_shows_one_tile() -> None:
     assert text == "碰 五万、明杠 六筒、补杠 二条、吃 三四五万、暗杠 九筒（三张扣着）"
     own = melds_text([{"type": "angang", "cards": ["9p"] * 4, "from": None}])
     assert own == "暗杠 九筒"
+    assert mahjong_melds_text([{"type": "angang", "cards": [], "hidden": 4}]) == "暗杠（四张扣着）"
 
 
 def test_channel_table_reads_the_mahjong_table() -> None:
@@ -175,6 +176,8 @@ def test_table_message_fits_a_phone() -> None:
     desc = table_message(table).embed.description  # type: ignore[union-attr]
     assert desc is not None and len(desc) <= EMBED_LIMIT
     assert desc.count("弃牌：") == 4 and desc.count("（共 40 张）") == 4
+    for seat in range(4):
+        assert len(player_block(table, view, seat, [0] * 4)) <= 3
     assert raw_codes(desc) == [], desc
 
 
