@@ -27,11 +27,22 @@ from .components import (
 )
 
 # re-exported: the service renders everything through this module
+from .render_result import chui_text
 from .render_result import final_text as final_text
 from .render_result import settlement_text as settlement_text
 from .render_result import totals_line as totals_line
 from .table import BOT_OPTIONS, Table
-from .words import hand_text, is_zipai_hand, melds_text
+from .words import (
+    birds_text,
+    discards_text,
+    hand_text,
+    is_mahjong_hand,
+    is_mahjong_tile,
+    is_zipai_hand,
+    mahjong_melds_text,
+    melds_text,
+    tile_word,
+)
 
 ASK_PASS = "?pass"  # 过 while 胡 is on offer: ask first (漏胡/臭胡 follow a pass)
 ASK_BACK = "?back"
@@ -42,6 +53,7 @@ PASS_WARNING = "确定不胡吗？过了这张牌就不能再胡（漏胡/臭胡
 EMBED_LIMIT = 4000
 OPTIONS_PER_PAGE = 4
 LOG_SHOWN = 2  # recent event lines on the table message: the phone screen is short
+DISCARDS_SHOWN = 12  # latest 麻将 discards per seat: four seats' blocks still fit a phone screen
 
 
 @dataclass(slots=True)
@@ -81,6 +93,10 @@ def _seats(table: Table, seats: Any) -> str:
     return "、".join(seat_name(table, s) for s in seats if isinstance(s, int) and 0 <= s < len(table.seats))
 
 
+def is_mahjong(view: dict[str, Any]) -> bool:
+    return view.get("family") == "mahjong"
+
+
 def hands_target(table: Table) -> int | None:
     """How many hands the match lasts: the 局数 option, or a fixed count the variant's module declares;
     None for a race (满胡) that ends on a score."""
@@ -108,6 +124,8 @@ def turn_line(table: Table, view: dict[str, Any], finished: bool, *, clock: bool
         return "**本局结束**"
     if view.get("claims_pending"):
         who = "等待玩家表态（吃/碰/胡）"
+        if is_mahjong(view):  # 红中麻将 has no 吃
+            who = "等待玩家表态（" + ("碰/杠/胡" if view.get("variant") == "hongzhong" else "吃/碰/杠/胡") + "）"
     else:
         who = _seats(table, view.get("to_act") or []) or "—"
     line = f"**轮到**：{who}"
@@ -116,8 +134,39 @@ def turn_line(table: Table, view: dict[str, Any], finished: bool, *, clock: bool
     return line
 
 
+def _money(table: Table, values: list[Any]) -> str:
+    return " ｜ ".join(f"{seat_name(table, s)} {v:+d}" for s, v in enumerate(values)
+                      if isinstance(v, int) and s < len(table.seats))
+
+
+def mahjong_facts(table: Table, view: dict[str, Any]) -> list[str]:
+    """牌墙, the tile on offer, the 加锤 step (nobody's choice shows until all have chosen), kong money so far
+    and the birds of a won hand: the words of 麻将, not 字牌's 底牌/打鸟."""
+    facts = []
+    if isinstance(view.get("wall"), int):
+        facts.append(f"牌墙剩余 {view['wall']}")
+    if is_mahjong_tile(view.get("revealed")):
+        facts.append(f"打出 {tile_word(view['revealed'])}")
+    lines = [" · ".join(facts)] if facts else []
+    choosing = view.get("choosing")
+    if isinstance(choosing, dict) and choosing.get("of"):
+        lines.append(f"加锤：已选 {choosing.get('chosen', 0)}/{choosing['of']}（全部选完后公布）")
+    chui = chui_text(table, view.get("chui"))
+    if chui:
+        lines.append(chui)
+    kong = view.get("kong_money")
+    if isinstance(kong, list) and any(isinstance(v, int) and v for v in kong):
+        lines.append(f"杠钱：{_money(table, kong)}")
+    birds = birds_text(view.get("birds"))
+    if birds:
+        lines.append(birds)
+    return lines
+
+
 def table_facts(table: Table, view: dict[str, Any]) -> list[str]:
     """The wall and the cards everybody sees now; 打鸟 when the hand has it (数醒 is marked at the seat)."""
+    if is_mahjong(view):
+        return mahjong_facts(table, view)
     facts = []
     if isinstance(view.get("wall"), int):
         facts.append(f"底牌剩余 {view['wall']}")
@@ -149,11 +198,16 @@ def _melds_part(view: dict[str, Any], seat: int) -> str:
     melds = _per_seat(view, "melds", seat)
     if not melds:
         return ""
+    if is_mahjong(view):
+        return f"副露：{mahjong_melds_text(melds)}"
     huxi = _per_seat(view, "huxi_shown", seat)
     return f"门子{f'（{huxi} 胡息）' if isinstance(huxi, int) else ''}：{melds_text(melds)}"
 
 
 def _outs_part(view: dict[str, Any], seat: int) -> str:
+    discards = _per_seat(view, "discards", seat)
+    if is_mahjong_hand(discards):
+        return f"弃牌：{discards_text(list(discards), DISCARDS_SHOWN)}"
     outs = _cards(_per_seat(view, "outs", seat) or _per_seat(view, "discards", seat))
     return f"弃牌：{outs}" if outs else ""
 
@@ -335,6 +389,26 @@ def own_huxi_line(melds: Any, cards: list[str]) -> str | None:
     return "**我的胡息**：" + " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
 
 
+def mahjong_own_lines(private: dict[str, Any], cards: list[str]) -> list[str]:
+    """``手牌（14 张）：一二三万 五五筒 中 ｜ 摸到 五万``: the tile just drawn stands apart from the sorted hand
+    (taken out of it when the hand lists it too: a hand of 3n+2 tiles holds the draw), then 听 and 过胡不胡."""
+    drawn = private.get("drawn")
+    shown = list(cards)
+    if is_mahjong_tile(drawn) and drawn in shown and len(shown) % 3 == 2:
+        shown.remove(drawn)
+    held = len(shown) + (1 if is_mahjong_tile(drawn) else 0)
+    line = f"**手牌**（{held} 张）：{hand_text(shown) if shown else '—'}"
+    if is_mahjong_tile(drawn):
+        line += f" ｜ 摸到 **{tile_word(drawn)}**"
+    lines = [line]
+    waits = [t for t in private.get("waits") or [] if is_mahjong_tile(t)]
+    if waits:
+        lines.append(f"听牌：{' '.join(map(tile_word, waits))}")
+    if private.get("barred"):
+        lines.append("过胡不胡：刚过了胡，自己摸牌之前不能再胡别人打的牌")
+    return lines
+
+
 def dm_panel(table: Table, seat: int, page: int = 0) -> Panel:
     """A player's private panel: the hand as players hold it, own melds and 胡息, the wall, the card on
     offer and the others' melds and discards (a 吃/碰 needs no trip to the channel), then the controls."""
@@ -355,10 +429,15 @@ def dm_panel(table: Table, seat: int, page: int = 0) -> Panel:
                                               if table.turn_deadline is not None else "："))
     else:  # a waiting panel is edited in place on every move: no clock of someone else's turn in it
         lines.append(turn_line(table, game.public_view(), False, clock=False).replace("**轮到**：", "等待："))
-    legend = "（「」为坎，粗体为红字）" if is_zipai_hand(cards) else ""
-    lines.append(f"**手牌**（{len(cards)} 张）{legend}：{hand_text(hand if isinstance(hand, str | list) else [])}")
     own = _per_seat(private, "melds", seat)
-    if own:
+    if is_mahjong(private):
+        lines += mahjong_own_lines(private, cards)
+    else:
+        legend = "（「」为坎，粗体为红字）" if is_zipai_hand(cards) else ""
+        lines.append(f"**手牌**（{len(cards)} 张）{legend}：{hand_text(hand if isinstance(hand, str | list) else [])}")
+    if own and is_mahjong(private):
+        lines.append(f"**我的副露**：{mahjong_melds_text(own)}")
+    elif own:
         huxi = _own_huxi(own)
         lines.append(f"**我的门子**{f'（{huxi} 胡息）' if huxi is not None else ''}：{melds_text(own)}")
     mine = own_huxi_line(own, cards)

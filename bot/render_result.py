@@ -12,7 +12,17 @@ from typing import TYPE_CHECKING, Any
 from engine.core import HandResult
 
 from .render_value import explain_draw, explain_win
-from .words import WIN_FROM_WORDS, group_word, parse_group_code
+from .words import (
+    WIN_FROM_WORDS,
+    birds_text,
+    chui_word,
+    group_word,
+    is_mahjong_tile,
+    mahjong_melds_text,
+    parse_group_code,
+    tile_word,
+    tiles_text,
+)
 
 if TYPE_CHECKING:
     from .table import Table
@@ -138,8 +148,121 @@ def _stakes_line(table: Table, stakes: Any) -> str | None:
     return f"打鸟：{who}" + (f"（鸟分 {value}）" if stakes and isinstance(value, int) else "")
 
 
+def _win_how(table: Table, win: dict[str, Any]) -> str:
+    """Where one 麻将 win came from, in the game's words: 自摸, 放炮, 杠上炮 (推倒胡 wins a discard only
+    right after the discarder's kong), 抢 N号 的补杠, 起手 (天胡)."""
+    how = str(win.get("win_from") or "")
+    frm = win.get("from_seat")
+    if how == "discard":
+        shot = "杠上炮" if table.variant_id == "tuidaohu" or "杠上炮" in (win.get("patterns") or []) else "放炮"
+        return f"{_seat(table, frm)} {shot}"
+    if how == "robbing_kong":
+        return f"抢 {_seat(table, frm)} 的补杠"
+    return {"self_draw": "自摸", "deal": "起手胡牌"}.get(how, "")
+
+
+def _mahjong_head(table: Table, wins: list[dict[str, Any]], hand_no: int) -> str:
+    """Every winner at once (一炮多响, several robbers of one 补杠), the tile and where it came from."""
+    who = "、".join(_seat(table, w.get("seat")) for w in wins)
+    card = next((w["card"] for w in wins if is_mahjong_tile(w.get("card"))), None)
+    hows = list(dict.fromkeys(_win_how(table, w) for w in wins))
+    how = "；".join(h for h in hows if h)
+    if len(wins) > 1 and wins[0].get("win_from") == "discard":
+        how += "，一炮多响"
+    elif len(wins) > 1 and wins[0].get("win_from") == "robbing_kong":
+        how += "，多家抢杠"
+    if how == "自摸":
+        return f"🀄 第 {hand_no + 1} 局 {who} 自摸" + (f" {tile_word(card)}" if card else "") + "！"
+    return (f"🀄 第 {hand_no + 1} 局 {who} 胡了" + (f" {tile_word(card)}" if card else "")
+            + (f"（{how}）" if how else "") + "！")
+
+
+def _win_lines(table: Table, win: dict[str, Any]) -> tuple[str, str | None]:
+    """(番种 and share of one winner, his winning hand): ``2号 小明：清一色、碰碰胡（8 番）· 一份 8``."""
+    patterns = [str(p) for p in win.get("patterns") or [] if p]
+    parts = ["、".join(patterns) if patterns else "无番种"]
+    fan = win.get("fan")
+    if isinstance(fan, int) and fan > 0:
+        parts[0] += f"（{fan} 番）"
+    if isinstance(win.get("share"), int):
+        parts.append(f"一份 {win['share']}")
+    head = f"　{_seat(table, win.get('seat'))}：" + " · ".join(parts)
+    hand = [t for t in win.get("hand") or [] if is_mahjong_tile(t)]
+    melds = mahjong_melds_text(win.get("melds") or [])
+    shown = " ｜ ".join(p for p in (tiles_text(hand), melds) if p)
+    return head, (f"　　胡牌：{shown}" if shown else None)
+
+
+def payment_lines(table: Table, rows: Any) -> list[str]:
+    """Every payment with its why; payers of the same amount for the same reason to the same seat share
+    one line (``1号、3号、4号 各付 2号 4（自摸 2 + 杠 1）``)."""
+    merged: dict[tuple[Any, Any, str], list[Any]] = {}
+    for p in rows if isinstance(rows, list) else []:
+        if isinstance(p, dict) and isinstance(p.get("amount"), int):
+            merged.setdefault((p.get("payee"), p["amount"], str(p.get("why") or "")), []).append(p.get("payer"))
+    out = []
+    for (payee, amount, why), payers in merged.items():
+        who = "、".join(_seat(table, s) for s in sorted(payers, key=lambda s: s if isinstance(s, int) else 99))
+        verb = "各付" if len(payers) > 1 else "付"
+        out.append(f"{who} {verb} {_seat(table, payee)} {amount}" + (f"（{why}）" if why else ""))
+    return out
+
+
+def _fit(lines: list[str], optional: set[int]) -> str:
+    """Within the message limit: the winning hands go first, the money lines stay."""
+    text = "\n".join(lines)
+    if len(text) > MAX_TEXT:
+        text = "\n".join(line for i, line in enumerate(lines) if i not in optional)
+    return text[:MAX_TEXT]
+
+
+def chui_text(table: Table, chui: Any) -> str | None:
+    if not isinstance(chui, list) or not chui:
+        return None
+    return "加锤：" + " · ".join(f"{_seat(table, s)} {chui_word(n)}" for s, n in enumerate(chui)
+                              if s < len(table.seats))
+
+
+def mahjong_settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
+    """A 麻将 hand: every winner, each win's 番种 and share, every payment of the hand with its why (win
+    money and kong money alike), kong money 荒庄 cancelled, birds and 加锤, then 本局 and 累计."""
+    detail = result.detail or {}
+    wins = [w for w in detail.get("wins") or [] if isinstance(w, dict)]
+    optional: set[int] = set()
+    if result.draw or not wins:
+        lines = [f"🤝 第 {hand_no + 1} 局 荒庄（流局）"]
+    else:
+        lines = [_mahjong_head(table, wins, hand_no)]
+        for w in wins:
+            head, hand = _win_lines(table, w)
+            lines.append(head)
+            if hand:
+                optional.add(len(lines))
+                lines.append(hand)
+    birds = birds_text(detail.get("birds"))
+    if birds:
+        lines.append(birds)
+    chui = chui_text(table, detail.get("chui"))
+    if chui:
+        lines.append(chui)
+    paid = payment_lines(table, detail.get("payments"))
+    if paid:
+        lines.append("付分：")
+        lines += [f"　{line}" for line in paid]
+    cancelled = payment_lines(table, detail.get("cancelled"))
+    if cancelled:
+        lines.append(f"荒庄：杠钱作废（{'；'.join(cancelled)}）")
+    deltas = list(result.deltas)
+    lines.append("本局：" + (" ｜ ".join(f"{_seat(table, s)} {d:+d}" for s, d in enumerate(deltas))
+                          if any(deltas) else "无人输赢"))
+    lines.append("累计：" + totals_line(table))
+    return _fit(lines, optional)
+
+
 def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
     detail = result.detail or {}
+    if isinstance(detail.get("payments"), list):  # 麻将: the hand's own ledger says who pays whom and why
+        return mahjong_settlement_text(table, result, hand_no)
     pay: str | None = None
     if result.draw or not result.winners:
         lines = [f"🤝 第 {hand_no + 1} 局 黄庄（流局）"]

@@ -6,7 +6,10 @@ Shared by the table renderer and the ``/calc`` reply, so a 跑 reads 跑 everywh
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, TypeGuard
+
+from engine.mahjong.tiles import SUITS, TileError, tile_id, tile_name
 
 SMALL = "一二三四五六七八九十"
 BIG = "壹贰叁肆伍陆柒捌玖拾"
@@ -15,7 +18,12 @@ RED = frozenset("二七十贰柒拾")
 GROUP_WORDS = {
     "ti": "提", "pao": "跑", "wei": "偎", "chouwei": "臭偎", "peng": "碰", "kan": "坎", "chi": "吃",
     "jiao": "绞", "jiang": "将", "shun": "一句话", "gang": "杠", "angang": "暗杠", "long": "提",
+    "bugang": "补杠",
 }
+# 麻将's own words: a 杠 on a discard is a 明杠 there (字牌's calculator keeps its plain 杠 above).
+MAHJONG_MELD_WORDS = {"chi": "吃", "peng": "碰", "gang": "明杠", "bugang": "补杠", "angang": "暗杠"}
+MAHJONG_TILE = re.compile(r"[1-9][mpsz]")
+COUNT_WORDS = "一二三四"
 WIN_FROM_WORDS = {"self_draw": "自摸", "other_draw": "胡别人翻出的牌", "discard": "放炮", "deal": "起手牌"}
 
 
@@ -62,9 +70,54 @@ def hand_groups(cards: list[str]) -> list[tuple[str, bool, bool]]:
     return out
 
 
+def is_mahjong_tile(tile: Any) -> TypeGuard[str]:
+    if not isinstance(tile, str) or not MAHJONG_TILE.fullmatch(tile):
+        return False
+    try:
+        tile_id(tile)
+    except TileError:
+        return False
+    return True
+
+
+def is_mahjong_hand(tiles: Any) -> bool:
+    return isinstance(tiles, list | tuple) and bool(tiles) and all(is_mahjong_tile(t) for t in tiles)
+
+
+def tile_word(tile: str) -> str:
+    """``5m`` → 五万, ``7z`` → 中; anything else never shows raw."""
+    return tile_name(tile_id(tile)) if is_mahjong_tile(tile) else "？"
+
+
+def tiles_text(tiles: list[str]) -> str:
+    """Tiles by suit as players sort them: ``一二三万 五五筒 东东 中``; one suit name per run of a suit."""
+    parts: list[str] = []
+    by_suit: dict[str, list[int]] = {}
+    for t in sorted((t for t in tiles if is_mahjong_tile(t)), key=tile_id):
+        by_suit.setdefault(t[1], []).append(tile_id(t))
+    for suit in SUITS:
+        ids = by_suit.get(suit, [])
+        if suit == "z":
+            for tid in sorted(set(ids)):
+                parts.append(tile_name(tid) * ids.count(tid))
+        elif ids:
+            parts.append("".join(tile_name(t)[0] for t in ids) + tile_name(ids[0])[1:])
+    return " ".join(parts)
+
+
+def discards_text(tiles: list[str], keep: int | None = None) -> str:
+    """Discards in the order played, each by name; with ``keep`` only the latest, saying how many in all."""
+    shown = tiles[-keep:] if keep is not None and len(tiles) > keep else tiles
+    text = " ".join(tile_word(t) for t in shown)
+    return f"…{text}（共 {len(tiles)} 张）" if len(shown) < len(tiles) else text
+
+
 def hand_text(hand: str | list[str]) -> str:
-    """``二贰 四 「六六六」 陆 **七七柒**``: 「」 a 坎, bold the red cards; other families' tiles as they are."""
+    """``二贰 四 「六六六」 陆 **七七柒**``: 「」 a 坎, bold the red cards; 麻将 tiles by suit (``一二三万 五五筒
+    中``); other families' tiles as they are."""
     cards = list(hand)
+    if is_mahjong_hand(cards):
+        return tiles_text(cards)
     if not is_zipai_hand(cards):
         return (hand if isinstance(hand, str) else " ".join(map(str, hand))) or "—"
     parts = []
@@ -76,6 +129,8 @@ def hand_text(hand: str | list[str]) -> str:
 
 def meld_text(meld: Any) -> str:
     """A laid-down meld: ``碰十十十``; a face-down one ``偎（暗）``; a 提 shows its one open card (``提叁``)."""
+    if isinstance(meld, dict) and is_mahjong_hand(meld.get("cards")):
+        return mahjong_meld_text(meld)
     if isinstance(meld, dict):
         kind = str(meld.get("type") or meld.get("kind") or "")
         cards = "".join(map(str, meld.get("cards") or ""))
@@ -87,9 +142,35 @@ def meld_text(meld: Any) -> str:
     return str(meld)
 
 
+def mahjong_meld_text(meld: dict[str, Any]) -> str:
+    """``碰 五万``, ``吃 三四五万``; a public 暗杠 shows its one open tile and says how many lie face down
+    (``暗杠 五万（三张扣着）``), the owner's own (all four up) just ``暗杠 五万``."""
+    kind = str(meld.get("type") or "")
+    cards = [t for t in meld.get("cards") or [] if is_mahjong_tile(t)]
+    word = MAHJONG_MELD_WORDS.get(kind, "副露")
+    if kind == "chi":
+        body = tiles_text(cards)
+    else:
+        body = tile_word(cards[0]) if cards else ""
+    text = f"{word} {body}" if body else word
+    hidden = meld.get("hidden")
+    if kind == "angang" and isinstance(hidden, int) and 0 < hidden <= len(COUNT_WORDS):
+        text += f"（{COUNT_WORDS[hidden - 1]}张扣着）"
+    return text
+
+
+def mahjong_melds_text(melds: Any) -> str:
+    """A 麻将 seat's melds, ``碰 五万、暗杠 九筒（三张扣着）``, whatever their tiles show."""
+    if not isinstance(melds, list):
+        return ""
+    return "、".join(mahjong_meld_text(m) for m in melds if isinstance(m, dict))
+
+
 def melds_text(melds: Any) -> str:
     if not melds:
         return ""
+    if isinstance(melds, list) and any(isinstance(m, dict) and is_mahjong_hand(m.get("cards")) for m in melds):
+        return mahjong_melds_text(melds)
     if isinstance(melds, list) and melds and all(isinstance(m, str) and len(m) == 1 for m in melds):
         return "".join(melds)  # a family that lists meld cards one by one (碰 of three 一 → 一一一)
     return " ".join(meld_text(m) for m in melds) if isinstance(melds, list) else str(melds)
@@ -100,3 +181,18 @@ def parse_group_code(code: str) -> tuple[str, str]:
     kind, _, cards = code.partition(":")
     return kind, cards
 
+
+def chui_word(n: Any) -> str:
+    """The 加锤 button's own words: 不加锤, 加1锤, 加2锤."""
+    return f"加{n}锤" if isinstance(n, int) and n > 0 else "不加锤"
+
+
+def birds_text(birds: Any) -> str | None:
+    """``扎鸟：一万 五筒 → 中鸟 2``."""
+    if not isinstance(birds, dict):
+        return None
+    tiles = [t for t in birds.get("tiles") or [] if is_mahjong_tile(t)]
+    hits = birds.get("hits")
+    if not tiles:
+        return "扎鸟：牌墙已空，无鸟"
+    return f"扎鸟：{' '.join(map(tile_word, tiles))} → " + (f"中鸟 {hits}" if isinstance(hits, int) and hits else "未中鸟")
