@@ -171,8 +171,6 @@ def _mahjong_head(table: Table, wins: list[dict[str, Any]], hand_no: int) -> str
         how += "，一炮多响"
     elif len(wins) > 1 and wins[0].get("win_from") == "robbing_kong":
         how += "，多家抢杠"
-    if how == "自摸":
-        return f"🀄 第 {hand_no + 1} 局 {who} 自摸" + (f" {tile_word(card)}" if card else "") + "！"
     return (f"🀄 第 {hand_no + 1} 局 {who} 胡了" + (f" {tile_word(card)}" if card else "")
             + (f"（{how}）" if how else "") + "！")
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
-from .tiles import KINDS, tile_id, tile_str
-
-NEAR = 3  # most hands in play are this close: a bounded search answers them fastest
+from .game import DISCARDS
+from .tiles import KINDS, tile_id
 
 
 def _split(game: Any, counts: list[int]) -> tuple[list[int], int]:
@@ -25,15 +24,15 @@ def _distance(game: Any, counts: list[int], limit: int | None = None) -> int:
 
 
 def _isolation(counts: list[int], t: int, wild: int | None) -> tuple[int, int]:
-    """How little a tile is worth keeping: fewer copies and neighbours first; 红中 (wild) is never thrown."""
+    """How little a tile is worth keeping: fewer copies and neighbours first, terminals before middle tiles;
+    红中 (wild) is never thrown."""
     if t == wild:
         return (99, 99)
     if t >= 27:
         return (counts[t], 0)
     rank = t % 9
-    near = sum(counts[u] for u in range(t - min(rank, 2), t + min(8 - rank, 2) + 1) if u != t)
-    edge = 0 if rank in (0, 8) else 1
-    return (counts[t] + near, edge)
+    near = sum(counts[max(t - 2, t - rank):min(t + 3, t - rank + 9)])
+    return (near, 0 if rank in (0, 8) else 1)
 
 
 def best_discard(game: Any, seat: int, counts: list[int], choices: list[int]) -> tuple[int, int]:
@@ -44,11 +43,8 @@ def best_discard(game: Any, seat: int, counts: list[int], choices: list[int]) ->
     13 − 3k hand ``max(d, 1)`` away after its best discard (the first tile an optimal replacement gives up), so
     the candidates are tried from the least useful and the first that keeps that distance is the answer."""
     wild = game.rules.wild
-    target = _distance(game, counts, limit=NEAR)
-    if target > NEAR:  # far from a win (early in the hand): the unbounded search
-        target = _distance(game, counts)
-    target = max(target, 1)
-    ranked = sorted(choices, key=lambda t: (_isolation(counts, t, wild), t))
+    target = max(_distance(game, counts), 1)
+    ranked = sorted(choices, key=lambda t: (*_isolation(counts, t, wild), t))
     best: tuple[int, int] | None = None
     for t in ranked:
         counts[t] -= 1
@@ -64,8 +60,9 @@ def best_discard(game: Any, seat: int, counts: list[int], choices: list[int]) ->
 
 def choose(game: Any, seat: int) -> Action:
     legal = game.legal_actions(seat)
-    if any(a.kind == "hu" for a in legal):
-        return Action("hu")
+    for a in legal:
+        if a.kind == "hu":
+            return a
     if legal[0].kind == "chui":
         return Action("chui", ("0",))
     counts = list(game.hands[seat])
@@ -80,7 +77,7 @@ def choose(game: Any, seat: int) -> Action:
             trial[t] -= 4 if a.kind == "angang" else 1
             if sum(trial) % 3 == 1 and _distance(game, trial) <= after:
                 return a
-    return Action("discard", (tile_str(tile),))
+    return DISCARDS[tile]
 
 
 def _claim(game: Any, seat: int, counts: list[int], legal: list[Action]) -> Action:

@@ -25,7 +25,7 @@ from ..core import PASS_ROLE, WIN_ROLE, Action, ActionName, Event, HandResult, I
 from ..ledger import Ledger, Payment, net
 from ..predeal import PreDeal
 from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, MahjongRules, Meld, Priced, WinSpot
-from .tiles import KINDS, tile_id, tile_name, tile_set, tile_str
+from .tiles import KINDS, NAMES, NOTATION, fast_id, tile_set
 
 FAMILY = "mahjong"
 CHUI_CHOICES = (0, 1, 2)
@@ -40,9 +40,14 @@ def _seat(s: int) -> str:
 
 def _tile(code: str) -> int:
     try:
-        return tile_id(code)
+        return fast_id(code)
     except ValueError:
         raise IllegalAction(f"no tile {code!r}") from None
+
+
+HU = Action("hu")
+PASS = Action("pass")
+DISCARDS = tuple(Action("discard", (NOTATION[t],)) for t in range(KINDS))
 
 
 def chui_label(n: int) -> str:
@@ -183,7 +188,7 @@ class MahjongGame:
         self.turn = self.dealer
 
     def _names(self, seat: int) -> list[str]:
-        return [tile_str(t) for t in self._hand_tiles(seat)]
+        return [NOTATION[t] for t in self._hand_tiles(seat)]
 
     def _draw(self, seat: int, *, tail: bool = False) -> None:
         if not self.wall:
@@ -196,7 +201,7 @@ class MahjongGame:
         self.last_drawer = seat
         self.barred[seat] = False
         self.after_kong = tail
-        self._emit("draw", {"seat": seat, "tile": tile_str(tile)}, seat, f"你摸到 {tile_name(tile)}")
+        self._emit("draw", {"seat": seat, "tile": NOTATION[tile]}, seat, f"你摸到 {NAMES[tile]}")
         self._emit("drew", {"seat": seat, "wall": len(self.wall)}, None,
                    f"{_seat(seat)} {'杠后补牌' if tail else '摸牌'}")
 
@@ -208,11 +213,11 @@ class MahjongGame:
             out.append(Action("hu"))
         may_kong = bool(self.wall) and (self.drawn is not None or self._opening(seat))
         if may_kong:
-            out += [Action("angang", (tile_str(t),)) for t in range(KINDS)
+            out += [Action("angang", (NOTATION[t],)) for t in range(KINDS)
                     if hand[t] == 4 and t != self.rules.wild]
-            out += [Action("bugang", (tile_str(m.tile),)) for m in self.melds[seat]
+            out += [Action("bugang", (NOTATION[m.tile],)) for m in self.melds[seat]
                     if m.kind == "peng" and hand[m.tile] and m.tile not in self.lapsed[seat]]
-        out += [Action("discard", (tile_str(t),)) for t in self._discard_order(seat)]
+        out += [DISCARDS[t] for t in self._discard_order(seat)]
         return out
 
     def _discard_order(self, seat: int) -> list[int]:
@@ -233,14 +238,14 @@ class MahjongGame:
         self.drawn = None
         self.turn = None
         self.turns_taken[seat] += 1
-        self._emit("discard", {"seat": seat, "tile": tile_str(tile)}, None, f"{_seat(seat)} 打出 {tile_name(tile)}")
+        self._emit("discard", {"seat": seat, "tile": NOTATION[tile]}, None, f"{_seat(seat)} 打出 {NAMES[tile]}")
         self._open_discard_window(seat, tile)
 
     # ------------------------------------------------------------------- windows
     def _open_discard_window(self, discarder: int, tile: int) -> None:
         rules = self.rules
         options: dict[int, list[Action]] = {}
-        code = (tile_str(tile),)
+        code = (NOTATION[tile],)
         winnable = rules.discard_win == "any" or (rules.discard_win == "after_kong" and self.kong_discard)
         for s in self._order_after(discarder):
             opts: list[Action] = []
@@ -275,7 +280,7 @@ class MahjongGame:
                 continue
             run = [tile - rank + low + i for i in range(3)]
             if all(self.hands[seat][t] for t in run if t != tile):
-                out.append(Action("chi", tuple(tile_str(t) for t in run)))
+                out.append(Action("chi", tuple(NOTATION[t] for t in run)))
         return out
 
     def _next_draw(self, discarder: int) -> None:
@@ -323,8 +328,8 @@ class MahjongGame:
         src = self.window_from
         if self.window_kind == "rob":
             if winners:
-                self._emit("robbed", {"konger": src, "tile": tile_str(tile)}, None,
-                           f"{_seat(src)} 的{_VERBS[self.rob_kind]} {tile_name(tile)} 被抢杠")
+                self._emit("robbed", {"konger": src, "tile": NOTATION[tile]}, None,
+                           f"{_seat(src)} 的{_VERBS[self.rob_kind]} {NAMES[tile]} 被抢杠")
                 self._finish_wins([s for s, _ in winners], ROBBING, src, tile)
             else:
                 self._complete_kong(src, tile, self.rob_kind, None)
@@ -347,14 +352,14 @@ class MahjongGame:
         if action.kind == "peng":
             self.hands[seat][tile] -= 2
             self.melds[seat].append(Meld("peng", (tile,) * 3, src))
-            text = f"{_seat(seat)} 碰 {tile_name(tile)}"
+            text = f"{_seat(seat)} 碰 {NAMES[tile]}"
         else:
             run = tuple(_tile(c) for c in action.cards)
             for t in run:
                 if t != tile:
                     self.hands[seat][t] -= 1
             self.melds[seat].append(Meld("chi", run, src))
-            text = f"{_seat(seat)} 吃 {''.join(tile_name(t)[0] for t in run)}{tile_name(tile)[1:]}"
+            text = f"{_seat(seat)} 吃 {''.join(NAMES[t][0] for t in run)}{NAMES[tile][1:]}"
         self.turn = seat
         self._emit(action.kind, {"seat": seat, "tiles": list(action.cards), "from": src}, None, text)
 
@@ -367,8 +372,8 @@ class MahjongGame:
         self.hands[seat][tile] -= 1
         self.turn = None
         if kind == "bugang":
-            self._emit("bugang_declared", {"seat": seat, "tile": tile_str(tile)}, None,
-                       f"{_seat(seat)} 补杠 {tile_name(tile)}")
+            self._emit("bugang_declared", {"seat": seat, "tile": NOTATION[tile]}, None,
+                       f"{_seat(seat)} 补杠 {NAMES[tile]}")
         if self._may_rob(kind) and self._open_rob_window(seat, tile, kind):
             return
         self._complete_kong(seat, tile, kind, None)
@@ -384,8 +389,8 @@ class MahjongGame:
         self.window_kind = ""
         self.barred[seat] = False
         shown = {"angang": "暗杠", "bugang": "补杠", "gang": "明杠"}[kind]
-        self._emit("kong", {"seat": seat, "kind": kind, "tile": tile_str(tile), "from": source}, None,
-                   f"{_seat(seat)} {shown} {tile_name(tile)}" + (f"（{_seat(source)} 放杠）" if source is not None else ""))
+        self._emit("kong", {"seat": seat, "kind": kind, "tile": NOTATION[tile], "from": source}, None,
+                   f"{_seat(seat)} {shown} {NAMES[tile]}" + (f"（{_seat(source)} 放杠）" if source is not None else ""))
         paid = self.rules.kong_payments(kind=kind, konger=seat, discarder=source, chui=self.chui,
                                         options=self.options)
         for p in paid:
@@ -429,16 +434,16 @@ class MahjongGame:
             payments += paid
             value = sum(x.amount for x in paid)
             wins.append(Win(seat, from_seat if how in (DISCARD, ROBBING) else None,
-                            None if card is None else tile_str(card), p.patterns, value))
+                            None if card is None else NOTATION[card], p.patterns, value))
             detail_wins.append({"seat": seat, "from_seat": from_seat if how in (DISCARD, ROBBING) else None,
-                                "card": None if card is None else tile_str(card), "win_from": how,
+                                "card": None if card is None else NOTATION[card], "win_from": how,
                                 "patterns": list(p.patterns), "fan": p.fan, "share": p.share, "parts": p.parts,
                                 "hand": self._names(seat), "melds": [self._meld_json(m, True) for m in self.melds[seat]]})
         standing = self.ledger.settle(False, rules.ledger_rule)
         deltas = [a + b for a, b in zip(net(self.seats, payments), net(self.seats, standing), strict=True)]
         how_word = {SELF_DRAW: "自摸", DEAL: "起手胡", DISCARD: "接炮", ROBBING: "抢杠胡"}[win_from]
         names = "、".join(_seat(s) for s in winners)
-        card_text = f" {tile_name(priced[0][3])}" if priced[0][3] is not None else ""
+        card_text = f" {NAMES[priced[0][3]]}" if priced[0][3] is not None else ""
         text = f"{names} {how_word}{card_text}" + (f"（{_seat(from_seat)} {'放炮' if win_from == DISCARD else '被抢杠'}）"
                                                    if from_seat is not None and win_from in (DISCARD, ROBBING) else "")
         if len(winners) > 1:
@@ -447,10 +452,10 @@ class MahjongGame:
                                         last_drawer=self.last_drawer, drawn=False)
         detail: dict[str, Any] = {
             "text": text, "win_from": win_from, "from_seat": from_seat, "winner": winners[0],
-            "card": None if priced[0][3] is None else tile_str(priced[0][3]),
+            "card": None if priced[0][3] is None else NOTATION[priced[0][3]],
             "patterns": list(priced[0][1].patterns), "score": priced[0][1].share, "wins": detail_wins,
             "payments": [p.to_json() for p in [*standing, *payments]], "cancelled": [],
-            "birds": None if rules.birds is None else {"tiles": [tile_str(t) for t in bird_tiles],
+            "birds": None if rules.birds is None else {"tiles": [NOTATION[t] for t in bird_tiles],
                                                        "hits": {str(s): n for s, n in hits.items()}},
             "chui": None if self.chui is None else list(self.chui),
         }
@@ -489,12 +494,16 @@ class MahjongGame:
         return [self.turn] if self.turn is not None else []
 
     def legal_actions(self, seat: int) -> list[Action]:
+        return list(self._legal_now(seat))
+
+    def _legal_now(self, seat: int) -> list[Action]:
         key = (self.version, seat)
-        if key not in self._legal_cache:
+        legal = self._legal_cache.get(key)
+        if legal is None:
             if len(self._legal_cache) > 8:
                 self._legal_cache.clear()
-            self._legal_cache[key] = self._legal(seat)
-        return list(self._legal_cache[key])
+            legal = self._legal_cache[key] = self._legal(seat)
+        return legal
 
     def _legal(self, seat: int) -> list[Action]:
         if self.finished or seat not in self.to_act():
@@ -516,7 +525,7 @@ class MahjongGame:
             return ActionName("过", "过", PASS_ROLE)
         if kind == "chui":
             return ActionName(chui_label(int(action.cards[0])), chui_label(int(action.cards[0])))
-        tiles = [tile_name(_tile(c)) for c in action.cards]
+        tiles = [NAMES[_tile(c)] for c in action.cards]
         if kind == "discard":
             return ActionName(f"打 {tiles[0]}", "打")
         if kind == "chi":
@@ -532,8 +541,9 @@ class MahjongGame:
             raise IllegalAction("the hand is over")
         if seat not in self.to_act():
             raise IllegalAction(f"{_seat(seat)} is not to act now")
-        legal = self.legal_actions(seat)
-        if action not in legal:
+        legal = self._legal_now(seat)
+        # identity first: the AI and the bot pass the very objects legal_actions gave
+        if not any(a is action for a in legal) and action not in legal:
             raise IllegalAction(f"{action.code} is not legal now; legal: {', '.join(a.code for a in legal)}")
         start = len(self.events)
         self.log.append((seat, action.code))
@@ -592,8 +602,8 @@ class MahjongGame:
 
     def _meld_json(self, m: Meld, own: bool) -> dict[str, Any]:
         if m.kind == "angang" and not own:
-            return {"type": "angang", "cards": [tile_str(m.tile)], "hidden": 3, "from": None}
-        return {"type": m.kind, "cards": [tile_str(t) for t in m.tiles], "from": m.from_seat}
+            return {"type": "angang", "cards": [NOTATION[m.tile]], "hidden": 3, "from": None}
+        return {"type": m.kind, "cards": [NOTATION[t] for t in m.tiles], "from": m.from_seat}
 
     def _claim_window_open(self) -> bool:
         return not self.finished and self.window is not None
@@ -608,15 +618,15 @@ class MahjongGame:
     def public_view(self) -> dict[str, Any]:
         revealed = None
         if self.window is not None and self.window_card is not None:
-            revealed = tile_str(self.window_card)
+            revealed = NOTATION[self.window_card]
         return {
             "variant": self.variant_id,
             "family": FAMILY,
             "dealer": self.dealer,
-            "wall": len(self.wall),
+            "wall": None if self.predeal is not None else len(self.wall),  # not dealt yet while 加锤 is chosen
             "hand_sizes": [sum(h) for h in self.hands] if self.predeal is None else [0] * self.seats,
             "melds": [[self._meld_json(m, False) for m in self.melds[s]] for s in range(self.seats)],
-            "discards": [[tile_str(t) for t in d] for d in self.discards],
+            "discards": [[NOTATION[t] for t in d] for d in self.discards],
             "revealed": revealed,
             "to_act": [] if self._claim_window_open() else self.to_act(),
             "claims_pending": self._claim_window_open(),
@@ -626,7 +636,7 @@ class MahjongGame:
             "kong_money": self.ledger.totals(),
             "payments": [p.to_json() for p in self.ledger.payments],
             "birds": None if not self.finished or self.rules.birds is None or self.result is None or self.result.draw
-            else {"tiles": [tile_str(t) for t in self.bird_tiles], "hits": sum(self.bird_hits.values())
+            else {"tiles": [NOTATION[t] for t in self.bird_tiles], "hits": sum(self.bird_hits.values())
                   if len(self.bird_hits) == 1 else max(self.bird_hits.values(), default=0)},
             "version": self.version,
             "finished": self.finished,
@@ -640,7 +650,7 @@ class MahjongGame:
         v["seat"] = seat
         v["hand"] = self._names(seat) if self.predeal is None else []
         v["melds"] = [[self._meld_json(m, s == seat) for m in self.melds[s]] for s in range(self.seats)]
-        v["drawn"] = tile_str(self.drawn) if self.drawn is not None and self.turn == seat else None
+        v["drawn"] = NOTATION[self.drawn] if self.drawn is not None and self.turn == seat else None
         v["legal"] = [a.code for a in self.legal_actions(seat)]
         v["waits"] = self.waits(seat)
         v["barred"] = self.barred[seat]
@@ -651,4 +661,4 @@ class MahjongGame:
         plain, wild = self._split(self.hands[seat])
         if (sum(plain) + wild) % 3 != 1:
             return []
-        return [tile_str(t) for t in self.rules.checker.waits(plain, wild)]
+        return [NOTATION[t] for t in self.rules.checker.waits(plain, wild)]

@@ -147,3 +147,18 @@ def build_wall(size: int, rng: random.Random) -> list[int]:
     wall = tile_set(size)
     rng.shuffle(wall)
     return wall
+
+
+# Every tile's notation and name, looked up rather than formatted: the game names tiles on every move.
+NOTATION: tuple[str, ...] = tuple(tile_str(t) for t in range(KINDS))
+NAMES: tuple[str, ...] = tuple(tile_name(t) for t in range(KINDS))
+_IDS = {text: t for t, text in enumerate(NOTATION)}
+
+
+def fast_id(text: str) -> int:
+    """``tile_id`` for text already known to be one tile (the game's own action codes); TileError otherwise."""
+    try:
+        return _IDS[text]
+    except KeyError:
+        return tile_id(text)
+

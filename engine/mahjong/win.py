@@ -31,6 +31,7 @@ from .tiles import ALL, KINDS, SUITED, YAOJIU
 
 INF = 1 << 20
 _YAOJIU_SET = frozenset(YAOJIU)
+FIRST_CAP = 7  # tiles given up that the first, bounded distance search looks at
 MEMO_LIMIT = 100_000  # entries per block table; cleared when full (as the 字牌 memo)
 
 # (offset, length, honour) of the four blocks: 万 筒 条 字.
@@ -484,8 +485,13 @@ class Checker:
             raise ValueError("distance needs a hand of 3n+1 or 3n+2 tiles")
         extra = 1 if n % 3 == 1 else 0
         w = wild + extra
-        cap = INF if limit is None else max(limit - extra, 0)
-        best = self._standard_distance(counts, w, cap)
+        if limit is None:
+            # Nearly every hand is within a few tiles: a bounded search first, the unbounded one only past it.
+            best = self._standard_distance(counts, w, FIRST_CAP)
+            if best > FIRST_CAP:
+                best = self._standard_distance(counts, w)
+        else:
+            best = self._standard_distance(counts, w, max(limit - extra, 0))
         if n + extra == 14:
             if self.qidui:
                 best = min(best, self._qidui_distance(counts, w))

@@ -227,7 +227,7 @@ def test_self_draw_names_every_payment_and_its_why() -> None:
     table = make_table(totals=[-6, 12, -6, 0])
     text = settlement_text(table, result, 0)
     lines = text.split("\n")
-    assert lines[0] == "🀄 第 1 局 2号 阿强 自摸 五万！"
+    assert lines[0] == "🀄 第 1 局 2号 阿强 胡了 五万（自摸）！"
     assert "　2号 阿强：无番种 · 一份 2" in lines
     assert "　　胡牌：一二三五五万 五六七筒 中中中 ｜ 碰 九条" in lines
     assert "扎鸟：一万 五筒 → 中鸟 2" in lines
