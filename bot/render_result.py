@@ -181,7 +181,7 @@ def _win_lines(table: Table, win: dict[str, Any]) -> tuple[str, str | None]:
     parts = ["、".join(patterns) if patterns else "无番种"]
     fan = win.get("fan")
     if isinstance(fan, int) and fan > 0:
-        parts[0] += f"（{fan} 番）"
+        parts[0] += f"（{fan} {'倍' if table.variant_id == 'tuidaohu' else '番'}）"  # 推倒胡 counts 倍 of 底分
     if isinstance(win.get("share"), int):
         parts.append(f"一份 {win['share']}")
     head = f"　{_seat(table, win.get('seat'))}：" + " · ".join(parts)

@@ -624,7 +624,7 @@ class MahjongGame:
             "family": FAMILY,
             "dealer": self.dealer,
             "wall": None if self.predeal is not None else len(self.wall),  # not dealt yet while 加锤 is chosen
-            "hand_sizes": [sum(h) for h in self.hands] if self.predeal is None else [0] * self.seats,
+            "hand_sizes": [sum(h) for h in self.hands] if self.predeal is None else None,  # dealt after 加锤
             "melds": [[self._meld_json(m, False) for m in self.melds[s]] for s in range(self.seats)],
             "discards": [[NOTATION[t] for t in d] for d in self.discards],
             "revealed": revealed,

@@ -261,7 +261,7 @@ def test_robbed_kong_and_tuidaohu_kong_shot_say_so() -> None:
         {"payments": [_pay(0, 2, 12, "抢杠包赔 3 家 × 4")], "cancelled": [], "wins": rob, "chui": [1, 0, 0, 0]},
         [-12, 0, 12, 0]), 0)
     assert text.split("\n")[0] == "🀄 第 1 局 3号 老王 胡了 三条（抢 1号 小明 的补杠）！"
-    assert "　3号 老王：抢杠胡（4 番） · 一份 4" in text
+    assert "　3号 老王：抢杠胡（4 倍） · 一份 4" in text
     assert "加锤：1号 小明 加1锤 · 2号 阿强 不加锤 · 3号 老王 不加锤 · 4号 小红 不加锤" in text
     assert "　1号 小明 付 3号 老王 12（抢杠包赔 3 家 × 4）" in text
     shot = [{"seat": 1, "from_seat": 3, "card": "7p", "win_from": "discard", "patterns": ["碰碰胡"], "fan": 8,
