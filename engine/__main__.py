@@ -18,6 +18,8 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--hands", type=int, default=100)
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--options", default="{}", help="room options as JSON")
+    sp.add_argument("--random-seats", type=int, default=0,
+                    help="seat a random player in this many seats (rotating) and compare its wins with the AI's")
     sub.add_parser("variants", help="the variant registry as JSON")
     args = parser.parse_args(argv)
 
@@ -34,7 +36,8 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         options = json.loads(args.options)
-        print(json.dumps(selfplay(args.variant, args.hands, args.seed, options), ensure_ascii=False))
+        print(json.dumps(selfplay(args.variant, args.hands, args.seed, options,
+                                  random_seats=args.random_seats), ensure_ascii=False))
     except (OptionError, json.JSONDecodeError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
