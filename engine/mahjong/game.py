@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import PASS_ROLE, WIN_ROLE, Action, ActionName, Event, HandResult, IllegalAction, Win
+from ..core import PASS_ROLE, WIN_ROLE, Action, ActionName, Event, HandResult, IllegalAction, MeldView, Win
 from ..ledger import Ledger, Payment, net
 from ..predeal import PreDeal
 from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, MahjongRules, Meld, Priced, WinSpot
@@ -602,8 +602,8 @@ class MahjongGame:
 
     def _meld_json(self, m: Meld, own: bool) -> dict[str, Any]:
         if m.kind == "angang" and not own:
-            return {"type": "angang", "cards": [NOTATION[m.tile]], "hidden": 3, "from": None}
-        return {"type": m.kind, "cards": [NOTATION[t] for t in m.tiles], "from": m.from_seat}
+            return MeldView("angang", (NOTATION[m.tile],), 3).to_json()  # one tile up, three down
+        return MeldView(m.kind, tuple(NOTATION[t] for t in m.tiles), 0, m.from_seat).to_json()
 
     def _claim_window_open(self) -> bool:
         return not self.finished and self.window is not None

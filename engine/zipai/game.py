@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import Action, ActionName, Event, HandResult, IllegalAction, Win
+from ..core import Action, ActionName, Event, HandResult, IllegalAction, MeldView, Win
 from ..predeal import PreDeal
 from ..settlement import Seating
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
@@ -57,8 +57,8 @@ class Meld:
 def _meld_view(group: Group, shown: int) -> dict[str, Any]:
     cards = sorted(group.cards, key=sort_key)
     shown = min(shown, len(cards))
-    return {"type": group.kind, "cards": names(cards[:shown]), "hidden": len(cards) - shown,
-            "huxi": group_huxi(group.kind, group.cards) if shown else None}
+    return MeldView(group.kind, names(cards[:shown]), len(cards) - shown,
+                    huxi=group_huxi(group.kind, group.cards) if shown else None).to_json()
 
 
 def _check_wall(deck: Sequence[int]) -> None:
