@@ -31,6 +31,7 @@ from .tiles import ALL, KINDS, SUITED, YAOJIU
 
 INF = 1 << 20
 _YAOJIU_SET = frozenset(YAOJIU)
+_HALF = (0, 0, 1, 1, 2, 2, 3, 3, 4)  # pairs in n copies (n ≤ 8 with wildcards counted apart)
 FIRST_CAP = 7  # tiles given up that the first, bounded distance search looks at
 MEMO_LIMIT = 100_000  # entries per block table; cleared when full (as the 字牌 memo)
 
@@ -485,18 +486,22 @@ class Checker:
             raise ValueError("distance needs a hand of 3n+1 or 3n+2 tiles")
         extra = 1 if n % 3 == 1 else 0
         w = wild + extra
-        if limit is None:
+        special = INF  # 七对 / 十三幺: cheap to price, and they bound the 4X+Y search below
+        if n + extra == 14:
+            if self.qidui:
+                special = self._qidui_distance(counts, w)
+            if self.shisanyao:
+                special = min(special, self._shisanyao_distance(counts, w))
+        cap = min(INF if limit is None else max(limit - extra, 0), special - 1)
+        if cap < 0:
+            best = special
+        elif cap >= INF:
             # Nearly every hand is within a few tiles: a bounded search first, the unbounded one only past it.
             best = self._standard_distance(counts, w, FIRST_CAP)
             if best > FIRST_CAP:
                 best = self._standard_distance(counts, w)
         else:
-            best = self._standard_distance(counts, w, max(limit - extra, 0))
-        if n + extra == 14:
-            if self.qidui:
-                best = min(best, self._qidui_distance(counts, w))
-            if self.shisanyao:
-                best = min(best, self._shisanyao_distance(counts, w))
+            best = min(self._standard_distance(counts, w, cap), special)
         out = best + extra
         return out if limit is None else min(out, limit + 1)
 
@@ -537,8 +542,8 @@ class Checker:
             kinds = sum(1 for x in counts if x)
             return max(0, 7 - pairs + max(0, 7 - kinds) - w)
         # A 4-of-a-kind is two pairs: every tile is in a pair or a single, and each draw pairs one single.
-        pairs = sum(x // 2 for x in counts)
-        singles = sum(x % 2 for x in counts)
+        pairs = sum(map(_HALF.__getitem__, counts))
+        singles = sum(counts) - 2 * pairs
         a = min(singles, w)
         return max(0, 7 - (pairs + a + (w - a) // 2))
 
