@@ -161,7 +161,7 @@ ERRORS: list[tuple[str, Any]] = [
 REASONS: list[tuple[str, Any]] = [
     (r"a discarded 红中 cannot be won", lambda m: "打出的红中不能胡。"),
     (r"抢杠胡 is off", lambda m: "房间没有开抢杠胡（抢杠胡=开），补杠不能抢。"),
-    (r"only the dealer wins on his dealt 14 tiles", lambda m: "只有庄家能用起手 14 张胡（天胡）；闲家起手要四个红中才能胡。"),
+    (r"only the dealer wins on his dealt 14 tiles", lambda m: "只有庄家能用起手 14 张胡（天胡）；闲家起手只有四个红中（四红中玩法）才能胡。"),
     (r"the tiles form neither 4 groups and a pair nor 七对",
      lambda m: "这手牌不成胡：需要四副顺子/刻子/杠加一对将，或七对（红中可代替任意牌）。"),
 ]

@@ -7,6 +7,7 @@ The scoring functions themselves are tested in tests/mahjong/; here each hand go
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from typing import Any
@@ -213,3 +214,15 @@ def test_bad_input_exits_2_with_one_line(data: dict[str, Any], words: str) -> No
     assert proc.returncode == 2 and proc.stdout == ""
     lines = proc.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("invalid input: ") and words in lines[0]
+
+
+def test_the_worked_examples_of_the_docs_are_what_the_command_prints() -> None:
+    """docs/calculator.md's mahjong examples: each JSON block, then → `its output`."""
+    from pathlib import Path
+
+    text = Path(__file__).resolve().parents[1].joinpath("docs", "calculator.md").read_text(encoding="utf-8")
+    section = text[text.index("## Mahjong"):]
+    examples = re.findall(r"```json\n(.*?)\n```\n→ `(\{.*?\})`", section, re.S)
+    assert len(examples) == 2
+    for given, printed in examples:
+        assert strict(json.loads(given)) == json.loads(printed)

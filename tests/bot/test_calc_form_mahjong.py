@@ -310,3 +310,28 @@ def test_messages_fit_the_variant() -> None:
     assert calculator_error(engine_message(eight)) == "红中有 9 张：这副牌只有 8 张红中。"
     assert "红中数=8" in calculator_error(engine_message(INVALID[30]))
     assert "碰5m" in calculator_error(engine_message(INVALID[13]))
+
+
+@pytest.mark.parametrize(("variant", "text", "expected"), [
+    ("hongzhong", "红中数=八红中 鸟牌张数=6 扎鸟=胡几奖几 门门清=开 门门清分=3 抢杠胡=开 局数=16",
+     {"hongzhong_count": 8, "birds": 6, "bird_mode": "hujijiangji", "menmenqing": True, "menmenqing_points": 3,
+      "qianggang": True, "hands": 16}),
+    ("hongzhong", "红中=8 扎鸟=一码", {"hongzhong_count": 8, "bird_mode": "yima"}),  # the one label containing it
+    ("tuidaohu", "加锤=关 底分=5分 局数=4局", {"jiachui": False, "difen": 5, "hands": 4}),
+])
+def test_table_create_reads_the_mahjong_options_by_chinese_name(variant: str, text: str,
+                                                              expected: dict[str, Any]) -> None:
+    from bot.options_text import parse_options_text
+    from engine.registry import get_variant
+
+    v = get_variant(variant)
+    assert v.validate(parse_options_text(text, v)) == {**v.validate({}), **expected}
+
+
+def test_table_create_names_an_ambiguous_mahjong_option() -> None:
+    from bot.options_text import parse_options_text
+    from engine.core import OptionError
+    from engine.registry import get_variant
+
+    with pytest.raises(OptionError, match="「鸟牌张数」、「扎鸟」"):
+        parse_options_text("鸟=4", get_variant("hongzhong"))
