@@ -20,6 +20,8 @@ from bot.calc_form import (
 from engine.core import InvalidInput
 from engine.mahjong import hongzhong, tuidaohu
 
+from .conftest import Env
+
 HZ_NONE = "123m456p789s11m23p"
 
 
@@ -335,3 +337,13 @@ def test_table_create_names_an_ambiguous_mahjong_option() -> None:
 
     with pytest.raises(OptionError, match="「鸟牌张数」、「扎鸟」"):
         parse_options_text("鸟=4", get_variant("hongzhong"))
+
+
+async def test_the_calc_command_answers_a_mahjong_hand_in_words(env: Env) -> None:
+    p = await env.cmd(env.alice, "calc", variant="tuidaohu", hand="111m222p333s55z77z", win="7z", source="discard",
+                      flags="杠上")
+    assert not p.ephemeral
+    assert "推倒胡" in p.text() and "番种：碰碰胡、门前清" in p.text() and "倍数：16 倍" in p.text()
+    assert "得分：8（杠上炮" in p.text(), p.text()
+    p = await env.cmd(env.alice, "calc", variant="hongzhong", hand="123m456p789s2p", win="2p", melds="吃123s")
+    assert p.ephemeral and "红中麻将不能吃牌" in p.text(), p.text()
