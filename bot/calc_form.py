@@ -2,8 +2,9 @@
 turned back into a readable line.
 
 ``hand`` may also be a whole JSON object (``python -m engine score`` input), which is used as it is.
-Melds: ``碰一 偎三 臭偎五 跑九 提四 吃一二三 吃二二贰`` or ``peng:一一一``. Flags: ``庄 海底 首张 未进张``
-(dealer, last_card, first_discard, no_draw_yet). Options: ``mingtang=honghei chongtun=2``.
+Melds: ``碰一 偎三 臭偎五 跑九 提四 吃一二三 吃二二贰`` or ``peng:一一一``. Flags: ``庄 海底 首张 未进张 杠上``
+(dealer, last_card, first_discard, no_draw_yet, after_kong). Options: ``mingtang=honghei chongtun=2`` or the
+options' Chinese names (``名堂=红黑 扎鸟=胡几奖几``). Mahjong tiles, melds and answers: ``bot/calc_mahjong.py``.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from typing import Any
 
 from engine.calculator import evaluate
 from engine.core import InvalidInput, OptionError
+from engine.registry import all_variants
 
-from .options_text import json_object, parse_options_text
+from . import calc_mahjong as mj
+from .options_text import chinese_option_keys, json_object, parse_options_text
 from .words import GROUP_WORDS, group_word, parse_group_code
 
 
@@ -22,7 +25,15 @@ class CalcFormError(ValueError):
     """Input a player typed that cannot be read; the message says what is wrong, in Chinese."""
 
 
-SOURCES = {"self_draw": "自摸", "other_draw": "胡别人摸的牌", "discard": "点炮/放炮", "deal": "起手（天胡/地胡）"}
+SOURCES = {"self_draw": "自摸", "other_draw": "胡别人摸的牌", "discard": "点炮/放炮/接炮", "deal": "起手（天胡/地胡）",
+           "robbing_kong": "抢杠胡（麻将）"}
+# 来源 as players say it: (win_from, whether it also means the tile came right after a kong).
+SOURCE_WORDS = {
+    "自摸": ("self_draw", False), "杠开": ("self_draw", True), "杠上花": ("self_draw", True),
+    "点炮": ("discard", False), "放炮": ("discard", False), "接炮": ("discard", False),
+    "杠上炮": ("discard", True), "抢杠": ("robbing_kong", False), "抢杠胡": ("robbing_kong", False),
+    "起手": ("deal", False), "天胡": ("deal", False), "胡别人摸的牌": ("other_draw", False),
+}
 MELD_WORDS = {"碰": "peng", "偎": "wei", "臭偎": "chouwei", "跑": "pao", "提": "ti", "吃": "chi", "杠": "gang",
               "暗杠": "angang"}
 FLAG_WORDS = {
@@ -30,7 +41,8 @@ FLAG_WORDS = {
     "海底": "last_card", "海胡": "last_card", "last_card": "last_card",
     "首张": "first_discard", "first_discard": "first_discard",
     "未进张": "no_draw_yet", "听胡": "no_draw_yet", "no_draw_yet": "no_draw_yet",
-    "杠后": "after_kong", "after_kong": "after_kong",
+    "杠后": "after_kong", "杠上": "after_kong", "杠开": "after_kong", "杠上花": "after_kong", "杠上炮": "after_kong",
+    "after_kong": "after_kong",
 }
 _SPLIT = re.compile(r"[\s,，、;；]+")
 MAX_FIELD = 200  # a 字牌 hand is ~21 characters; anything far longer is not a hand
@@ -44,7 +56,7 @@ def _kind(word: str) -> str:
 
 
 # The calculator's error lines (engine/zipai/calc.py, engine/options.py) in the players' words.
-_ERRORS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
+_ERRORS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [*mj.ERRORS,
     (r"input must be a JSON object", lambda m: "输入必须是一个 JSON 对象 {...}。"),
     (r"missing field '(\w+)'", lambda m: f"缺少「{FIELD_WORDS.get(m[1], m[1])}」（`{m[1]}`）。"),
     (r"unknown variant", lambda m: "没有这个玩法。"),
@@ -63,7 +75,8 @@ _ERRORS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
     (r"(\w+) meld .* must be identical cards", lambda m: f"{_kind(m[1])}必须是相同的牌。"),
     (r"meld .*: missing type", lambda m: "门子缺少种类（碰、偎、跑、提、吃…）。"),
     (r"meld .*: missing cards", lambda m: "门子缺少牌。"),
-    (r"meld .*: expected", lambda m: "门子写法不对：请写成 碰一、吃一二三，或 {\"type\": \"peng\", \"cards\": [\"一\"]}。"),
+    (r"meld .*: expected", lambda m: "门子写法不对：请写成 碰一、吃一二三（麻将：碰5m、吃345s），"
+                                       "或 {\"type\": \"peng\", \"cards\": [\"一\"]}。"),
     (r"four identical cards in hand", lambda m: "手里有四张相同的牌：起手的四张请写成「提」门子。"),
     (r"kan meld plus more copies", lambda m: "坎之外手里还有同样的牌。"),
     (r"(\d+) copies of (.): the set has (\d+)", lambda m: f"「{m[2]}」有 {m[1]} 张：一副牌每种只有 {m[3]} 张。"),
@@ -73,7 +86,7 @@ _ERRORS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
     (r"^没有选项 「(.+?)」", lambda m: f"没有房间选项「{m[1][:20]}」（/rules 列出每个玩法的选项）。"),
     (r"^选项 「\w+」（(.+?)）只能取 (.+)$", lambda m: f"房间选项「{m[1]}」只能取 {m[2]}。"),
 ]]
-_REASONS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
+_REASONS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [*mj.REASONS,
     (r"no winning card and no start-of-hand win", lambda m: "没有胡的牌，也不是起手即胡。"),
     (r"a discarded card cannot be won", lambda m: "这个玩法不能胡别人打出的牌（不能放炮）。"),
     (r"only the dealer's first discard may be won", lambda m: "只能胡庄家打出的第一张牌（地胡）。"),
@@ -118,15 +131,29 @@ def _tokens(text: str | None) -> list[str]:
     return [t for t in _SPLIT.split(text or "") if t]
 
 
-def _cards(text: str) -> list[str]:
-    """Zipai cards are one character each; mahjong tiles are written 1m 2p … (no shorthand)."""
-    text = "".join(_tokens(text))
-    if re.fullmatch(r"([1-9][mpsz])+", text):
-        return re.findall(r"[1-9][mpsz]", text)
-    return list(text)
+def _family(variant: str) -> str | None:
+    return next((v.family for v in all_variants() if v.id == variant), None)
 
 
-def _meld(token: str) -> dict[str, Any]:
+def _cards(text: str, mahjong: bool = False) -> list[str]:
+    """Zipai cards are one character each; mahjong tiles are ``1m 2p …``, ``123m`` or their Chinese names."""
+    if mahjong or mj.is_notation(text):
+        try:
+            return mj.tiles(text)
+        except mj.TileTextError as e:
+            raise CalcFormError(str(e)) from None
+    return list("".join(_tokens(text)))
+
+
+def _meld(token: str, mahjong: bool = False) -> dict[str, Any]:
+    if mahjong:
+        try:
+            found = mj.meld(token)
+        except mj.TileTextError as e:
+            raise CalcFormError(f"门子「{token[:20]}」：{e}") from None
+        if found is not None:
+            return found
+        raise CalcFormError(f"看不懂的门子「{token[:20]}」：请写成 碰5m、杠5m、暗杠7p、吃345s 或 peng:5m5m5m")
     if ":" in token or "：" in token:
         kind, cards = re.split("[:：]", token, maxsplit=1)
         return {"type": MELD_WORDS.get(kind, kind), "cards": _cards(cards)}
@@ -136,6 +163,16 @@ def _meld(token: str) -> dict[str, Any]:
     raise CalcFormError(f"看不懂的门子「{token}」：请写成 碰一、偎三、吃一二三 或 peng:一一一")
 
 
+def _source(source: str) -> tuple[str, bool]:
+    """(win_from, after a kong): the command's choice key or a word a player typed (杠上炮 …)."""
+    word = (source or "").strip()
+    if word in SOURCES:
+        return word, False
+    if word in SOURCE_WORDS:
+        return SOURCE_WORDS[word]
+    raise CalcFormError(f"来源必须是 {'、'.join(SOURCE_WORDS)} 之一。")
+
+
 def build_input(variant: str, hand: str, win: str | None = None, source: str = "self_draw",
                 melds: str | None = None, flags: str | None = None, options: str | None = None) -> dict[str, Any]:
     text = (hand or "").strip()
@@ -143,7 +180,7 @@ def build_input(variant: str, hand: str, win: str | None = None, source: str = "
         if value and len(value) > MAX_FIELD and not (field == "手牌" and text.startswith("{")):
             raise CalcFormError(f"{field}太长（最多 {MAX_FIELD} 个字符）。")
     if not text:
-        raise CalcFormError("手牌为空：请给出手牌（如 一二三四），或一个 JSON 对象。")
+        raise CalcFormError("手牌为空：请给出手牌（如 一二三四，麻将如 123m456p77z），或一个 JSON 对象。")
     if text.startswith("{"):
         try:
             return {"variant": variant, **json_object(text)}
@@ -151,28 +188,39 @@ def build_input(variant: str, hand: str, win: str | None = None, source: str = "
             raise CalcFormError(str(e)) from None
     if text.startswith("["):
         raise CalcFormError("请给出 JSON 对象 {...}，或直接写牌，而不是列表。")
-    if source not in SOURCES:
-        raise CalcFormError(f"来源必须是 {'、'.join(SOURCES)} 之一。")
-    data: dict[str, Any] = {"variant": variant, "hand": _cards(text), "melds": [_meld(t) for t in _tokens(melds)],
-                            "win_card": _cards(win)[0] if win and _cards(win) else None, "win_from": source}
-    context: dict[str, bool] = {}
+    win_from, after_kong = _source(source)
+    mahjong = _family(variant) == "mahjong"
+    win_cards = _cards(win, mahjong) if win and win.strip() else []
+    if len(win_cards) > 1:
+        raise CalcFormError(f"胡的牌只能写一张，写了 {len(win_cards)} 张。")
+    data: dict[str, Any] = {"variant": variant, "hand": _cards(text, mahjong),
+                            "melds": [_meld(t, mahjong) for t in _tokens(melds)],
+                            "win_card": win_cards[0] if win_cards else None, "win_from": win_from}
+    context: dict[str, bool] = {"after_kong": True} if after_kong else {}
     for word in _tokens(flags):
         if word not in FLAG_WORDS:
             raise CalcFormError(f"看不懂的情形「{word}」：可用 {'、'.join(k for k in FLAG_WORDS if not k.isascii())}")
         context[FLAG_WORDS[word]] = True
     data["context"] = context
     try:
-        data["options"] = parse_options_text(options or "")
+        raw = parse_options_text(options or "")
     except OptionError as e:
         raise CalcFormError(f"房间选项写法不对（应写成 键=值，如 chongtun=2）：{e}") from None
+    try:
+        data["options"] = chinese_option_keys(variant, raw)
+    except OptionError as e:
+        raise CalcFormError(f"房间选项：{e}") from None
     return data
 
 
-def describe_result(result: dict[str, Any]) -> str:
-    """One readable block: win or not, 胡息, 名堂, 番, 囤/等, score, and the arrangement."""
+def describe_result(result: dict[str, Any], data: dict[str, Any] | None = None) -> str:
+    """One readable block: win or not, 胡息, 名堂, 番, 囤/等, score, and the arrangement; a mahjong win (no 胡息)
+    as 番种, 倍数 and 得分, who pays it read from ``data`` (the input) when given."""
     if not result.get("win"):
         return f"不能胡：{refusal_reason(str(result.get('reason', '')))}" if result.get("reason") else "不能胡："
     lines = ["**能胡**"]
+    if _is_mahjong(result, data):
+        return "\n".join(lines + mj.describe(result, data))
     if "huxi" in result:
         lines.append(f"胡息：{result['huxi']}")
     lines.append("名堂：" + ("、".join(result.get("patterns") or []) or "无"))
@@ -184,6 +232,10 @@ def describe_result(result: dict[str, Any]) -> str:
     if result.get("arrangement"):
         lines.append("组牌：" + " ".join(_group(str(g)) for g in result["arrangement"]))
     return "\n".join(lines)
+
+
+def _is_mahjong(result: dict[str, Any], data: dict[str, Any] | None) -> bool:
+    return data is not None and isinstance(data.get("variant"), str) and _family(data["variant"]) == "mahjong"
 
 
 def _group(code: str) -> str:

@@ -88,7 +88,7 @@ def setup_commands(bot: HunanBot) -> None:
             await interaction.response.send_message(f"⚠️ 无法计算：{e}", ephemeral=True)
             return
         v = get_variant(variant)
-        await interaction.response.send_message(f"**{v.name}** 算分\n{describe_result(result)}"[:1900])
+        await interaction.response.send_message(f"**{v.name}** 算分\n{describe_result(result, data)}"[:1900])
 
     @tree.command(name=t("leaderboard"), description=t("Leaderboard of this server"))
     @app_commands.describe(variant=t("Game variant"), period=t("Period"))

@@ -239,3 +239,42 @@ def validate_bot_options(raw: dict[str, Any]) -> dict[str, Any]:
     for opt in BOT_OPTIONS:
         out.setdefault(opt.key, opt.default)
     return out
+
+
+def chinese_option_keys(variant_id: str, raw: dict[str, Any]) -> dict[str, Any]:
+    """/calc's options: a key written as the option's Chinese label (``扎鸟``, ``红中数``, ``加锤``; or the one label
+    containing it) becomes the engine's key, and a value written as one of its choice labels (``胡几奖几``, ``开``)
+    the engine's value. Everything else is left as typed for the calculator to judge (it converts ``"2"`` and
+    names a wrong key or value itself); an unknown variant leaves the options untouched."""
+    try:
+        declared = [(o.key, o) for o in _variant(variant_id).options]
+    except OptionError:
+        return raw
+    out: dict[str, Any] = {}
+    for typed, value in raw.items():
+        opt = next((o for k, o in declared if typed in (k, o.label)), None)
+        if opt is None:
+            hits = [o for _, o in declared if typed and not o.internal and typed in o.label]
+            if len(hits) > 1:
+                raise OptionError(f"「{typed}」可以指" + "、".join(f"「{o.label}」" for o in hits) + "，请写全")
+            opt = hits[0] if hits else None
+        key = opt.key if opt else typed
+        if key in out:
+            raise OptionError(f"「{opt.label if opt else key}」写了两次（{typed}）")
+        out[key] = _choice(opt, value) if opt else value
+    return out
+
+
+def _choice(opt: Option, value: Any) -> Any:
+    if isinstance(value, str):
+        word = value.strip()
+        for c in opt.choices:
+            if opt.labels and word == opt.choice_label(c):
+                return c
+    return value
+
+
+def _variant(variant_id: str) -> Variant:
+    from engine.registry import get_variant
+
+    return get_variant(variant_id)

@@ -1,0 +1,192 @@
+"""`/calc` for the 麻将 variants: tiles and melds as players type them, the mahjong calculators' (English)
+messages in Chinese, and the answer as 番种 / 倍数 / 得分.
+
+Tiles: ``123m456p77z`` (digits, then the suit letter), ``1m 2m …``, or Chinese names ``一万 五筒 九条 东 中 红中``
+(also ``三四五万``: numerals, then the suit). Melds: ``碰5m`` ``杠5m`` (明杠/补杠) ``暗杠7p`` ``吃345s`` or
+``peng:5m5m5m``; one tile for a 碰/杠 stands for all of its tiles.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.mahjong.tiles import TileError, tile_id, tile_name
+
+SUIT_WORDS = {"万": "m", "筒": "p", "饼": "p", "条": "s", "索": "s"}
+HONOUR_WORDS = {"东": "1z", "南": "2z", "西": "3z", "北": "4z", "白": "5z", "发": "6z", "發": "6z", "中": "7z"}
+NUMERALS = "一二三四五六七八九"
+MELD_WORDS = {"碰": "peng", "杠": "gang", "明杠": "gang", "补杠": "gang", "直杠": "gang", "暗杠": "angang",
+              "吃": "chi"}
+MELD_SIZE = {"peng": 3, "gang": 4, "angang": 4}
+KIND_WORDS = {"chi": "吃", "peng": "碰", "gang": "明杠", "angang": "暗杠"}
+# /calc's 来源 for a mahjong hand, and the words a player may type for them.
+SOURCES = {"self_draw": "自摸（含杠开）", "discard": "点炮/接炮", "robbing_kong": "抢杠胡", "deal": "起手（天胡）"}
+_SOURCE_NOTES = {"红中麻将": {"deal": "起手（天胡、四红中）"}, "推倒胡": {"discard": "杠上炮（推倒胡只有杠上炮可胡别人的牌）"}}
+NOTATION = "麻将牌写成 1m…9m（万）、1p…9p（筒）、1s…9s（条）、1z…7z（东南西北白发中，红中是 7z），如 123m456p77z"
+
+
+class TileTextError(ValueError):
+    """Tiles a player typed that cannot be read (the message is Chinese)."""
+
+
+def is_notation(text: str) -> bool:
+    """``123m4p`` / ``1m 2m``: the mahjong notation, which no 字牌 hand can be mistaken for."""
+    return re.fullmatch(r"([1-9]+[mpsz])+", re.sub(r"[\s,，、]+", "", text)) is not None
+
+
+def tiles(text: str) -> list[str]:
+    """Every tile of the text in notation, in the order written."""
+    out: list[str] = []
+    digits = ""
+    numerals = ""
+    text = re.sub(r"[\s,，、;；]+", "", text).replace("红中", "中")
+    for ch in text:
+        if ch.isdigit() and ch.isascii():
+            digits += ch
+        elif ch in "mpsz" and digits:
+            out += [d + ch for d in digits]
+            digits = ""
+        elif ch in NUMERALS and not digits:
+            numerals += ch
+        elif ch in SUIT_WORDS and numerals:
+            out += [f"{NUMERALS.index(n) + 1}{SUIT_WORDS[ch]}" for n in numerals]
+            numerals = ""
+        elif ch in HONOUR_WORDS and not digits and not numerals:
+            out.append(HONOUR_WORDS[ch])
+        else:
+            raise TileTextError(f"看不懂的牌「{ch}」（在「{text[:30]}」里）：{NOTATION}。")
+    if digits or numerals:
+        raise TileTextError(f"「{digits or numerals}」后面缺少花色：{NOTATION}。")
+    for t in out:
+        try:
+            tile_id(t)
+        except TileError:
+            raise TileTextError(f"没有「{t}」这张牌：{NOTATION}。") from None
+    return out
+
+
+def meld(token: str) -> dict[str, Any] | None:
+    """``碰5m`` / ``peng:5m`` → the contract's meld; None when the token is no mahjong meld word."""
+    if ":" in token or "：" in token:
+        head, body = re.split("[:：]", token, maxsplit=1)
+        kind = MELD_WORDS.get(head, head)
+    else:
+        for word in sorted(MELD_WORDS, key=len, reverse=True):
+            if token.startswith(word) and len(token) > len(word):
+                kind, body = MELD_WORDS[word], token[len(word):]
+                break
+        else:
+            return None
+    cards = tiles(body)
+    if len(cards) == 1 and kind in MELD_SIZE:
+        cards *= MELD_SIZE[kind]
+    return {"type": kind, "cards": cards}
+
+
+def tile_word(text: str) -> str:
+    """``5m`` → 五万 in a message; anything else as typed (cut short)."""
+    try:
+        return tile_name(tile_id(text))
+    except TileError:
+        return text[:10]
+
+
+def _what(text: str) -> str:
+    """The calculator's field name in a message (``hand``, ``win_card``, ``meld peng``, ``melds[0]``)."""
+    if text == "hand":
+        return "手牌"
+    if text == "win_card":
+        return "胡的牌"
+    m = re.fullmatch(r"melds\[(\d+)\]", text)
+    if m:
+        return f"第 {int(m[1]) + 1} 个门子"
+    m = re.fullmatch(r"meld (\w+)", text)
+    return f"{KIND_WORDS.get(m[1], '门子')}的牌" if m else "牌"
+
+
+def _sources(variant_name: str) -> list[str]:
+    return list({**SOURCES, **_SOURCE_NOTES.get(variant_name, {})}.values())
+
+
+def _kind(word: str) -> str:
+    return KIND_WORDS.get(word, "门子")
+
+
+# engine/mahjong/hongzhong.py and tuidaohu.py, in the order to try them (the more specific first).
+ERRORS: list[tuple[str, Any]] = [
+    (r"^(.+?): a tile must be a string", lambda m: f"{_what(m[1])}：每张牌要写成文字，如 5m。"),
+    (r"^(.+?): 「(.*?)」 is not one mahjong tile", lambda m: f"{_what(m[1])}：不认识的牌「{m[2][:10]}」；{NOTATION}。"),
+    (r"^(.+?): 「(.*?)」 is not in the 红中麻将 set",
+     lambda m: f"{_what(m[1])}：红中麻将没有「{tile_word(m[2])}」，只有万、筒、条和红中（7z）。"),
+    (r"^(.+?): (?:「(.*?)」 is not mahjong notation|cannot read 「(.*?)」 as tiles)",
+     lambda m: f"{_what(m[1])}：看不懂「{(m[2] or m[3] or '')[:20]}」；{NOTATION}。"),
+    (r"^(.+?) must be a list of tiles or a string of tiles", lambda m: f"{_what(m[1])}要写成一串牌，如 123m456p。"),
+    (r"^chi meld: 红中麻将 has no 吃", lambda m: "红中麻将不能吃牌：门子只有 碰、明杠、暗杠。"),
+    (r"give cards or card, not both", lambda m: "门子里 cards 和 card 只能写一个。"),
+    (r"^melds\[\d+\] must be an object",
+     lambda m: "门子写法不对：请写成 碰5m、暗杠7p、吃345s，或 {\"type\": \"peng\", \"cards\": [\"5m\"]}。"),
+    (r"^melds\[\d+\]: unknown field 「(.*?)」|^meld field 「(.*?)」 unknown",
+     lambda m: f"门子里不认识的字段「{(m[1] or m[2] or '')[:20]}」：只有 type 和 cards（或 card）。"),
+    (r"^melds\[\d+\]: type must be one of|^meld type .* unknown \(mahjong",
+     lambda m: "不认识的门子种类：麻将可用 吃（chi）、碰（peng）、明杠（gang）、暗杠（angang）。"),
+    (r"a chi needs its three cards", lambda m: "吃要写出三张牌，如 吃345s。"),
+    (r"a chi is three consecutive tiles", lambda m: "吃的三张必须是同一花色的连张，如 吃345s（字牌不能吃）。"),
+    (r"^meld (\w+) needs (\d+) tiles, got (\d+)|^melds\[\d+\]: a (\w+) has (\d+) tiles, not (\d+)",
+     lambda m: f"{_kind(m[1] or m[4])}要 {m[2] or m[5]} 张牌，给了 {m[3] or m[6]} 张。"),
+    (r"^(\w+) meld must be identical tiles|^melds\[\d+\]: a (\w+) is \d+ identical tiles",
+     lambda m: f"{_kind(m[1] or m[2])}必须是相同的牌。"),
+    (r"meld of 红中: 红中 can be neither", lambda m: "红中不能碰，也不能杠。"),
+    (r"^(\d+) melds: a hand has at most 4", lambda m: f"门子有 {m[1]} 个：一手牌最多 4 个门子。"),
+    (r"^(\d+) tiles in hand \(win_card included\) with (\d+) melds: (\d+) needed",
+     lambda m: f"手牌加胡的牌共 {m[1]} 张，有 {m[2]} 个门子时应是 {m[3]} 张（胡牌时共 14 张，杠算 3 张）。"),
+    (r"^hand \+ win_card \+ melds make (\d+) \+ (\d+) melds",
+     lambda m: f"手牌加胡的牌共 {m[1]} 张，有 {m[2]} 个门子时应是 {14 - 3 * int(m[2])} 张（胡牌时共 14 张，杠算 3 张）。"),
+    (r"^(\d+) copies of 「(\w+)」: the set has (\d+)",
+     lambda m: f"「{tile_word(m[2])}」有 {m[1]} 张：一副牌每种只有 {m[3]} 张。"),
+    (r"^(\d+) 红中: the set has (\d+)",
+     lambda m: f"红中有 {m[1]} 张：这副牌只有 {m[2]} 张红中" + ("（八红中玩法请设 红中数=8）。" if m[2] == "4" else "。")),
+    (r"^robbing_kong of 红中", lambda m: "红中不能杠，也就不能抢杠。"),
+    (r"^robbing_kong: the (?:robbed )?konger holds",
+     lambda m: "抢杠胡：被抢的人手里有另外三张，所以胡的这张牌不能再出现在你的手牌或门子里。"),
+    (r"^win_from .* is not one of .* for (红中麻将|推倒胡)",
+     lambda m: f"{m[1]}的来源必须是 {'、'.join(_sources(m[1]))} 之一。"),
+    (r"^variant .* is not \w+|^variant must be 「", lambda m: "JSON 里的玩法和所选玩法不一致。"),
+    (r"^unknown context flag '(\w*)'",
+     lambda m: f"不认识的情形「{m[1][:20]}」：可写 庄家、海底、首张、未进张、杠上（杠开、杠上炮）。"),
+    (r"^context flag '(\w*)' must be true or false", lambda m: f"情形「{m[1][:20]}」只能是 true 或 false。"),
+]
+
+# The calculators' refusals (a valid hand that does not win).
+REASONS: list[tuple[str, Any]] = [
+    (r"a discarded 红中 cannot be won", lambda m: "打出的红中不能胡。"),
+    (r"抢杠胡 is off", lambda m: "房间没有开抢杠胡（抢杠胡=开），补杠不能抢。"),
+    (r"only the dealer wins on his dealt 14 tiles", lambda m: "只有庄家能用起手 14 张胡（天胡）；闲家起手只有四个红中（四红中玩法）才能胡。"),
+    (r"the tiles form neither 4 groups and a pair nor 七对",
+     lambda m: "这手牌不成胡：需要四副顺子/刻子/杠加一对将，或七对（红中可代替任意牌）。"),
+]
+
+
+def describe(result: dict[str, Any], data: dict[str, Any] | None = None) -> list[str]:
+    """The lines of a mahjong win: 番种, 倍数 (推倒胡), 得分 with who pays it."""
+    patterns = list(result.get("patterns") or [])
+    lines = ["番种：" + ("、".join(patterns) or "无（小胡）")]
+    if "fan" in result:
+        lines.append(f"倍数：{result['fan']} 倍")
+    lines.append(f"得分：{result.get('score')}" + _who_pays(result, data))
+    return lines
+
+
+def _who_pays(result: dict[str, Any], data: dict[str, Any] | None) -> str:
+    tuidaohu = "fan" in result
+    left_out = "未计加锤和杠钱，底分 1" if tuidaohu else "未计扎鸟和杠钱"
+    source = (data or {}).get("win_from")
+    if source == "discard":
+        how = "杠上炮：放炮的人付这一份，是自摸的一半" if tuidaohu else "接炮：放炮的人付这一份"
+    elif source == "robbing_kong":
+        how = "抢杠胡按自摸算：被抢杠的人包三家，付三份"
+    elif source in ("self_draw", "deal") or "四红中" in (result.get("patterns") or []):
+        how = "自摸：其他三家各付这一份"
+    else:
+        how = "每个付分的人付这一份"
+    return f"（{how}；{left_out}）"
