@@ -137,11 +137,6 @@ class Value:
     def big(self) -> bool:
         return self.patterns != (XIAOHU,)
 
-    @property
-    def bigs(self) -> int:
-        """How many 大胡 (门门清 counts as one) — what 漏胡 compares (§3)."""
-        return 0 if not self.big else len(self.patterns)
-
 
 def self_draw_type(win_from: str) -> bool:
     """自摸-type wins (自摸, 杠上花, 海底捞月, 天胡): each other player pays; else the discarder / konger."""
@@ -228,6 +223,29 @@ def evaluate(counts: Sequence[int], melds: Sequence[Meld], sit: Situation,
         if best is None or (value.fan, len(value.patterns)) > (best.fan, len(best.patterns)):
             best = value
     return best
+
+
+def winning_tiles(counts: Sequence[int], melds: Sequence[Meld], options: Mapping[str, Any],
+                  sit: Situation | None = None) -> list[int]:
+    """The tiles that would win a 13 − 3k tile hand under 长沙 rules (2-5-8 将, 将将胡, …) coming as ``sit``
+    (default a plain 自摸), sorted; a kind whose four copies are all the player's own is left out. The game's
+    开杠 test (听牌 after the kong, §7 17) and its re-kong test (the same waits, ruling 26) compare these —
+    ``Checker.waits`` would accept any pair."""
+    sit = sit or Situation(SELF_DRAW)
+    seen = list(counts)
+    for m in melds:
+        for x in m.tiles:
+            seen[x] += 1
+    hand = list(counts)
+    out = []
+    for x in checker_for(options).universe:
+        if seen[x] >= COPIES:
+            continue
+        hand[x] += 1
+        if evaluate(hand, melds, sit, options) is not None:
+            out.append(x)
+        hand[x] -= 1
+    return out
 
 
 def parts_text(value: Value, win_from: str) -> str:
@@ -422,7 +440,7 @@ def with_birds(amount: int, hits: int, mode: str) -> int:
     raise ValueError(f"no bird mode {mode!r}")
 
 
-def bird_note(amount: int, hits: int, mode: str) -> str:
+def bird_note(hits: int, mode: str) -> str:
     if not hits:
         return ""
     if mode == "multiply":
@@ -505,7 +523,7 @@ def win_payments(win: HandWin, *, players: int, dealer: int, birds: Sequence[int
     for p in payers:
         hits = 0 if (mode == "fan" and p in no_hits) else pair_hits(seats, win.winner, p)
         amount = with_birds(win.priced.share, hits, mode)
-        out.append(Payment(p, win.winner, amount, f"{how}：{win.priced.parts}{bird_note(amount, hits, mode)}"))
+        out.append(Payment(p, win.winner, amount, f"{how}：{win.priced.parts}{bird_note(hits, mode)}"))
     if options.get("zuopiao"):
         out += piao_payments(piao, win.winner, payers, "")
     return out
@@ -528,7 +546,7 @@ def qishou_payments(seat: int, names: Sequence[str], *, players: int, dealer: in
     for p in payers:
         hits = 0 if (mode == "fan" and p in no_hits) else pair_hits(seats, seat, p)
         amount = with_birds(base, hits, mode)
-        out.append(Payment(p, seat, amount, f"起手胡 {label}：{len(names)} × {QISHOU_EACH}{bird_note(amount, hits, mode)}"))
+        out.append(Payment(p, seat, amount, f"起手胡 {label}：{len(names)} × {QISHOU_EACH}{bird_note(hits, mode)}"))
     if options.get("zuopiao"):
         out += piao_payments(piao, seat, payers, "起手胡")
     return out

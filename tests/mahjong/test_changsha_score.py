@@ -421,7 +421,8 @@ def test_zimo_xiaohu_with_birds_multiply() -> None:
     win = cs.HandWin(1, "self_draw", None, priced(XIAOHU_5P, "5p", "self_draw"))
     out = cs.win_payments(win, players=4, dealer=0, birds=ids("1m2m"), options=opts())
     assert amounts(out) == {(0, 1): 8, (2, 1): 4, (3, 1): 4}
-    assert all(p.why.startswith("自摸") for p in out)
+    whys = {p.payer: p.why for p in out}
+    assert whys[0] == "自摸：小胡 自摸 2，中鸟 2 只 × 4" and whys[2] == "自摸：小胡 自摸 2，中鸟 1 只 × 2"
 
 
 def test_dianpao_dahu_discarder_pays_the_total_times_birds() -> None:
@@ -552,3 +553,23 @@ def test_invalid_input_raises(doc: dict[str, Any]) -> None:
     data = {"variant": "changsha", **doc}
     with pytest.raises(InvalidInput):
         cs.score(parse_json(json.dumps(data)), strict=True)
+
+
+# -- waits under 长沙 rules (the 开杠 test) --------------------------------------------------------------------------------
+def test_winning_tiles_need_the_258_jiang_or_a_dahu() -> None:
+    """123m 456m 789m 123p 4p waits only on 4p — a 4p pair, no 小胡 — so nothing; 5p single waits on 5p."""
+    assert cs.winning_tiles(to_counts("123m456m789m123p4p"), [], opts()) == []
+    assert cs.winning_tiles(to_counts(XIAOHU_5P), [], opts()) == [t("5p")]
+    # with 杠上花 乱将 the 4p pair and 1p (11p 234p) count
+    sit = cs.Situation("self_draw", after_kong=True)
+    assert cs.winning_tiles(to_counts("123m456m789m123p4p"), [], opts(situational_luanjiang=True), sit) == ids(
+        "14p")
+
+
+def test_winning_tiles_see_jiangjiang_and_own_copies() -> None:
+    melds = [cs.Meld("peng", (t("5p"),) * 3)]
+    # 将将胡: any 2/5/8 tile completes it, but 5p's four copies are all his (the 碰 and one in hand)
+    waits = cs.winning_tiles(to_counts("258m258p2258s"), melds, opts())
+    assert waits == sorted(ids("258m28p258s"))
+    full = cs.winning_tiles(to_counts("2258m222p2258s"), [cs.Meld("angang", (t("5m"),) * 4)], opts())
+    assert t("5m") not in full
