@@ -569,7 +569,7 @@ class MahjongGame:
     # -------------------------------------------------------------------- views
     def census(self) -> list[int]:
         """Where every tile is (hands, melds, rivers, wall, birds, a kong tile on offer): the whole set, always."""
-        counts = [sum(h[t] for h in self.hands) for t in range(KINDS)]
+        counts = [sum(col) for col in zip(*self.hands, strict=True)]
         for melds in self.melds:
             for m in melds:
                 for t in m.tiles:
