@@ -338,13 +338,13 @@ class MahjongGame:
             return
         seat, action = winners[0]
         self.discards[src].pop()  # the claimed tile leaves the river
-        self.barred[seat] = False
         self.drawn = None
         if action.kind == "gang":
             self.hands[seat][tile] -= 3
             self._complete_kong(seat, tile, "gang", src)
             return
         if action.kind == "peng":
+            self.barred[seat] = False  # 过胡不胡 lasts until a draw, 碰 or 杠 (推倒胡 ruling 15), not a 吃
             self.hands[seat][tile] -= 2
             self.melds[seat].append(Meld("peng", (tile,) * 3, src))
             text = f"{_seat(seat)} 碰 {tile_name(tile)}"

@@ -209,7 +209,6 @@ def test_guohu_declining_a_win_bars_every_win_until_ones_own_draw() -> None:
     assert g.to_act() == [2] and g.view(2)["barred"] is False
 
 
-@pytest.mark.xfail(strict=True, reason="fixed next: a 吃 lifts the bar")
 def test_guohu_a_chi_does_not_lift_the_bar() -> None:
     # Seat 2 declines its 自摸 3p (throws 1m: now waits 1m/4m), then 吃s seat 1's 4m before its own next draw:
     # still barred (ruling 15: only a draw, a 碰 or a 杠 lifts it).
