@@ -257,7 +257,6 @@ def test_bugang_not_made_when_first_possible_is_lost() -> None:
     assert "9s" in g.view(1)["hand"] and "bugang:9s" not in g.view(1)["legal"]
 
 
-@pytest.mark.xfail(strict=True, reason="fixed next: 碰 over 直杠 keeps the kong")
 def test_peng_instead_of_zhigang_loses_the_kong_of_that_tile() -> None:
     # Seat 1 holds 9s×3 and pengs the dealer's 9s instead of 杠-ing it: the 4th in hand is never a 补杠.
     g = tdh(["9s", "9s9s9s2z", None, None], draws="3z3z3z4z")
