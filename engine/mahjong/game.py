@@ -608,6 +608,8 @@ class MahjongGame:
         return "claim" if self.window is not None else "turn"
 
     def public_view(self) -> dict[str, Any]:
+        # Once the hand is over, the money that stands (荒庄 in 推倒胡 cancels every kong payment).
+        standing = self.ledger.payments if self.result is None else self.result.ledger
         revealed = None
         if self.window is not None and self.window_card is not None:
             revealed = tile_str(self.window_card)
@@ -625,8 +627,8 @@ class MahjongGame:
             "phase": self._phase(),
             "chui": None if self.chui is None else list(self.chui),
             "choosing": None if self.predeal is None else self.predeal.public(),
-            "kong_money": self.ledger.totals(),
-            "payments": [p.to_json() for p in self.ledger.payments],
+            "kong_money": net(self.seats, standing),
+            "payments": [p.to_json() for p in standing],
             "birds": None if not self.finished or self.rules.birds is None or self.result is None or self.result.draw
             else {"tiles": [tile_str(t) for t in self.bird_tiles], "hits": sum(self.bird_hits.values())
                   if len(self.bird_hits) == 1 else max(self.bird_hits.values(), default=0)},

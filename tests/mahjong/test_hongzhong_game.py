@@ -147,6 +147,7 @@ def test_kong_money_angang_bugang_minggang_paid_at_once_and_kept_after_liuju() -
     r = g.result
     assert r is not None and r.draw and r.winners == []
     assert r.deltas == [8, 1, -3, -6] and sum(r.deltas) == 0
+    assert g.public_view()["kong_money"] == [8, 1, -3, -6] and len(g.public_view()["payments"]) == 7
     assert r.detail["cancelled"] == [] and len(r.ledger) == 7
     assert r.next_dealer == 0  # a drawn hand: the dealer keeps the deal
     assert [p[3] for p in whys(r)] == ["暗杠 2"] * 3 + ["放杠 3"] + ["补杠 1"] * 3

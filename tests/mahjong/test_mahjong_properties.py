@@ -191,6 +191,7 @@ def check_result(game: Any) -> None:
         assert [w.seat for w in r.wins] == r.winners and r.winners
         assert r.ledger == game.ledger.payments
     assert r.next_dealer is not None and 0 <= r.next_dealer < game.seats
+    assert game.public_view()["kong_money"] == standing
 
 
 def check_replay(variant: Any, options: dict[str, Any], seed: int, dealer: int, game: Any) -> None:

@@ -270,7 +270,6 @@ def test_peng_instead_of_zhigang_loses_the_kong_of_that_tile() -> None:
 
 
 # -- 荒庄 --------------------------------------------------------------------------------------------------------------
-@pytest.mark.xfail(strict=True, reason="fixed next: the view shows cancelled kong money")
 def test_huangzhuang_cancels_kong_money_and_the_last_drawer_deals() -> None:
     g = tdh(["6s", "1m1m1m", None, None], draws="1m")
     discard(g, 0, "6s")
