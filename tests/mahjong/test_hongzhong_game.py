@@ -181,7 +181,6 @@ def test_four_hongzhong_offered_after_drawing_the_fourth_then_not_any_more() -> 
     assert g.to_act() == [1] and "hu" not in g.view(1)["legal"]  # played on: no more four-红中 win
 
 
-@pytest.mark.xfail(strict=True, reason="fixed next: labelled 四红中")
 def test_a_later_plain_win_with_four_hongzhong_is_not_the_four_hongzhong_win() -> None:
     # Seat 1 draws its 4th 红中 (offered, declined: throws 2s), plays on and later 自摸s 9p as a plain hand.
     g = hand("hongzhong", ["9s", "7z7z7z123m456m1p5p9p2s", None, None], draws="7z8p8p8p9p", fill="2m3m")
