@@ -171,6 +171,29 @@ def test_four_hongzhong_dealt_to_the_dealer_wins_at_the_first_turn() -> None:
     assert r.detail["win_from"] == "deal"
 
 
+def test_four_hongzhong_dealt_to_a_non_dealer_are_offered_at_his_first_turn_and_never_konged() -> None:
+    g = hand("hongzhong", ["9s", "7z7z7z7z1m4m7m1p4p7p1s4s7s", None, None], draws="8p", fill="2m3m")
+    discard(g, 0, "9s")
+    legal = g.view(1)["legal"]
+    assert "hu" in legal and "angang:7z" not in legal  # 红中 can be neither 碰 nor 杠
+    act(g, 1, "hu")
+    r = g.result
+    assert r is not None and r.wins == [Win(1, None, "7z", ("四红中",), 6)]
+    assert r.detail["win_from"] == "self_draw"
+
+
+def test_tianhu_in_hujijiangji_draws_ten_birds() -> None:
+    # The dealer's dealt 14 win (天胡): no winning tile, so 胡几奖几 takes 10 birds; 2 of them hit.
+    g = hand("hongzhong", ["123m456m789m123p55p", None, None, None], fill="1s2s3s4s5s6s7s8s2m3m",
+             bird_mode="hujijiangji")
+    assert "hu" in g.view(0)["legal"]
+    act(g, 0, "hu")
+    r = g.result
+    assert r is not None and r.detail["win_from"] == "deal"
+    assert len(r.detail["birds"]["tiles"]) == 10 and r.detail["birds"]["hits"] == {"0": 2}
+    assert r.deltas == [3 * 7, -7, -7, -7]  # 自摸 2 + 无红中 1 + 2 hits × 2
+
+
 def test_four_hongzhong_offered_after_drawing_the_fourth_then_not_any_more() -> None:
     g = hand("hongzhong", ["9s", "7z7z7z1m4m7m1p4p7p1s4s7s2m", None, None], draws="7z8p8p8p8s", fill="")
     discard(g, 0, "9s")

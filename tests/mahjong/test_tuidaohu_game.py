@@ -99,7 +99,7 @@ def test_a_plain_discard_cannot_be_won() -> None:
     g = tdh(["7s", "123p456p789p55s68s", None, None])
     assert "7s" in g.view(1)["waits"]
     act(g, 0, "discard:7s")
-    assert g.window is None or "hu" not in g.view(1)["legal"]
+    assert "hu" not in g.view(1)["legal"] and "hu" not in [a.code for s in range(4) for a in g.legal_actions(s)]
 
 
 def test_gangshangpao_the_kongers_discard_after_his_replacement_pays_half() -> None:
@@ -160,6 +160,7 @@ def test_shisanyao_robs_an_angang_and_nobody_else_may() -> None:
     g = tdh(["6s", "1m1m1m", "9m1p9p1s9s1z2z3z4z5z6z7z7z", "23m456p789p123s55s"], draws="1m")
     discard(g, 0, "6s")
     assert "angang:1m" in g.view(1)["legal"]
+    assert g.name_action(g.parse_action("angang:1m")).label == "暗杠 一万"
     act(g, 1, "angang:1m")
     assert g.to_act() == [2]  # seat 3 is not asked: only 十三幺 robs an 暗杠
     act(g, 2, "hu")
@@ -304,6 +305,7 @@ def test_chi_only_from_the_shangjia() -> None:
     assert sorted(a.code for a in g.legal_actions(1) if a.kind == "chi") == ["chi:1m|2m|3m", "chi:2m|3m|4m",
                                                                              "chi:3m|4m|5m"]
     assert 2 not in g.to_act() and 3 not in g.to_act()
+    assert g.name_action(g.parse_action("chi:2m|3m|4m")).label == "吃 二三四万"
     act(g, 1, "chi:2m|3m|4m")
     assert g.public_view()["melds"][1] == [{"type": "chi", "cards": ["2m", "3m", "4m"], "from": 0}]
     assert g.to_act() == [1]
