@@ -239,3 +239,24 @@ def test_bird_modes(mode: str, fill: str, birds: int, hits: int, each: int) -> N
     assert r is not None
     assert len(r.detail["birds"]["tiles"]) == birds and r.detail["birds"]["hits"] == {"1": hits}
     assert r.deltas == [-each, 3 * each, -each, -each]
+
+
+def test_qianggang_by_two_the_konger_pays_each_robber_in_full() -> None:
+    # Seats 2 (45s) and 3 (78s) both wait on 6s when seat 1 adds its 4th 6s to its 碰.
+    g = hand("hongzhong", ["6s", "6s6s9s", "123m456m789m45s99p", "123p456p789p78s1m1m"],
+             draws="8p8p8p6s", fill="2m3m", qianggang=True)
+    discard(g, 0, "6s", keep=[1])
+    act(g, 1, "peng:6s")
+    discard(g, 1, "9s")
+    for seat in (2, 3, 0):
+        discard(g, seat, "8p")
+    act(g, 1, "bugang:6s")
+    assert sorted(g.to_act()) == [2, 3]
+    act(g, 3, "hu")
+    act(g, 2, "hu")
+    r = g.result
+    assert r is not None and r.winners == [2, 3]
+    # each robber: 3 × (自摸 2 + 无红中 1), birds drawn once (2m 3m: no hit).
+    assert r.deltas == [0, -18, 9, 9]
+    assert [(p[0], p[1], p[2]) for p in whys(r)] == [(1, 2, 9), (1, 3, 9)]
+    assert r.detail["birds"]["tiles"] == ["2m", "3m"] and r.next_dealer == 1

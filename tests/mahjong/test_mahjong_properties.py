@@ -120,6 +120,25 @@ def check_public(game: Any, visible: list[list[int]]) -> None:
         assert not _over(shown, allowed), f"public_view[{key!r}] names unseen tiles {_over(shown, allowed)}"
     if game.window is not None and not game.finished:
         assert pv["to_act"] == [] and pv["claims_pending"] is True
+    check_shapes(game)
+
+
+def check_shapes(game: Any) -> None:
+    """Hand sizes and melds as the rules allow; every legal action named in Chinese with no raw code."""
+    for s in range(game.seats):
+        held = sum(game.hands[s]) + 3 * len(game.melds[s])
+        on_turn = not game.finished and game.window is None and game.turn == s
+        assert game.predeal is not None or held == (14 if on_turn else 13) or game.finished or \
+            (game.window is not None and game.window_kind == "rob" and s == game.window_from and held == 13)
+        for m in game.melds[s]:
+            assert game.rules.wild not in m.tiles  # 红中 is never 碰 or 杠
+            if m.kind == "chi":
+                assert m.from_seat == (s - 1) % game.seats  # 吃 only from the 上家
+        if game.rules.id == "hongzhong":
+            assert not game.barred[s]
+        for a in game.legal_actions(s):
+            label = game.name_action(a).label
+            assert label and not re.search(r"[1-9][mpsz]|None", label), label
 
 
 def check_events(game: Any, events: list[Event], visible: list[list[int]]) -> None:
@@ -181,6 +200,14 @@ def check_result(game: Any) -> None:
     wins = [p for p in payments if p not in r.ledger] if r.winners else []
     assert r.deltas == [a + b for a, b in zip(net(game.seats, wins), standing, strict=True)]
     assert sum(w.value for w in r.wins) == sum(p.amount for p in wins)
+    for w in r.detail["wins"]:
+        if w["win_from"] == "discard":
+            if game.rules.wild is not None:
+                assert tile_id(w["card"]) != game.rules.wild  # a discarded 红中 is never won
+            if game.rules.id == "tuidaohu":  # only 杠上炮: the discarder's last act before it was a kong
+                acts = [e for e in game.events if e.audience is None and e.data.get("seat") == w["from_seat"]
+                        and e.kind in ("discard", "kong", "peng", "chi")]
+                assert [e.kind for e in acts[-2:]] == ["kong", "discard"], acts[-2:]
     if r.draw:
         assert r.winners == [] and r.wins == []
         if game.rules.ledger_rule == "cancel_on_draw":

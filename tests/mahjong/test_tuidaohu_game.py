@@ -309,3 +309,29 @@ def test_chi_only_from_the_shangjia() -> None:
     act(g, 1, "chi:2m|3m|4m")
     assert g.public_view()["melds"][1] == [{"type": "chi", "cards": ["2m", "3m", "4m"], "from": 0}]
     assert g.to_act() == [1]
+
+
+def test_chui_scales_kong_money_between_the_two_players() -> None:
+    g = hand("tuidaohu", ["6s", "1m1m1m", None, None], draws="1m")
+    for seat, n in ((0, 0), (1, 2), (2, 1), (3, 0)):
+        act(g, seat, f"chui:{n}")
+    discard(g, 0, "6s")
+    act(g, 1, "angang:1m")
+    # 暗杠 2 each × 2^(锤 of the konger + 锤 of the payer): 2 × 4, 2 × 8, 2 × 4.
+    assert g.public_view()["kong_money"] == [-8, 32, -16, -8]
+    assert [(p["payer"], p["amount"], p["why"]) for p in g.public_view()["payments"]] == [
+        (0, 8, "暗杠 2 × 锤 4"), (2, 16, "暗杠 2 × 锤 8"), (3, 8, "暗杠 2 × 锤 4")]
+
+
+def test_gangkai_after_an_angang_each_of_three_pays() -> None:
+    g = tdh(["6s", "1m1m1m123p456p789p5s", None, None], draws="1m", tails="5s")
+    discard(g, 0, "6s")
+    act(g, 1, "angang:1m")
+    assert g.view(1)["drawn"] == "5s"
+    act(g, 1, "hu")
+    r = g.result
+    assert r is not None
+    # 门前清 平胡 4 each (an 暗杠 keeps it 门前清), nobody 包s; plus the 暗杠's 2 each.
+    assert r.deltas == [-6, 18, -6, -6]
+    assert r.wins == [Win(1, None, "5s", ("平胡", "门前清"), 12)]
+    assert r.detail["wins"][0]["win_from"] == "self_draw"
