@@ -260,3 +260,21 @@ def test_qianggang_by_two_the_konger_pays_each_robber_in_full() -> None:
     assert r.deltas == [0, -18, 9, 9]
     assert [(p[0], p[1], p[2]) for p in whys(r)] == [(1, 2, 9), (1, 3, 9)]
     assert r.detail["birds"]["tiles"] == ["2m", "3m"] and r.next_dealer == 1
+
+
+def test_match_books_the_hand_and_the_discarder_deals_after_yipao_duoxiang() -> None:
+    from engine.match import Match
+    from tests.mahjong.stack import stack
+
+    m = Match("hongzhong", {}, first_dealer=0)
+    g = m.new_hand(7, wall=stack(112, ["9s", READY_5P_RED, "5p", "123s456s789s234m5p"], draws="8s8s",
+                                 fill="1m2m"))
+    discard(g, 0, "9s")
+    discard(g, 1, "8s")
+    act(g, 2, "discard:5p")
+    act(g, 3, "hu")
+    act(g, 1, "hu")
+    result = m.finish_hand()
+    assert m.totals == result.deltas == [0, 2, -5, 3]
+    assert m.progress.dealer == 2
+    assert m.new_hand(8).dealer == 2

@@ -42,6 +42,7 @@ def test_jiachui_every_seat_chooses_at_once_before_the_deal_and_nothing_shows_un
     act(g, 0, "chui:1")
     act(g, 3, "chui:0")
     assert g.view(0)["hand"] == [] and g.public_view()["wall"] == 0
+    assert not [e for e in g.events if e.kind in ("deal", "dealt", "draw")]  # nothing dealt yet
     events = act(g, 1, "chui:1")
     shown = [e for e in public_events(events) if e.kind == "chui_all"]
     assert len(shown) == 1 and shown[0].data["chui"] == [1, 1, 1, 0]
