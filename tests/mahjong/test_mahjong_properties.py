@@ -234,11 +234,11 @@ CONFIGS = [
     ("hongzhong", {}, 650, 20, 60),
     ("hongzhong", {"hongzhong_count": 8, "bird_mode": "hujijiangji"}, 600, 15, 60),
     ("hongzhong", {"qianggang": True, "bird_mode": "yima", "menmenqing": True, "birds": 4}, 700, 15, 60),
-    ("tuidaohu", {}, 500, 5, 40),
-    ("tuidaohu", {"difen": 3}, 500, 5, 40),
-    ("tuidaohu", {"jiachui": False, "difen": 5}, 980, 10, 40),
+    ("tuidaohu", {}, 500, 5, 30),
+    ("tuidaohu", {"difen": 3}, 500, 5, 30),
+    ("tuidaohu", {"jiachui": False, "difen": 5}, 980, 10, 30),
 ]
-REPLAY_EVERY = 6
+REPLAY_EVERY = 8
 
 
 @pytest.mark.parametrize(("variant", "raw", "randoms", "ais", "deep"), CONFIGS,
