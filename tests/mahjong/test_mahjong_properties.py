@@ -208,6 +208,8 @@ def check_result(game: Any) -> None:
                 acts = [e for e in game.events if e.audience is None and e.data.get("seat") == w["from_seat"]
                         and e.kind in ("discard", "kong", "peng", "chi")]
                 assert [e.kind for e in acts[-2:]] == ["kong", "discard"], acts[-2:]
+    for w in r.detail["wins"]:
+        check_against_calculator(game, w)
     if r.draw:
         assert r.winners == [] and r.wins == []
         if game.rules.ledger_rule == "cancel_on_draw":
@@ -219,6 +221,30 @@ def check_result(game: Any) -> None:
         assert r.ledger == game.ledger.payments
     assert r.next_dealer is not None and 0 <= r.next_dealer < game.seats
     assert game.public_view()["kong_money"] == standing
+
+
+def check_against_calculator(game: Any, win: dict[str, Any]) -> None:
+    """The game's price of a win is the variant's calculator (``score``) on the same hand."""
+    hand = list(win["hand"])
+    if win["win_from"] in ("self_draw", "deal") and win["card"] is not None:
+        hand.remove(win["card"])  # the 自摸 tile is in hand; the calculator takes it apart
+    melds = [{"type": "gang" if m["type"] == "bugang" else m["type"], "cards": m["cards"]} for m in win["melds"]]
+    data = {"hand": hand, "win_from": win["win_from"], "win_card": win["card"], "melds": melds,
+            "options": {k: v for k, v in game.options.items()},
+            "context": {"dealer": win["seat"] == game.dealer, "after_kong": win["win_from"] == "discard"}}
+    out = get_variant(game.variant_id).score(data)
+    assert out["win"], (data, out)
+    if game.rules.id == "tuidaohu":
+        assert out["patterns"] == win["patterns"] and out["fan"] == win["fan"], (data, out, win)
+        # The calculator scores 底分 1; 杠上炮: its score is the half the discarder pays, the game halves its share
+        # when paying.
+        share = out["fan"] * game.options["difen"]
+        assert win["share"] == share and out["score"] == (out["fan"] // 2 if win["win_from"] == "discard"
+                                                          else out["fan"])
+    else:
+        assert out["score"] == win["share"], (data, out, win)
+        if out["patterns"] != win["patterns"]:  # a later plain win holding four 红中 (not the one on offer)
+            assert out["patterns"] == ["四红中"] and win["patterns"] == [] and win["card"] != "7z"
 
 
 def check_replay(variant: Any, options: dict[str, Any], seed: int, dealer: int, game: Any) -> None:
