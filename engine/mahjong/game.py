@@ -361,11 +361,9 @@ class MahjongGame:
         self._emit(action.kind, {"seat": seat, "tiles": list(action.cards), "from": src}, None, text)
 
     # --------------------------------------------------------------------- kongs
-    def _declare_kong(self, seat: int, tile: int, kind: str, offered: list[Action]) -> None:
+    def _declare_kong(self, seat: int, tile: int, kind: str) -> None:
         """An 暗杠 or 补杠: one tile leaves the hand at once (the one a robber would take); the kong stands
-        once nobody robs it."""
-        if self.rules.kong_now_or_never:
-            self.lapsed[seat] |= {_tile(a.cards[0]) for a in offered if a.kind == "bugang"} - {tile}
+        once nobody robs it. (A 补杠 not made yet is still possible after the replacement tile: same turn.)"""
         self.hands[seat][tile] -= 1
         self.turn = None
         if kind == "bugang":
@@ -550,7 +548,7 @@ class MahjongGame:
         elif action.kind == "hu":
             self._finish_wins([seat], DEAL if self.drawn is None else SELF_DRAW, None, self.drawn)
         elif action.kind in ("angang", "bugang"):
-            self._declare_kong(seat, _tile(action.cards[0]), action.kind, legal)
+            self._declare_kong(seat, _tile(action.cards[0]), action.kind)
         else:
             self._discard(seat, _tile(action.cards[0]), legal)
         return self.events[start:]

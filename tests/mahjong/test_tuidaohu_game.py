@@ -336,3 +336,19 @@ def test_gangkai_after_an_angang_each_of_three_pays() -> None:
     assert r.deltas == [-6, 18, -6, -6]
     assert r.wins == [Win(1, None, "5s", ("平胡", "门前清"), 12)]
     assert r.detail["wins"][0]["win_from"] == "self_draw"
+
+
+def test_an_angang_then_a_bugang_in_the_same_turn() -> None:
+    # Seat 1 holds 1m×4 and a 碰 of 9s, draws the 4th 9s: both kongs are possible now; the 暗杠 first does not
+    # lose the 补杠 (the turn goes on after the replacement tile); throwing without it does.
+    g = tdh(["9s", "9s9s1m1m1m1m2z", None, None], draws="3z3z3z9s4z4z4z5z", tails="8p")
+    discard(g, 0, "9s", keep=[1])
+    act(g, 1, "peng:9s")
+    discard(g, 1, "2z")
+    round_of_discards(g, (2, 3, 0))
+    assert {"angang:1m", "bugang:9s"} <= set(g.view(1)["legal"])
+    act(g, 1, "angang:1m")
+    assert g.view(1)["drawn"] == "8p" and "bugang:9s" in g.view(1)["legal"]
+    discard(g, 1, "8p")
+    round_of_discards(g, (2, 3, 0))
+    assert "9s" in g.view(1)["hand"] and "bugang:9s" not in g.view(1)["legal"]
