@@ -343,13 +343,15 @@ class MahjongGame:
             return
         seat, action = winners[0]
         self.discards[src].pop()  # the claimed tile leaves the river
-        self.barred[seat] = False
         self.drawn = None
         if action.kind == "gang":
             self.hands[seat][tile] -= 3
             self._complete_kong(seat, tile, "gang", src)
             return
         if action.kind == "peng":
+            self.barred[seat] = False  # 过胡不胡 lasts until a draw, 碰 or 杠 (推倒胡 ruling 15), not a 吃
+            if self.rules.kong_now_or_never and Action("gang", (tile_str(tile),)) in w.options.get(seat, []):
+                self.lapsed[seat].add(tile)  # a 碰 where the 直杠 was possible: that tile's kong is gone
             self.hands[seat][tile] -= 2
             self.melds[seat].append(Meld("peng", (tile,) * 3, src))
             text = f"{_seat(seat)} 碰 {NAMES[tile]}"
@@ -364,11 +366,9 @@ class MahjongGame:
         self._emit(action.kind, {"seat": seat, "tiles": list(action.cards), "from": src}, None, text)
 
     # --------------------------------------------------------------------- kongs
-    def _declare_kong(self, seat: int, tile: int, kind: str, offered: list[Action]) -> None:
+    def _declare_kong(self, seat: int, tile: int, kind: str) -> None:
         """An 暗杠 or 补杠: one tile leaves the hand at once (the one a robber would take); the kong stands
-        once nobody robs it."""
-        if self.rules.kong_now_or_never:
-            self.lapsed[seat] |= {_tile(a.cards[0]) for a in offered if a.kind == "bugang"} - {tile}
+        once nobody robs it. (A 补杠 not made yet is still possible after the replacement tile: same turn.)"""
         self.hands[seat][tile] -= 1
         self.turn = None
         if kind == "bugang":
@@ -558,7 +558,7 @@ class MahjongGame:
         elif action.kind == "hu":
             self._finish_wins([seat], DEAL if self.drawn is None else SELF_DRAW, None, self.drawn)
         elif action.kind in ("angang", "bugang"):
-            self._declare_kong(seat, _tile(action.cards[0]), action.kind, legal)
+            self._declare_kong(seat, _tile(action.cards[0]), action.kind)
         else:
             self._discard(seat, _tile(action.cards[0]), legal)
         return self.events[start:]
@@ -579,7 +579,7 @@ class MahjongGame:
     # -------------------------------------------------------------------- views
     def census(self) -> list[int]:
         """Where every tile is (hands, melds, rivers, wall, birds, a kong tile on offer): the whole set, always."""
-        counts = [sum(h[t] for h in self.hands) for t in range(KINDS)]
+        counts = [sum(col) for col in zip(*self.hands, strict=True)]
         for melds in self.melds:
             for m in melds:
                 for t in m.tiles:
@@ -616,6 +616,8 @@ class MahjongGame:
         return "claim" if self.window is not None else "turn"
 
     def public_view(self) -> dict[str, Any]:
+        # Once the hand is over, the money that stands (荒庄 in 推倒胡 cancels every kong payment).
+        standing = self.ledger.payments if self.result is None else self.result.ledger
         revealed = None
         if self.window is not None and self.window_card is not None:
             revealed = NOTATION[self.window_card]
@@ -633,8 +635,8 @@ class MahjongGame:
             "phase": self._phase(),
             "chui": None if self.chui is None else list(self.chui),
             "choosing": None if self.predeal is None else self.predeal.public(),
-            "kong_money": self.ledger.totals(),
-            "payments": [p.to_json() for p in self.ledger.payments],
+            "kong_money": net(self.seats, standing),
+            "payments": [p.to_json() for p in standing],
             "birds": None if not self.finished or self.rules.birds is None or self.result is None or self.result.draw
             else {"tiles": [NOTATION[t] for t in self.bird_tiles], "hits": sum(self.bird_hits.values())
                   if len(self.bird_hits) == 1 else max(self.bird_hits.values(), default=0)},

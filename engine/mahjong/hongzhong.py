@@ -324,7 +324,10 @@ def price(spot: WinSpot, options: dict[str, Any]) -> Priced | None:
         return None
     parts = share_parts(hand.win_from, hand.melds, spot.wild, options)
     text = " + ".join(f"{word} {n}" for word, n in parts)
-    return Priced(tuple(out["patterns"]), out["score"], None, text)
+    # Four 红中 held is the four-红中 win only when the game offers it (ruling 17: first turn, or the draw of
+    # the fourth); a later win with them is a plain hand, though the calculator names any 4-红中 自摸 so.
+    patterns = tuple(p for p in out["patterns"] if spot.four_wild or p != FOUR_HONGZHONG)
+    return Priced(patterns, out["score"], None, text)
 
 
 def pay_win(*, winner: int, win_from: str, payer: int | None, kong_feeder: int | None, priced: Priced,
