@@ -350,7 +350,7 @@ class MahjongGame:
             return
         if action.kind == "peng":
             self.barred[seat] = False  # 过胡不胡 lasts until a draw, 碰 or 杠 (推倒胡 ruling 15), not a 吃
-            if self.rules.kong_now_or_never and Action("gang", (tile_str(tile),)) in w.options.get(seat, []):
+            if self.rules.kong_now_or_never and Action("gang", (NOTATION[tile],)) in w.options.get(seat, []):
                 self.lapsed[seat].add(tile)  # a 碰 where the 直杠 was possible: that tile's kong is gone
             self.hands[seat][tile] -= 2
             self.melds[seat].append(Meld("peng", (tile,) * 3, src))

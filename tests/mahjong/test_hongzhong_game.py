@@ -127,7 +127,7 @@ def test_kong_money_angang_bugang_minggang_paid_at_once_and_kept_after_liuju() -
     assert [p["why"] for p in g.public_view()["payments"]] == ["暗杠 2"] * 3
     assert any(e.kind == "kong_money" for e in public_events(events))
     # The 暗杠 shows one tile to the table, four to its owner.
-    assert g.public_view()["melds"][0] == [{"type": "angang", "cards": ["1m"], "hidden": 3, "from": None}]
+    assert g.public_view()["melds"][0] == [{"type": "angang", "cards": ["1m"], "hidden": 3, "from": None, "huxi": None}]
     assert g.view(0)["melds"][0][0]["cards"] == ["1m"] * 4
     assert g.view(0)["drawn"] == "9s"
     discard(g, 0, "6s", keep=[1])

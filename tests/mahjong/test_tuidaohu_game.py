@@ -29,7 +29,7 @@ def test_jiachui_every_seat_chooses_at_once_before_the_deal_and_nothing_shows_un
     g = hand("tuidaohu", ["123m456m789m234p5s1z", None, None, None], draws="9p9p9p5s", difen=25)
     assert g.to_act() == [0, 1, 2, 3]
     pv = g.public_view()
-    assert pv["phase"] == "choose" and pv["hand_sizes"] == [0, 0, 0, 0] and pv["chui"] is None
+    assert pv["phase"] == "choose" and pv["hand_sizes"] is None and pv["chui"] is None
     assert pv["choosing"] == {"chosen": 0, "of": 4}
     for s in range(4):
         v = g.view(s)
@@ -41,7 +41,7 @@ def test_jiachui_every_seat_chooses_at_once_before_the_deal_and_nothing_shows_un
     assert g.census() == FULL
     act(g, 0, "chui:1")
     act(g, 3, "chui:0")
-    assert g.view(0)["hand"] == [] and g.public_view()["wall"] == 0
+    assert g.view(0)["hand"] == [] and g.public_view()["wall"] is None
     assert not [e for e in g.events if e.kind in ("deal", "dealt", "draw")]  # nothing dealt yet
     events = act(g, 1, "chui:1")
     shown = [e for e in public_events(events) if e.kind == "chui_all"]
@@ -176,7 +176,7 @@ def test_an_angang_nobody_may_rob_stands_at_once() -> None:
     act(g, 1, "angang:1m")
     assert g.window is None and g.to_act() == [1] and g.view(1)["drawn"] == "8p"
     assert g.public_view()["kong_money"] == [-2, 6, -2, -2]
-    assert g.public_view()["melds"][1] == [{"type": "angang", "cards": ["1m"], "hidden": 3, "from": None}]
+    assert g.public_view()["melds"][1] == [{"type": "angang", "cards": ["1m"], "hidden": 3, "from": None, "huxi": None}]
 
 
 # -- 杠开 after 点杠 --------------------------------------------------------------------------------------------------
@@ -308,7 +308,7 @@ def test_chi_only_from_the_shangjia() -> None:
     assert 2 not in g.to_act() and 3 not in g.to_act()
     assert g.name_action(g.parse_action("chi:2m|3m|4m")).label == "吃 二三四万"
     act(g, 1, "chi:2m|3m|4m")
-    assert g.public_view()["melds"][1] == [{"type": "chi", "cards": ["2m", "3m", "4m"], "from": 0}]
+    assert g.public_view()["melds"][1] == [{"type": "chi", "cards": ["2m", "3m", "4m"], "hidden": 0, "from": 0, "huxi": None}]
     assert g.to_act() == [1]
 
 
