@@ -186,12 +186,15 @@ class PaodekuaiGame:
             self.dealer = next(s for s in range(SEATS) if self.lead_card in self.hands[s])
             if self.options.get("spade3_first", True):
                 self.must_show = self.lead_card
-            text = f"发牌完毕，{_seat(self.dealer)} 有 {SIGNED[self.lead_card]}，先出"
+            # naming the lead card would tell a card still in his hand: the table is told only who leads
+            text = f"发牌完毕，首局 {_seat(self.dealer)} 先出"
         else:
             text = f"发牌完毕，上局赢家 {_seat(self.dealer)} 先出"
         self.turn = self.dealer
-        self._emit("dealt", {"leader": self.dealer, "lead_card": None if self.lead_card is None
-                             else SIGNED[self.lead_card]}, None, text)
+        self._emit("dealt", {"leader": self.dealer}, None, text)
+        if self.must_show is not None:
+            self._emit("must_show", {"card": SIGNED[self.must_show]}, self.dealer,
+                       f"首出必须带 {SIGNED[self.must_show]}")
 
     def names(self, seat: int) -> list[str]:
         return [NOTATION[c] for c in self.hands[seat]]
@@ -483,8 +486,6 @@ class PaodekuaiGame:
             "family": FAMILY,
             "dealer": self.dealer,
             "leader": self.dealer,
-            "lead_card": None if self.lead_card is None else SIGNED[self.lead_card],
-            "must_show": None if self.must_show is None else SIGNED[self.must_show],
             "hand_sizes": [len(h) for h in self.hands] if dealt else None,
             "baodan": list(self.baodan),
             "trick": [{"seat": s, "play": None if p is None else action_of(p).code,
@@ -517,6 +518,8 @@ class PaodekuaiGame:
         v["hand"] = self.signed(seat) if self.predeal is None else []
         v["hand_codes"] = self.names(seat) if self.predeal is None else []
         v["legal"] = [a.code for a in self.legal_actions(seat)]
+        # the card this seat's first play must contain (黑桃3先出): his own card, so only his view names it
+        v["must_show"] = SIGNED[self.must_show] if self.must_show is not None and self.turn == seat else None
         return v
 
 

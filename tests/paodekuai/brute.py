@@ -50,10 +50,11 @@ def interpretations(sub: list[int], hand: list[int], rules: PlayRules) -> set[Pl
         out.add(Play("straight", ranks[-1], len(ranks)))
     if consecutive and len(ranks) >= 2 and all(sub[r] == 2 for r in ranks):
         out.add(Play("pairs", ranks[-1], len(ranks)))
-    for lo in range(N_RANKS):
-        for hi in range(lo, N_RANKS):
+    triples = [r for r in range(N_RANKS) if sub[r] >= 3]
+    for lo in triples:
+        for hi in triples:
             k = hi - lo + 1
-            if k >= 2 and hi > ACE:
+            if hi < lo or (k >= 2 and hi > ACE):
                 continue
             w = _wings(sub, {r: 3 for r in range(lo, hi + 1)})
             if w is None:
