@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 from typing import NamedTuple
 
 from .cards import ACE, N_RANKS, RANK_OF, RANKS
@@ -118,77 +119,117 @@ def beats(p: Play, cur: Play, rules: PlayRules) -> bool:
     return True
 
 
-# -- generation -----------------------------------------------------------------------------------------------------
-@lru_cache(maxsize=65536)
-def _multisets(avail: tuple[int, ...], k: int, start: int = 0) -> tuple[tuple[int, ...], ...]:
-    """Every sorted multiset of ``k`` ranks drawn from ``avail`` (counts per rank), from rank ``start`` up."""
-    if k == 0:
-        return ((),)
-    out: list[tuple[int, ...]] = []
-    for r in range(start, N_RANKS):
-        c = avail[r]
-        if not c:
-            continue
-        for m in range(1, min(c, k) + 1):
-            head = (r,) * m
-            for rest in _multisets(avail, k - m, r + 1):
-                out.append(head + rest)
-    return tuple(out)
+_new = tuple.__new__  # a Play without NamedTuple's keyword-parsing __new__: generation makes thousands
+RANK_RANGE = range(N_RANKS)
+SINGLES = tuple(Play("single", r) for r in RANK_RANGE)
+PAIRS = tuple(Play("pair", r) for r in RANK_RANGE)
+BOMBS = tuple(Play("bomb", r) for r in RANK_RANGE)
 
 
-def _usable(counts: list[int] | tuple[int, ...], rules: PlayRules) -> tuple[int, ...]:
+def _usable(counts: tuple[int, ...], rules: PlayRules) -> tuple[int, ...]:
     """Counts the non-bomb plays may draw on: without ``split_bombs`` the four of a rank go only as a bomb
     (or 四带三)."""
     if rules.split_bombs:
-        return tuple(counts)
+        return counts
     return tuple(0 if c == 4 else c for c in counts)
 
 
 def _runs(u: tuple[int, ...], need: int, length: int | None, min_len: int, above: int) -> list[tuple[int, int]]:
     """(low, top) of every run of ranks ≤ A holding ``need`` each: of exactly ``length`` when given, else every
     length ≥ ``min_len``; top above ``above``."""
-    out = []
-    for low in range(RUN_TOP + 1):
-        if u[low] < need:
+    out: list[tuple[int, int]] = []
+    low = -1
+    for r in range(RUN_TOP + 2):
+        if r <= RUN_TOP and u[r] >= need:
+            if low < 0:
+                low = r
             continue
-        top = low
-        while top + 1 <= RUN_TOP and u[top + 1] >= need:
-            top += 1
-        # every run starting at `low` ends somewhere in [low + min_len - 1, top]
-        if length is not None:
-            hi = low + length - 1
-            if hi <= top and hi > above:
-                out.append((low, hi))
-        else:
-            for hi in range(max(low + min_len - 1, above + 1), top + 1):
-                out.append((low, hi))
+        if low >= 0:  # a maximal run low..r-1: every sub-run of it
+            top = r - 1
+            if length is not None:
+                out += [(lo, lo + length - 1) for lo in range(max(low, above - length + 2), top - length + 2)]
+            else:
+                out += [(lo, hi) for lo in range(low, top - min_len + 2)
+                        for hi in range(max(lo + min_len - 1, above + 1), top + 1)]
+            low = -1
     return out
 
 
-def _with_wings(kind: str, lo: int, hi: int, counts: tuple[int, ...], u: tuple[int, ...], n: int,
+def _segments(u: tuple[int, ...], need: int) -> list[tuple[int, int]]:
+    """The maximal runs (low, top) of ranks 3…A holding ``need`` cards each."""
+    out = []
+    low = -1
+    for r in range(RUN_TOP + 1):
+        if u[r] >= need:
+            if low < 0:
+                low = r
+        elif low >= 0:
+            out.append((low, r - 1))
+            low = -1
+    if low >= 0:
+        out.append((low, RUN_TOP))
+    return out
+
+
+def _table(kind: str, min_len: int) -> tuple[tuple[tuple[Play, ...], ...], ...]:
+    """``table[low][top]``: every run of ``kind`` inside the ranks low..top, built once: a hand looks up the
+    runs of each maximal segment instead of searching them."""
+    return tuple(tuple(tuple(Play(kind, hi, hi - lo + 1) for lo in range(low, top + 1)
+                             for hi in range(lo + min_len - 1, top + 1))
+                       for top in range(RUN_TOP + 1)) for low in range(RUN_TOP + 1))
+
+
+STRAIGHTS = _table("straight", MIN_STRAIGHT)
+PAIR_RUNS = _table("pairs", MIN_PAIRS)
+PLANE_RUNS = _table("plane", MIN_PLANE)  # wingless: only their (low, top) is read
+
+
+def _with_wings(kind: str, lo: int, hi: int, counts: tuple[int, ...], cards: list[int], n: int,
                 short_ok: bool, out: list[Play]) -> None:
-    """A trio (lo == hi) or plane on ranks lo..hi with full wings from the other ranks, and, when ``short_ok``,
-    the short form that takes every card left (three of each body rank exactly, nothing unplayable)."""
+    """A trio (lo == hi) or plane on ranks lo..hi with full wings from ``cards`` (the playable cards' ranks,
+    sorted) of other ranks — the distinct ``combinations`` of sorted cards are the sorted wing multisets — and,
+    when ``short_ok``, the short form that takes every card left (three of each body rank exactly)."""
     k = hi - lo + 1
-    avail = list(u)
-    for r in range(lo, hi + 1):
-        avail[r] = 0
-    key = tuple(avail)
+    rest = [r for r in cards if r < lo or r > hi]
     need = 2 * k
-    for w in _multisets(key, need):
-        out.append(Play(kind, hi, k, w))
-    if short_ok and 3 * k <= n < 3 * k + need and sum(key) == n - 3 * k and all(
+    out += [_new(Play, (kind, hi, k, w)) for w in dict.fromkeys(combinations(rest, need))]
+    if short_ok and 3 * k <= n < 3 * k + need and len(rest) == n - 3 * k and all(
             counts[r] == 3 for r in range(lo, hi + 1)):
-        out.append(Play(kind, hi, k, tuple(r for r in range(N_RANKS) for _ in range(key[r]))))
+        out.append(_new(Play, (kind, hi, k, tuple(rest))))
+
+
+# every 三带二 built once: TRIO_PLAYS[triple][(wing, wing)], wings never of the triple's rank
+TRIO_PLAYS = tuple({(a, b): Play("trio", t, 1, (a, b)) for a in RANK_RANGE for b in range(a, N_RANKS)
+                    if t not in (a, b)} for t in RANK_RANGE)
+
+
+def _trios(trios: list[int], counts: tuple[int, ...], u: tuple[int, ...], cards: list[int], n: int,
+           short_ok: bool, out: list[Play]) -> None:
+    """三带二 on each rank of ``trios``: the two wings are any two cards of other ranks, so the distinct pairs
+    of the whole hand are found once and each triple keeps those without its rank."""
+    ranks = [r for r in RANK_RANGE if u[r]]
+    pairs = [(a, b) for i, a in enumerate(ranks) for b in ranks[i + 1:]]
+    pairs += [(a, a) for a in ranks if u[a] >= 2]
+    for t in trios:
+        table = TRIO_PLAYS[t]
+        out += [p for w in pairs if (p := table.get(w)) is not None]
+        if short_ok and 3 <= n < 5 and counts[t] == 3 and len(cards) == n:
+            out.append(_new(Play, ("trio", t, 1, tuple(r for r in cards if r != t))))
+
+
+def _fours(counts: tuple[int, ...], cards: list[int], above: int, out: list[Play]) -> None:
+    for r in range(above + 1, N_RANKS):
+        if counts[r] == 4:
+            rest = [x for x in cards if x != r]
+            out += [_new(Play, ("four", r, 1, w)) for w in dict.fromkeys(combinations(rest, 3))]
 
 
 def lead_plays(counts: list[int] | tuple[int, ...], rules: PlayRules) -> list[Play]:
     """Every play a hand with these rank counts may lead."""
-    counts = tuple(counts)
-    return list(_lead_cached(counts, rules))
+    return list(_lead_cached(tuple(counts), rules))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _lead_cached(counts: tuple[int, ...], rules: PlayRules) -> tuple[Play, ...]:
     return tuple(_lead(counts, rules))
 
@@ -196,37 +237,23 @@ def _lead_cached(counts: tuple[int, ...], rules: PlayRules) -> tuple[Play, ...]:
 def _lead(counts: tuple[int, ...], rules: PlayRules) -> list[Play]:
     n = sum(counts)
     u = _usable(counts, rules)
-    out: list[Play] = []
-    for r in range(N_RANKS):
-        c = u[r]
-        if c:
-            out.append(Play("single", r))
-            if c >= 2:
-                out.append(Play("pair", r))
-                if c >= 3:
-                    _with_wings("trio", r, r, counts, u, n, True, out)
-    for lo, hi in _runs(u, 1, None, MIN_STRAIGHT, -1):
-        out.append(Play("straight", hi, hi - lo + 1))
-    for lo, hi in _runs(u, 2, None, MIN_PAIRS, -1):
-        out.append(Play("pairs", hi, hi - lo + 1))
-    for lo, hi in _runs(u, 3, None, MIN_PLANE, -1):
-        _with_wings("plane", lo, hi, counts, u, n, True, out)
-    _bombs(counts, u, rules, -1, True, out)
+    out = [SINGLES[r] for r in RANK_RANGE if u[r]]
+    out += [PAIRS[r] for r in RANK_RANGE if u[r] >= 2]
+    cards = [r for r in RANK_RANGE for _ in range(u[r])]
+    trios = [r for r in RANK_RANGE if u[r] >= 3]
+    if trios:
+        _trios(trios, counts, u, cards, n, True, out)
+    for lo, top in _segments(u, 1):
+        out += STRAIGHTS[lo][top]
+    for lo, top in _segments(u, 2):
+        out += PAIR_RUNS[lo][top]
+    for lo, top in _segments(u, 3):
+        for run in PLANE_RUNS[lo][top]:
+            _with_wings("plane", run.low, run.main, counts, cards, n, True, out)
+    out += [BOMBS[r] for r in RANK_RANGE if counts[r] == 4]
+    if rules.four_with_three:
+        _fours(counts, cards, -1, out)
     return out
-
-
-def _bombs(counts: tuple[int, ...], u: tuple[int, ...], rules: PlayRules, above: int, fours: bool,
-           out: list[Play]) -> None:
-    for r in range(above + 1, N_RANKS):
-        if counts[r] == 4:
-            out.append(Play("bomb", r))
-    if fours and rules.four_with_three:
-        for r in range(N_RANKS):
-            if counts[r] == 4:
-                avail = list(u)
-                avail[r] = 0
-                for w in _multisets(tuple(avail), 3):
-                    out.append(Play("four", r, 1, w))
 
 
 def follow_plays(counts: list[int] | tuple[int, ...], cur: Play, rules: PlayRules) -> list[Play]:
@@ -234,35 +261,37 @@ def follow_plays(counts: list[int] | tuple[int, ...], cur: Play, rules: PlayRule
     return list(_follow_cached(tuple(counts), cur, rules))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _follow_cached(counts: tuple[int, ...], cur: Play, rules: PlayRules) -> tuple[Play, ...]:
     return tuple(_follow(counts, cur, rules))
 
 
 def _follow(counts: tuple[int, ...], cur: Play, rules: PlayRules) -> list[Play]:
-    out: list[Play] = []
+    bombs = [BOMBS[r] for r in range(cur.main + 1 if cur.kind == "bomb" else 0, N_RANKS) if counts[r] == 4]
     if cur.kind == "bomb":
-        _bombs(counts, counts, rules, cur.main, False, out)
-        return out
+        return bombs
     n = sum(counts)
     u = _usable(counts, rules)
     kind = cur.kind
-    if kind in ("single", "pair"):
-        need = 1 if kind == "single" else 2
-        out += [Play(kind, r) for r in range(cur.main + 1, N_RANKS) if u[r] >= need]
+    out: list[Play]
+    if kind == "single":
+        out = [SINGLES[r] for r in range(cur.main + 1, N_RANKS) if u[r]]
+    elif kind == "pair":
+        out = [PAIRS[r] for r in range(cur.main + 1, N_RANKS) if u[r] >= 2]
     elif kind in ("straight", "pairs"):
         need = 1 if kind == "straight" else 2
-        out += [Play(kind, hi, hi - lo + 1) for lo, hi in _runs(u, need, cur.length, 0, cur.main)]
-    elif kind in ("trio", "plane") and not cur.short:
-        runs = ([(r, r) for r in range(cur.main + 1, N_RANKS) if u[r] >= 3] if kind == "trio"
-                else _runs(u, 3, cur.length, 0, cur.main))
-        for lo, hi in runs:
-            _with_wings(kind, lo, hi, counts, u, n, rules.triple_tail, out)
-    elif kind == "four":
-        for r in range(cur.main + 1, N_RANKS):
-            if counts[r] == 4:
-                avail = list(u)
-                avail[r] = 0
-                out += [Play("four", r, 1, w) for w in _multisets(tuple(avail), 3)]
-    _bombs(counts, counts, rules, -1, False, out)
-    return out
+        out = [_new(Play, (kind, hi, hi - lo + 1, ())) for lo, hi in _runs(u, need, cur.length, 0, cur.main)]
+    else:
+        out = []
+        cards = [r for r in RANK_RANGE for _ in range(u[r])]
+        if kind == "four":
+            _fours(counts, cards, cur.main, out)
+        elif not cur.short:
+            if kind == "trio":
+                trios = [r for r in range(cur.main + 1, N_RANKS) if u[r] >= 3]
+                if trios:
+                    _trios(trios, counts, u, cards, n, rules.triple_tail, out)
+            else:
+                for lo, hi in _runs(u, 3, cur.length, 0, cur.main):
+                    _with_wings(kind, lo, hi, counts, cards, n, rules.triple_tail, out)
+    return out + bombs
