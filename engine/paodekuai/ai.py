@@ -1,8 +1,9 @@
 """The 跑得快 baseline AI (托管 and empty seats): a sensible beginner.
 
 It plays out when one play takes every card; leads its weakest combination (lowest cards first, as many of
-them as one play sheds), keeping bombs whole; follows with the smallest play that beats; keeps its bombs unless
-it must play one (有牌必压), the bomb wins the hand, or an opponent is about to go out; never 打鸟.
+them as one play sheds, cheapest wings), keeping bombs whole, and avoids a single when the next seat has 报单;
+follows with the smallest play that beats; keeps its bombs unless it must play one (有牌必压), the bomb leaves a
+hand that goes out in one play, or an opponent is down to two cards; never 打鸟.
 """
 
 from __future__ import annotations
@@ -14,18 +15,10 @@ from .game import PASS, SEATS, action_of, play_of
 from .plays import Play, lead_plays
 
 
-def _goes_out(game: Any, seat: int, p: Play) -> bool:
-    return p.size == len(game.hands[seat])
-
-
-def _splits_bomb(counts: list[int], p: Play) -> bool:
-    return p.kind not in ("bomb", "four") and any(counts[r] == 4 for r in set(p.ranks()))
-
-
-def _weakness(counts: list[int], p: Play) -> tuple[int, ...]:
-    """Lower is led first: no bomb broken, lowest card, most cards shed, cheapest wings."""
-    body = p.body()
-    return (_splits_bomb(counts, p), p.kind in ("bomb", "four"), min(body), -p.size, sum(p.wings), p.main)
+def _weakness(bombs: frozenset[int], p: Play) -> tuple[int, ...]:
+    """Lower is led first: no bomb broken, no bomb spent, lowest card, most cards shed, cheapest wings."""
+    broken = bool(bombs) and p.kind not in ("bomb", "four") and not bombs.isdisjoint(p.ranks())
+    return (broken, p.kind in ("bomb", "four"), p.low, -p.size, sum(p.wings), p.main)
 
 
 def _after(counts: list[int], p: Play) -> list[int]:
@@ -43,25 +36,26 @@ def _one_play(game: Any, counts: list[int]) -> bool:
 
 def choose(game: Any, seat: int) -> Action:
     legal = game.legal_actions(seat)
-    if legal[0].kind in ("stake", "pass") and game.predeal is not None:
-        return PASS
+    if game.predeal is not None:
+        return PASS  # 不打鸟
     plays = [play_of(a) for a in legal if a.kind != "pass"]
     if not plays:
         return PASS
-    counts = game.counts[seat]
+    held = len(game.hands[seat])
     for p in plays:
-        if _goes_out(game, seat, p):
+        if p.size == held:
             return action_of(p)
-    threatened = any(game.baodan[s] or len(game.hands[s]) <= 2 for s in range(SEATS) if s != seat)
+    counts = game.counts[seat]
+    bombs = frozenset(r for r in range(13) if counts[r] == 4)
     if game.top is None:
-        nxt_single = game.baodan[(seat + 1) % SEATS]
-        key = (lambda p: (p.kind == "single", *_weakness(counts, p))) if nxt_single else (
-            lambda p: _weakness(counts, p))
-        return action_of(min(plays, key=key))
+        if game.baodan[(seat + 1) % SEATS]:
+            return action_of(min(plays, key=lambda p: (p.kind == "single", *_weakness(bombs, p))))
+        return action_of(min(plays, key=lambda p: _weakness(bombs, p)))
     plain = [p for p in plays if p.kind != "bomb"]
     if plain:
-        return action_of(min(plain, key=lambda p: (_splits_bomb(counts, p), p.main, sum(p.wings))))
+        return action_of(min(plain, key=lambda p: (*_weakness(bombs, p)[:2], p.main, sum(p.wings))))
     bomb = min(plays, key=lambda p: p.main)
+    threatened = any(len(game.hands[s]) <= 2 for s in range(SEATS) if s != seat)
     if PASS not in legal or threatened or _one_play(game, _after(counts, bomb)):
         return action_of(bomb)
     return PASS

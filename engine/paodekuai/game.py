@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..core import PASS_ROLE, Action, ActionName, Event, HandResult, IllegalAction, Win
@@ -90,6 +91,7 @@ def _joined(ranks: Sequence[int]) -> str:
     return out
 
 
+@lru_cache(maxsize=65536)
 def play_of(action: Action) -> Play:
     if action.kind not in KINDS or len(action.cards) != 1:
         raise IllegalAction(f"没有这种出牌：{action.code}")
@@ -99,6 +101,7 @@ def play_of(action: Action) -> Play:
         raise IllegalAction(f"没有这种出牌：{action.code}") from None
 
 
+@lru_cache(maxsize=65536)
 def action_of(p: Play) -> Action:
     return Action(p.kind, (p.code,))
 

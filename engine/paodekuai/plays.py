@@ -60,11 +60,11 @@ class Play(NamedTuple):
 
     def ranks(self) -> tuple[int, ...]:
         """Every card's rank, sorted."""
-        return tuple(sorted(self.body() + self.wings))
+        return _ranks(self)
 
     @property
     def size(self) -> int:
-        return len(self.body()) + len(self.wings)
+        return _PER_RANK[self.kind] * self.length + len(self.wings)
 
     def full_wings(self) -> int:
         return {"trio": 2, "plane": 2 * self.length, "four": 3}.get(self.kind, 0)
@@ -81,6 +81,14 @@ class Play(NamedTuple):
         else:
             head = RANKS[self.main]
         return head + "".join("+" + RANKS[w] for w in self.wings)
+
+
+_PER_RANK = {"single": 1, "pair": 2, "straight": 1, "pairs": 2, "trio": 3, "plane": 3, "bomb": 4, "four": 4}
+
+
+@lru_cache(maxsize=65536)
+def _ranks(p: Play) -> tuple[int, ...]:
+    return tuple(sorted(p.body() + p.wings))
 
 
 def parse_play(kind: str, spec: str) -> Play:
