@@ -38,7 +38,7 @@ from .cards import (
     parse_cards,
     rank,
 )
-from .plays import KINDS, Play, PlayRules, follow_plays, lead_plays, parse_play
+from .plays import KINDS, Play, PlayRules, beats, follow_plays, lead_plays, parse_play
 
 FAMILY = "paodekuai"
 VARIANT_ID = "paodekuai"
@@ -301,7 +301,7 @@ class PaodekuaiGame:
         loose = PlayRules(four_with_three=self.rules.four_with_three, triple_tail=True, split_bombs=True)
         shapes = [p for p in lead_plays(sub, loose) if p.ranks() == want]
         if not shapes:
-            return _shape_reason(sub, len(want) == sum(hand))
+            return _shape_reason(sub)
         full = [p for p in shapes if not p.short]
         if not full and len(want) < sum(hand):
             return "三带二 要带两张" if shapes[0].kind == "trio" else "飞机 每个三张要带两张"
@@ -311,10 +311,11 @@ class PaodekuaiGame:
         if self.must_show is not None and rank(self.must_show) not in want:
             return f"首出必须带 {SIGNED[self.must_show]}"
         cur = self._top_play()
+        if (len(want) == 1 and self.options.get("baodan_must_top", True) and self.baodan[(seat + 1) % SEATS]
+                and (cur is None or beats(shapes[0], cur, self.rules))):
+            return "下家报单，出单张必须出最大的牌"
         if cur is not None:
             return f"管不上：要比 {play_label(cur)} 大"
-        if self.options.get("baodan_must_top", True) and self.baodan[(seat + 1) % SEATS] and len(want) == 1:
-            return "下家报单，出单张必须出最大的牌"
         return "这几张牌不能这样出"
 
     # ------------------------------------------------------------------- apply
@@ -334,7 +335,7 @@ class PaodekuaiGame:
         if self.predeal is not None:
             self._choose_stake(seat, action)
         elif action.kind == "pass":
-            self._pass(seat)
+            self._pass(seat, could_beat=len(legal) > 1)
         else:
             self._play(seat, play_of(action))
         return self.events[start:]
@@ -393,10 +394,11 @@ class PaodekuaiGame:
             self._emit("baodan", {"seat": seat}, None, f"{_seat(seat)} 报单！")
         self.turn = (seat + 1) % SEATS
 
-    def _pass(self, seat: int) -> None:
+    def _pass(self, seat: int, could_beat: bool) -> None:
         self.trick.append((seat, None, ()))
         self.passes += 1
-        self._emit("pass", {"seat": seat}, None, f"{_seat(seat)} 要不起")
+        word = "不要" if could_beat else "要不起"
+        self._emit("pass", {"seat": seat}, None, f"{_seat(seat)} {word}")
         assert self.top is not None
         if self.passes < SEATS - 1:
             self.turn = (seat + 1) % SEATS
@@ -492,7 +494,7 @@ class PaodekuaiGame:
             "hand_sizes": [len(h) for h in self.hands] if dealt else None,
             "baodan": list(self.baodan),
             "trick": [{"seat": s, "play": None if p is None else action_of(p).code,
-                       "label": "要不起" if p is None else play_label(p), "cards": [SIGNED[c] for c in cards]}
+                       "label": "不出" if p is None else play_label(p), "cards": [SIGNED[c] for c in cards]}
                       for s, p, cards in self.trick],
             "top": None if self.top is None else {"seat": self.top[0], "play": action_of(self.top[1]).code,
                                                   "label": play_label(self.top[1]),
@@ -526,7 +528,7 @@ class PaodekuaiGame:
         return v
 
 
-def _shape_reason(sub: list[int], everything: bool) -> str:
+def _shape_reason(sub: list[int]) -> str:
     """Why a set of cards is no play at all, in the table's words."""
     ranks = [r for r in range(13) if sub[r]]
     size = sum(sub)
@@ -539,5 +541,5 @@ def _shape_reason(sub: list[int], everything: bool) -> str:
     if any(c == 3 for c in sub):
         return "三带二 要带两张" if size < 5 else "三带二 只带两张；飞机的三张要连着"
     if any(c == 4 for c in sub):
-        return "炸弹要单独出" + ("" if not everything else "")
+        return "没有开 4带3：炸弹要单独出" if size == 7 else "炸弹要单独出"
     return "这几张牌不成牌型"

@@ -281,3 +281,25 @@ def test_illegal_actions_change_nothing() -> None:
     with pytest.raises(IllegalAction):
         g.apply(0, "single:7")
     assert g.log == [] and counts_of(g.hands[0]) == counts_of(parse_cards("S5 S9 H9"))
+
+
+def test_classify_names_the_baodan_and_four_with_three_reasons() -> None:
+    g = scripted(["S3 S5 SK H8 C8", "S4 D9", "S6 H6 D7"], leader=1)
+    play(g, "single:4", "single:6")
+    with pytest.raises(IllegalAction, match="下家报单，出单张必须出最大的牌"):
+        g.classify("H8")
+    assert g.classify("SK").code == "single:K"
+    h = scripted(["S9 H9 C9 D9 S3 S4 S5 SK", "SA", "SQ"])
+    with pytest.raises(IllegalAction, match="没有开 4带3"):
+        h.classify("S9 H9 C9 D9 S3 S4 S5")
+
+
+def test_a_pass_that_could_have_beaten_says_so() -> None:
+    g = scripted(["S5 S9", "S7 D3", "SK"], must_beat=False)
+    play(g, "single:5")
+    events = g.apply(1, "pass")
+    assert events[0].data["text"] == "座位2 不要"
+    assert g.apply(2, "pass")[0].data["text"] == "座位3 不要"
+    h = scripted(["S5 S9", "S3 D3", "SK"])
+    play(h, "single:5")
+    assert h.apply(1, "pass")[0].data["text"] == "座位2 要不起"
