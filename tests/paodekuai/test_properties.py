@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 
 from engine.__main__ import main
+from engine.ai import choose
+from engine.core import IllegalAction
 from engine.ledger import Payment, net
-from engine.paodekuai.cards import SIGNED
-from engine.paodekuai.game import PaodekuaiGame
+from engine.paodekuai.cards import NOTATION, SIGNED
+from engine.paodekuai.game import PaodekuaiGame, play_of
 from engine.registry import MatchProgress, get_variant
 from engine.selfplay import play_hand, random_policy
 
@@ -92,3 +94,40 @@ def test_selfplay_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["selfplay", "--variant", "paodekuai", "--hands", "30"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["hands"] == 30 and out["wins"] == 30 and sum(out["totals"]) == 0
+
+
+def test_every_legal_play_chosen_as_cards_classifies_back_and_other_sets_say_why() -> None:
+    variant = get_variant("paodekuai")
+    rng = random.Random(99)
+    checked = refused = 0
+    for i in range(120):
+        opts = variant.validate(OPTION_SETS[i % len(OPTION_SETS)])
+        game = variant.new_hand(opts, 500 + i, 0, {})
+        assert isinstance(game, PaodekuaiGame)
+        while not game.finished:
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            if game.predeal is None:
+                hand = game.hands[seat]
+                for a in rng.sample(legal, min(4, len(legal))):
+                    if a.kind == "pass":
+                        continue
+                    want = list(play_of(a).ranks())
+                    pool = list(hand)
+                    rng.shuffle(pool)  # any suits of those ranks
+                    cards = []
+                    for r in want:
+                        c = next(c for c in pool if c // 4 == r and c not in cards)
+                        cards.append(c)
+                    got = game.classify(" ".join(NOTATION[c] for c in cards), seat)
+                    assert got in legal and play_of(got).ranks() == tuple(want)
+                    checked += 1
+                pick = rng.sample(hand, rng.randint(1, min(6, len(hand))))
+                try:
+                    got = game.classify([NOTATION[c] for c in pick], seat)
+                    assert got in legal
+                except IllegalAction as e:
+                    assert any("\u4e00" <= ch <= "\u9fff" for ch in str(e)) and "None" not in str(e)
+                    refused += 1
+            game.apply(seat, choose(game, seat))
+    assert checked > 1000 and refused > 100
