@@ -1,0 +1,1 @@
+"""跑得快 (paodekuai): the poker family — cards, plays, the hand, its AI."""

@@ -1,0 +1,61 @@
+"""The 跑得快 baseline AI (托管 and empty seats): a sensible beginner.
+
+It plays out when one play takes every card; leads its weakest combination (lowest cards first, as many of
+them as one play sheds, cheapest wings), keeping bombs whole, and avoids a single when the next seat has 报单;
+follows with the smallest play that beats; keeps its bombs unless it must play one (有牌必压), the bomb leaves a
+hand that goes out in one play, or an opponent is down to two cards; never 打鸟.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Action
+from .game import PASS, SEATS, action_of, play_of
+from .plays import Play, lead_plays
+
+
+def _weakness(bombs: frozenset[int], p: Play) -> tuple[int, ...]:
+    """Lower is led first: no bomb broken, no bomb spent, lowest card, most cards shed, cheapest wings."""
+    broken = bool(bombs) and p.kind not in ("bomb", "four") and not bombs.isdisjoint(p.ranks())
+    return (broken, p.kind in ("bomb", "four"), p.low, -p.size, sum(p.wings), p.main)
+
+
+def _after(counts: list[int], p: Play) -> list[int]:
+    left = list(counts)
+    for r in p.ranks():
+        left[r] -= 1
+    return left
+
+
+def _one_play(game: Any, counts: list[int]) -> bool:
+    """Could these cards all go in one lead?"""
+    n = sum(counts)
+    return n == 0 or any(q.size == n for q in lead_plays(counts, game.rules))
+
+
+def choose(game: Any, seat: int) -> Action:
+    legal = game.legal_actions(seat)
+    if game.predeal is not None:
+        return PASS  # 不打鸟
+    plays = [play_of(a) for a in legal if a.kind != "pass"]
+    if not plays:
+        return PASS
+    held = len(game.hands[seat])
+    for p in plays:
+        if p.size == held:
+            return action_of(p)
+    counts = game.counts[seat]
+    bombs = frozenset(r for r in range(13) if counts[r] == 4)
+    if game.top is None:
+        if game.baodan[(seat + 1) % SEATS]:
+            return action_of(min(plays, key=lambda p: (p.kind == "single", *_weakness(bombs, p))))
+        return action_of(min(plays, key=lambda p: _weakness(bombs, p)))
+    plain = [p for p in plays if p.kind != "bomb"]
+    if plain:
+        return action_of(min(plain, key=lambda p: (*_weakness(bombs, p)[:2], p.main, sum(p.wings))))
+    bomb = min(plays, key=lambda p: p.main)
+    threatened = any(len(game.hands[s]) <= 2 for s in range(SEATS) if s != seat)
+    if PASS not in legal or threatened or _one_play(game, _after(counts, bomb)):
+        return action_of(bomb)
+    return PASS

@@ -1,0 +1,545 @@
+"""One hand of 跑得快 (``../shared/rules/paodekuai.md``): deal, tricks, 报单, bombs paid on the spot, settlement.
+
+The deal (documented for stacked walls): ``wall`` is the cards in play (48 or 45, each once; with 随机抽取4张 any
+48 of the 52) dealt in blocks: seat 0 takes the first 16 (15), seat 1 the next, seat 2 the last. A shuffled
+hand draws the 4 removed cards (随机抽取4张) and then the order from one ``random.Random(seed)``.
+
+Turn flow: counter-clockwise, seat s → s + 1. The first hand is led by the holder of the lead card (♠3, or the
+fallback of §2), and with 黑桃3先出 that first play must contain it; later hands by the previous winner (the
+hand names him as ``HandResult.next_dealer``, so ``dealer`` is the leader). A leader plays any legal play; the
+others beat it or pass; when both others pass the trick closes and its last player leads. With 有牌必压 a seat
+that can beat must (a bomb counts, ruling 12). A player left with one card is announced (报单, public); while
+the next seat has 报单, a single played by its 上家 must be his highest card (报单必顶).
+
+Money: an unbeaten bomb (the trick closes on it, or it ends the hand) is paid at once into the hand's ledger, 10
+from each other player (炸弹现结, never multiplied); at the end each loser pays the winner his cards left, ×2 for
+全关 (he played nothing), ×2 when the winner or he was dealt ♥10 (红桃10翻倍), 0 with one card (报单) — ruling 14.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from ..core import PASS_ROLE, Action, ActionName, Event, HandResult, IllegalAction, Win
+from ..ledger import KEEP, Ledger, Payment, net
+from ..predeal import PreDeal
+from .cards import (
+    HEART10,
+    NOTATION,
+    RANKS,
+    SIGNED,
+    CardError,
+    counts_of,
+    deck_for,
+    lead_card,
+    parse_cards,
+    rank,
+)
+from .plays import KINDS, Play, PlayRules, beats, follow_plays, lead_plays, parse_play
+
+FAMILY = "paodekuai"
+VARIANT_ID = "paodekuai"
+SEATS = 3
+BOMB_MONEY = 10  # 炸弹现结: "相当于10张牌的积分" from each other player
+PASS = Action("pass")
+STAKE = Action("stake")
+
+KIND_NAMES = {"single": "单张", "pair": "对子", "straight": "顺子", "pairs": "连对", "trio": "三带二",
+              "plane": "飞机", "bomb": "炸弹", "four": "四带三"}
+
+
+def _seat(s: int) -> str:
+    return f"座位{s + 1}"
+
+
+def play_label(p: Play) -> str:
+    """How players call a play: 单张 7, 对7, 顺子 3-7, 连对 3-5, 三带二 Q带35, 三张 Q, 飞机 8-9带3456, 炸弹 9."""
+    r = RANKS[p.main]
+    wings = _joined(p.wings)
+    run = f"{RANKS[p.low]}-{r}"
+    if p.kind == "single":
+        return f"单张 {r}"
+    if p.kind == "pair":
+        return f"对{r}"
+    if p.kind == "straight":
+        return f"顺子 {run}"
+    if p.kind == "pairs":
+        return f"连对 {run}"
+    if p.kind == "trio":
+        if not p.wings:
+            return f"三张 {r}"
+        return f"{'三带一' if len(p.wings) == 1 else '三带二'} {r}带{wings}"
+    if p.kind == "plane":
+        return f"飞机 {run}" + (f"带{wings}" if wings else "")
+    if p.kind == "bomb":
+        return f"炸弹 {r}"
+    return f"四带三 {r}带{wings}"
+
+
+def _joined(ranks: Sequence[int]) -> str:
+    """Ranks run together as players write them (35, 10J), a space only between two letters (J A): a run of
+    letters would read as a word."""
+    out = ""
+    for r in ranks:
+        name = RANKS[r]
+        if out and out[-1].isalpha() and name.isalpha():
+            out += " "
+        out += name
+    return out
+
+
+@lru_cache(maxsize=65536)
+def play_of(action: Action) -> Play:
+    if action.kind not in KINDS or len(action.cards) != 1:
+        raise IllegalAction(f"没有这种出牌：{action.code}")
+    try:
+        return parse_play(action.kind, action.cards[0])
+    except (KeyError, ValueError):
+        raise IllegalAction(f"没有这种出牌：{action.code}") from None
+
+
+@lru_cache(maxsize=65536)
+def action_of(p: Play) -> Action:
+    return Action(p.kind, (p.code,))
+
+
+def rules_from(options: dict[str, Any]) -> PlayRules:
+    return PlayRules(four_with_three=bool(options.get("four_with_three")),
+                     triple_tail=bool(options.get("triple_tail")),
+                     split_bombs=bool(options.get("split_bombs", True)))
+
+
+class PaodekuaiGame:
+    family = FAMILY
+
+    def __init__(self, options: dict[str, Any], seed: int, dealer: int = 0, carry: dict[str, Any] | None = None,
+                 *, wall: Sequence[int] | None = None, variant_id: str = VARIANT_ID) -> None:
+        self.variant_id = variant_id
+        self.options = dict(options)
+        self.rules = rules_from(options)
+        self.seed = seed
+        self.seats = SEATS
+        self.carry = dict(carry or {})
+        self.first_hand = not self.carry.get("hands_played")
+        self.finished = False
+        self.result: HandResult | None = None
+        self.version = 0
+        self.log: list[tuple[int, str]] = []
+        self.events: list[Event] = []
+        each = int(options.get("cards", 16))
+        random4 = each == 16 and bool(options.get("random_remove4"))
+        rng = random.Random(seed)
+        if wall is None:
+            deck = deck_for(each, random4, rng)
+            rng.shuffle(deck)
+        else:
+            deck = list(wall)
+            if len(set(deck)) != len(deck) or len(deck) != each * SEATS or not set(deck) <= set(range(52)):
+                raise ValueError(f"a stacked wall must hold {each * SEATS} distinct cards")
+            if not random4 and sorted(deck) != deck_for(each, False):
+                raise ValueError("a stacked wall must hold the cards of this game exactly")
+        self.deck = tuple(deck)
+        self.each = each
+        self.hands: list[list[int]] = [[] for _ in range(SEATS)]
+        self.counts: list[list[int]] = [[0] * 13 for _ in range(SEATS)]
+        self.plays_made = [0] * SEATS
+        self.baodan = [False] * SEATS
+        self.ledger = Ledger(SEATS)
+        self.bombs_paid: list[int] = []  # the seats paid for each unbeaten bomb, in order
+        self.played: list[list[int]] = [[] for _ in range(SEATS)]  # cards each seat has shed, face up
+        self.trick: list[tuple[int, Play | None, tuple[int, ...]]] = []  # (seat, play or None = pass, cards)
+        self.top: tuple[int, Play, tuple[int, ...]] | None = None
+        self.passes = 0
+        self.turn: int | None = None
+        self.dealer = dealer
+        self.lead_card: int | None = None
+        self.must_show: int | None = None  # the card the first play must contain (黑桃3先出)
+        self.hearts10: int | None = None
+        self.stakes: list[int] | None = None
+        self._legal_cache: dict[tuple[int, int], list[Action]] = {}
+        self.predeal: PreDeal | None = None
+        if options.get("daniao") and "stakes" not in self.carry:
+            # 打鸟 "开局可选择": every player chooses at once before the first deal; the match keeps the stakes.
+            order = [(dealer + i) % SEATS for i in range(SEATS)]
+            self.predeal = PreDeal(order, {s: [STAKE, PASS] for s in order})
+        else:
+            if "stakes" in self.carry:
+                self.stakes = list(self.carry["stakes"])
+            self._deal()
+
+    # --------------------------------------------------------------------- deal
+    def _emit(self, kind: str, data: dict[str, Any], audience: int | None, text: str) -> None:
+        data = dict(data)
+        data["text"] = text
+        self.events.append(Event(kind, data, audience))
+
+    def _deal(self) -> None:
+        for s in range(SEATS):
+            block = self.deck[s * self.each:(s + 1) * self.each]
+            self.hands[s] = sorted(block)
+            self.counts[s] = counts_of(block)
+            self._emit("deal", {"seat": s, "hand": self.names(s)}, s, "你的手牌：" + " ".join(self.signed(s)))
+        if HEART10 in self.deck:
+            self.hearts10 = next(s for s in range(SEATS) if HEART10 in self.hands[s])
+        if self.first_hand:
+            self.lead_card = lead_card(self.deck)
+            self.dealer = next(s for s in range(SEATS) if self.lead_card in self.hands[s])
+            if self.options.get("spade3_first", True):
+                self.must_show = self.lead_card
+            # naming the lead card would tell a card still in his hand: the table is told only who leads
+            text = f"发牌完毕，首局 {_seat(self.dealer)} 先出"
+        else:
+            text = f"发牌完毕，上局赢家 {_seat(self.dealer)} 先出"
+        self.turn = self.dealer
+        self._emit("dealt", {"leader": self.dealer}, None, text)
+        if self.must_show is not None:
+            self._emit("must_show", {"card": SIGNED[self.must_show]}, self.dealer,
+                       f"首出必须带 {SIGNED[self.must_show]}")
+
+    def names(self, seat: int) -> list[str]:
+        return [NOTATION[c] for c in self.hands[seat]]
+
+    def signed(self, seat: int) -> list[str]:
+        return [SIGNED[c] for c in self.hands[seat]]
+
+    # ------------------------------------------------------------------- legal
+    def _top_play(self) -> Play | None:
+        return None if self.top is None else self.top[1]
+
+    def _plays(self, seat: int) -> list[Play]:
+        counts = self.counts[seat]
+        cur = self._top_play()
+        plays = lead_plays(counts, self.rules) if cur is None else follow_plays(counts, cur, self.rules)
+        if self.must_show is not None:
+            need = rank(self.must_show)
+            plays = [p for p in plays if need in p.body() or need in p.wings]
+        nxt = (seat + 1) % SEATS
+        if self.options.get("baodan_must_top", True) and self.baodan[nxt]:
+            # 报单必顶: a single must be the highest card a single may be played from
+            singles = [p.main for p in lead_plays(counts, self.rules) if p.kind == "single"]
+            if singles:
+                top = max(singles)
+                plays = [p for p in plays if p.kind != "single" or p.main == top]
+        return plays
+
+    def _legal(self, seat: int) -> list[Action]:
+        if self.finished or seat not in self.to_act():
+            return []
+        if self.predeal is not None:
+            return self.predeal.legal(seat)
+        out = [action_of(p) for p in self._plays(seat)]
+        if self.top is not None and (not out or not self.options.get("must_beat", True)):
+            out.append(PASS)
+        return out
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        key = (self.version, seat)
+        legal = self._legal_cache.get(key)
+        if legal is None:
+            if len(self._legal_cache) > 8:
+                self._legal_cache.clear()
+            legal = self._legal_cache[key] = self._legal(seat)
+        return list(legal)
+
+    def to_act(self) -> list[int]:
+        if self.finished:
+            return []
+        if self.predeal is not None:
+            return self.predeal.to_act()
+        return [self.turn] if self.turn is not None else []
+
+    def parse_action(self, code: str) -> Action:
+        return Action.parse(code)
+
+    def name_action(self, action: Action) -> ActionName:
+        if action.kind == "stake":
+            return ActionName("打鸟", "打鸟")
+        if action.kind == "pass":
+            if self.predeal is not None:
+                return ActionName("不打鸟", "不打鸟", PASS_ROLE)
+            seat = self.turn
+            can = seat is not None and any(a.kind != "pass" for a in self.legal_actions(seat))
+            label = "不要" if can else "要不起"
+            return ActionName(label, label, PASS_ROLE)
+        p = play_of(action)
+        return ActionName(play_label(p), KIND_NAMES[p.kind])
+
+    def classify(self, cards: str | Sequence[str], seat: int | None = None) -> Action:
+        """The legal action a chosen set of concrete cards (``"S3 H3"``) is for ``seat`` (the seat to act):
+        raises :class:`IllegalAction` with the reason in the game's words."""
+        if seat is None:
+            acting = self.to_act()
+            if not acting:
+                raise IllegalAction("现在不是出牌的时候")
+            seat = acting[0]
+        if self.predeal is not None or seat not in self.to_act():
+            raise IllegalAction("现在不是你出牌")
+        try:
+            chosen = parse_cards(cards)
+        except CardError as e:
+            raise IllegalAction(str(e)) from None
+        if not chosen:
+            raise IllegalAction("请选择要出的牌")
+        missing = [c for c in chosen if c not in self.hands[seat]]
+        if missing:
+            raise IllegalAction("你没有这张牌：" + " ".join(SIGNED[c] for c in sorted(missing)))
+        want = tuple(sorted(rank(c) for c in chosen))
+        matches = [a for a in self.legal_actions(seat) if a.kind != "pass" and play_of(a).ranks() == want]
+        if matches:
+            # one card set, several readings (555666777 888999…): the strongest one
+            return max(matches, key=lambda a: (play_of(a).kind == "bomb", play_of(a).main, play_of(a).length))
+        raise IllegalAction(self._why_not(seat, want))
+
+    def _why_not(self, seat: int, want: tuple[int, ...]) -> str:
+        sub = [0] * 13
+        for r in want:
+            sub[r] += 1
+        hand = self.counts[seat]
+        loose = PlayRules(four_with_three=self.rules.four_with_three, triple_tail=True, split_bombs=True)
+        shapes = [p for p in lead_plays(sub, loose) if p.ranks() == want]
+        if not shapes:
+            return _shape_reason(sub)
+        full = [p for p in shapes if not p.short]
+        if not full and len(want) < sum(hand):
+            return "三带二 要带两张" if shapes[0].kind == "trio" else "飞机 每个三张要带两张"
+        if not self.rules.split_bombs and any(hand[r] == 4 for r in want) and not any(
+                p.kind in ("bomb", "four") for p in shapes):
+            return "炸弹不能拆开出"
+        if self.must_show is not None and rank(self.must_show) not in want:
+            return f"首出必须带 {SIGNED[self.must_show]}"
+        cur = self._top_play()
+        if (len(want) == 1 and self.options.get("baodan_must_top", True) and self.baodan[(seat + 1) % SEATS]
+                and (cur is None or beats(shapes[0], cur, self.rules))):
+            return "下家报单，出单张必须出最大的牌"
+        if cur is not None:
+            return f"管不上：要比 {play_label(cur)} 大"
+        return "这几张牌不能这样出"
+
+    # ------------------------------------------------------------------- apply
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if self.finished:
+            raise IllegalAction("本局已经结束")
+        if seat not in self.to_act():
+            raise IllegalAction(f"现在不是{_seat(seat)}出牌")
+        legal = self.legal_actions(seat)
+        if not any(a is action for a in legal) and action not in legal:
+            raise IllegalAction(f"现在不能{self._label(action)}")
+        start = len(self.events)
+        self.log.append((seat, action.code))
+        self.version += 1
+        if self.predeal is not None:
+            self._choose_stake(seat, action)
+        elif action.kind == "pass":
+            self._pass(seat, could_beat=len(legal) > 1)
+        else:
+            self._play(seat, play_of(action))
+        return self.events[start:]
+
+    def _label(self, action: Action) -> str:
+        try:
+            return self.name_action(action).label
+        except IllegalAction:
+            return "这样出"
+
+    def _choose_stake(self, seat: int, action: Action) -> None:
+        assert self.predeal is not None
+        self.predeal.choose(seat, action)
+        staked = action.kind == "stake"
+        self._emit("stake" if staked else "pass", {"seat": seat}, seat, "你选择了" + ("打鸟" if staked else "不打鸟"))
+        if not self.predeal.complete:
+            return
+        self.stakes = [s for s, a in self.predeal.result().items() if a.kind == "stake"]
+        self.stakes.sort()
+        self.predeal = None
+        self._emit("stakes", {"seats": list(self.stakes)}, None,
+                   "打鸟：" + ("、".join(_seat(s) for s in self.stakes) or "无人"))
+        self._deal()
+
+    def _take(self, seat: int, p: Play) -> tuple[int, ...]:
+        """The cards leaving the hand for play ``p``: by rank, the lowest suit first (so ♠3 goes whenever a 3
+        does: the lead card is the lowest-suited of its rank in its holder's hand)."""
+        taken: list[int] = []
+        hand = self.hands[seat]
+        for r in p.ranks():
+            c = next(c for c in hand if c // 4 == r and c not in taken)
+            taken.append(c)
+        for c in taken:
+            hand.remove(c)
+            self.counts[seat][c // 4] -= 1
+        return tuple(sorted(taken))
+
+    def _play(self, seat: int, p: Play) -> None:
+        cards = self._take(seat, p)
+        self.must_show = None
+        self.plays_made[seat] += 1
+        self.played[seat].extend(cards)
+        self.trick.append((seat, p, cards))
+        self.top = (seat, p, cards)
+        self.passes = 0
+        self._emit("play", {"seat": seat, "play": action_of(p).code, "cards": [SIGNED[c] for c in cards],
+                            "left": len(self.hands[seat])}, None,
+                   f"{_seat(seat)} 出 {play_label(p)}（{' '.join(SIGNED[c] for c in cards)}）")
+        left = len(self.hands[seat])
+        if left == 0:
+            self._bomb_stands()
+            self._finish(seat)
+            return
+        if left == 1 and not self.baodan[seat]:
+            self.baodan[seat] = True
+            self._emit("baodan", {"seat": seat}, None, f"{_seat(seat)} 报单！")
+        self.turn = (seat + 1) % SEATS
+
+    def _pass(self, seat: int, could_beat: bool) -> None:
+        self.trick.append((seat, None, ()))
+        self.passes += 1
+        word = "不要" if could_beat else "要不起"
+        self._emit("pass", {"seat": seat}, None, f"{_seat(seat)} {word}")
+        assert self.top is not None
+        if self.passes < SEATS - 1:
+            self.turn = (seat + 1) % SEATS
+            return
+        self._bomb_stands()
+        leader = self.top[0]
+        self.top = None
+        self.trick = []
+        self.passes = 0
+        self.turn = leader
+        self._emit("lead", {"seat": leader}, None, f"{_seat(leader)} 获得出牌权")
+
+    def _bomb_stands(self) -> None:
+        """炸弹现结: the trick's last play is a bomb nobody beat — each other player pays the bomber now."""
+        if self.top is None or self.top[1].kind != "bomb" or not self.options.get("bomb_instant", True):
+            return
+        bomber = self.top[0]
+        paid = [self.ledger.pay(s, bomber, BOMB_MONEY, f"炸弹现结 {play_label(self.top[1])}")
+                for s in range(SEATS) if s != bomber]
+        self.bombs_paid.append(bomber)
+        self._emit("bomb_money", {"seat": bomber, "payments": [p.to_json() for p in paid]}, None,
+                   f"炸弹现结：{'、'.join(_seat(p.payer) for p in paid)} 各付 {_seat(bomber)} {BOMB_MONEY} 分")
+
+    # --------------------------------------------------------------------- end
+    def card_payments(self, winner: int) -> list[Payment]:
+        """Ruling 14: cards left × 2 for 全关 × 2 for ♥10 (winner's or loser's), 报单 pays nothing."""
+        out = []
+        for s in range(SEATS):
+            if s == winner:
+                continue
+            left = len(self.hands[s])
+            if left <= 1:
+                continue
+            amount = left
+            why = [f"剩 {left} 张"]
+            if self.options.get("full_close_double", True) and self.plays_made[s] == 0:
+                amount *= 2
+                why.append("全关×2")
+            if self.options.get("hearts10_double") and self.hearts10 in (s, winner):
+                amount *= 2
+                why.append("红桃10×2")
+            out.append(Payment(s, winner, amount, "，".join(why)))
+        return out
+
+    def _finish(self, winner: int) -> None:
+        cards = self.card_payments(winner)
+        standing = self.ledger.settle(False, KEEP)
+        deltas = [a + b for a, b in zip(net(SEATS, cards), net(SEATS, standing), strict=True)]
+        patterns = []
+        closed = [s for s in range(SEATS) if s != winner and self.plays_made[s] == 0]
+        if closed and self.options.get("full_close_double", True):
+            patterns.append("全关")
+        if self.options.get("hearts10_double") and self.hearts10 is not None:
+            patterns.append("红桃10")
+        left = [len(h) for h in self.hands]
+        text = f"{_seat(winner)} 出完牌，获胜" + "".join(
+            f"；{_seat(s)} " + ("报单不输" if left[s] == 1 else f"剩 {left[s]} 张" + ("（全关）" if s in closed else ""))
+            for s in range(SEATS) if s != winner)
+        detail: dict[str, Any] = {
+            "text": text, "winner": winner, "left": left, "closed": closed, "hearts10": self.hearts10,
+            "payments": [p.to_json() for p in [*standing, *cards]], "bombs": list(self.bombs_paid),
+            "hands": [self.signed(s) for s in range(SEATS)], "patterns": patterns, "from_seat": None,
+        }
+        if self.stakes is not None:
+            detail["stakes"] = list(self.stakes)
+        value = sum(p.amount for p in cards)
+        self.result = HandResult([winner], deltas, False, detail,
+                                 wins=[Win(winner, None, None, tuple(patterns), value)], ledger=standing,
+                                 next_dealer=winner)
+        self.finished = True
+        self.turn = None
+        self._emit("win", {"winner": winner, "deltas": deltas, "hands": detail["hands"]}, None, text)
+
+    # -------------------------------------------------------------------- views
+    def census(self) -> list[int]:
+        """Every card of the deal, where it is now (hands and the played piles): each exactly once."""
+        if self.predeal is not None:
+            return sorted(self.deck)
+        return sorted([c for h in self.hands for c in h] + [c for p in self.played for c in p])
+
+    def _phase(self) -> str:
+        if self.finished:
+            return "over"
+        return "choose" if self.predeal is not None else "play"
+
+    def public_view(self) -> dict[str, Any]:
+        dealt = self.predeal is None
+        return {
+            "variant": self.variant_id,
+            "family": FAMILY,
+            "dealer": self.dealer,
+            "leader": self.dealer,
+            "hand_sizes": [len(h) for h in self.hands] if dealt else None,
+            "baodan": list(self.baodan),
+            "trick": [{"seat": s, "play": None if p is None else action_of(p).code,
+                       "label": "不出" if p is None else play_label(p), "cards": [SIGNED[c] for c in cards]}
+                      for s, p, cards in self.trick],
+            "top": None if self.top is None else {"seat": self.top[0], "play": action_of(self.top[1]).code,
+                                                  "label": play_label(self.top[1]),
+                                                  "cards": [SIGNED[c] for c in self.top[2]]},
+            "played": [[SIGNED[c] for c in p] for p in self.played],
+            "bombs_paid": list(self.bombs_paid),
+            "bomb_money": self.ledger.totals(),
+            "payments": [p.to_json() for p in self.ledger.payments],
+            # who was dealt ♥10 is hidden until the hand is over (it is a card in a hand)
+            "hearts10": self.hearts10 if self.options.get("hearts10_double") and self.finished else None,
+            "stakes": None if self.stakes is None else list(self.stakes),
+            "choosing": None if self.predeal is None else self.predeal.public(),
+            "to_act": self.to_act(),
+            "claims_pending": False,
+            "phase": self._phase(),
+            "version": self.version,
+            "finished": self.finished,
+            "result": None if self.result is None else {
+                "winners": self.result.winners, "deltas": self.result.deltas, "draw": False,
+                "text": self.result.detail.get("text", "")},
+        }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self.public_view()
+        v["seat"] = seat
+        v["hand"] = self.signed(seat) if self.predeal is None else []
+        v["hand_codes"] = self.names(seat) if self.predeal is None else []
+        v["legal"] = [a.code for a in self.legal_actions(seat)]
+        # the card this seat's first play must contain (黑桃3先出): his own card, so only his view names it
+        v["must_show"] = SIGNED[self.must_show] if self.must_show is not None and self.turn == seat else None
+        return v
+
+
+def _shape_reason(sub: list[int]) -> str:
+    """Why a set of cards is no play at all, in the table's words."""
+    ranks = [r for r in range(13) if sub[r]]
+    size = sum(sub)
+    if size >= 5 and all(sub[r] == 1 for r in ranks) and ranks == list(range(ranks[0], ranks[-1] + 1)):
+        return "顺子里不能有 2"
+    if all(sub[r] == 1 for r in ranks) and ranks == list(range(ranks[0], ranks[-1] + 1)) and size > 1:
+        return "顺子至少要五张"
+    if all(sub[r] == 2 for r in ranks) and ranks == list(range(ranks[0], ranks[-1] + 1)):
+        return "连对里不能有 2"
+    if any(c == 3 for c in sub):
+        return "三带二 要带两张" if size < 5 else "三带二 只带两张；飞机的三张要连着"
+    if any(c == 4 for c in sub):
+        return "没有开 4带3：炸弹要单独出" if size == 7 else "炸弹要单独出"
+    return "这几张牌不成牌型"
