@@ -99,7 +99,7 @@ async def test_table_message_leads_with_turn_and_wall_and_stays_short(env: Env, 
     for d in descriptions:
         lines = d.split("\n")
         assert lines[0].startswith(("**轮到**：", "**本局结束**")), lines[0]
-        assert lines[1].startswith(("底牌剩余", "牌墙剩余", "加锤：已选")), d
+        assert lines[1].startswith(("底牌剩余", "牌墙剩余", "加锤：已选", "本轮：", "打鸟：已选")), d
         # ≤ 15 lines for 3 seats (a 4-seat table gets 3 more for its 4th block)
         assert len(lines) <= 15 + 3 * (seats - 3), d
         assert sum(1 for line in lines if line.startswith("**") and "号" in line.split("**")[1]) == seats
