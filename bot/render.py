@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, name_action
+from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, HandResult, name_action
 from engine.options import Option
 
 from . import render_paodekuai as pdk
@@ -30,7 +30,7 @@ from .components import (
 # re-exported: the service renders everything through this module
 from .render_result import chui_text
 from .render_result import final_text as final_text
-from .render_result import settlement_text as settlement_text
+from .render_result import settlement_text as family_settlement_text
 from .render_result import totals_line as totals_line
 from .table import BOT_OPTIONS, Table
 from .words import (
@@ -526,6 +526,14 @@ def lobby_message(table: Table, page: int = 0) -> Panel:
     if pages > 1:
         view.add_item(LobbyButton(table.id, f"page{(page + 1) % pages}", label=f"更多选项 {page + 1}/{pages}"))
     return Panel(embed=embed, view=view)
+
+
+def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
+    """The channel post of a settled hand: 跑得快 in its own words (出完牌, 剩几张, 报单), others by
+    ``render_result``."""
+    if table.variant.family == pdk.FAMILY:
+        return pdk.settlement_text(table, result, hand_no)
+    return family_settlement_text(table, result, hand_no)
 
 
 def public_snapshot(table: Table, view: dict[str, Any], text: str, step: int, total: int) -> str:

@@ -18,11 +18,12 @@ from typing import Any
 
 import discord
 
-from engine.core import PASS_ROLE, Action, IllegalAction, name_action
+from engine.core import PASS_ROLE, Action, HandResult, IllegalAction, name_action
 from engine.paodekuai.cards import RANKS
 from engine.paodekuai.game import BOMB_MONEY, play_of
 
 from .components import MAX_CUSTOM_ID, ActionButton, CardSelect
+from .render_result import payment_lines, totals_line
 from .table import Table
 
 FAMILY = "paodekuai"
@@ -238,3 +239,32 @@ def card_view(table: Table, game: Any, seat: int, view: dict[str, Any], picked: 
         dview.add_item(ActionButton(table.id, table.version, seat, _choice(action, legal, prefix),
                                     label=named.label[:80], style=style, row=1))
     return dview
+
+
+def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
+    """``🃏 第 1 局 3号 出完牌，获胜！``, then what was left in each hand (hands are shown once the hand is
+    over), every payment with its why (cards left, 全关, 红桃10, bombs), 本局 and 累计."""
+    detail = result.detail or {}
+    winner = result.winners[0] if result.winners else None
+    who = table.seat_label(winner) if isinstance(winner, int) and winner < len(table.seats) else "—"
+    lines = [f"🃏 第 {hand_no + 1} 局 {who} 出完牌，获胜！"]
+    left, hands = detail.get("left") or [], detail.get("hands") or []
+    closed = set(detail.get("closed") or [])
+    for s in range(len(table.seats)):
+        if s == winner or s >= len(left):
+            continue
+        state = "报单，不输" if left[s] == 1 else f"剩 {left[s]} 张" + ("（全关）" if s in closed else "")
+        cards = _cards(hands[s]) if s < len(hands) else ""
+        lines.append(f"{table.seat_label(s)} {state}" + (f"：{cards}" if cards else ""))
+    paid = payment_lines(table, detail.get("payments"))
+    if paid:
+        lines.append("付分：")
+        lines += [f"　{line}" for line in paid]
+    stakes = detail.get("stakes")
+    if isinstance(stakes, list):
+        lines.append("打鸟：" + ("、".join(table.seat_label(s) for s in stakes) or "无人") + "（比赛结束时结算）")
+    deltas = list(result.deltas)
+    lines.append("本局：" + (" ｜ ".join(f"{table.seat_label(s)} {d:+d}" for s, d in enumerate(deltas))
+                          if any(deltas) else "无人输赢"))
+    lines.append("累计：" + totals_line(table))
+    return "\n".join(lines)[:2000]

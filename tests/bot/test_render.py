@@ -73,7 +73,7 @@ async def test_every_payload_reads_in_the_games_words(env: Env, variant: str) ->
     assert checked > 20
     # the sweep did see the kinds of text that used to leak (melds, settlements, 吃 choices)
     everything = "\n".join(t for b in all_bodies(env) for t in payload_texts(b))
-    assert "胡了" in everything or "黄庄" in everything or "荒庄" in everything
+    assert any(word in everything for word in ("胡了", "黄庄", "荒庄", "出完牌"))  # 跑得快: 出完牌，获胜
     assert "最终排名" in everything
 
 
