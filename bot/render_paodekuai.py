@@ -191,7 +191,7 @@ def dm_lines(table: Table, game: Any, view: dict[str, Any], seat: int, picked: S
         lines.append(picked_line(view, picked, preview(game, seat, picked)))
     elif deciding:
         lines.append("在下方选牌后点「出牌」，或点快捷出牌。")
-    if table.log:
+    if table.log and not any(table.log[-1] in line for line in lines):  # not twice when it is the trick's play
         lines.append(f"最近：{table.log[-1]}")
     sizes = view.get("hand_sizes") or []
     for other in range(len(table.seats)):

@@ -268,3 +268,17 @@ async def test_table_facts_name_the_trick_and_the_bombs_paid(env: Env) -> None:
     assert f"{table.seat_label(0)} +20" in lines[2] and f"{table.seat_label(2)} -10" in lines[2]
     [third] = [line for line in lines if line.startswith(f"**{table.seat_label(2)}**")]
     assert "〔报单〕" in third and "手牌 1" in third and "庄" not in "".join(lines)
+
+
+async def test_da_niao_is_chosen_by_buttons_and_settled_at_the_end_in_pdk_words(env: Env) -> None:
+    table = await open_pdk(env, 9, "daniao=true")
+    assert table.game.public_view()["phase"] == "choose"
+    for uid in (env.alice, env.bob):
+        mid = env.world.latest_dm(uid)
+        [stake] = [c for c in comps(env, mid) if c.get("label") == "打鸟"]  # the generic buttons, no card select
+        assert not any(c["custom_id"].startswith("ht:c:") for c in comps(env, mid))
+        await env.click(uid, mid, stake["custom_id"])
+    assert table.game.public_view()["stakes"] == [s for s, seat in enumerate(table.seats) if not seat.is_ai]
+    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(8))
+    [final] = [m["content"] for m in env.world.channel_messages(env.channel) if "最终排名" in (m.get("content") or "")]
+    assert "积分少者另付双方鸟分之和" in final and "胡数" not in final
