@@ -30,9 +30,10 @@ class ActionButton(DynamicItem[discord.ui.Button[Any]],
     """One game action (胡, 碰, 过 …) for one seat at one state version."""
 
     def __init__(self, table_id: int, version: int, seat: int, choice: str, *, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary, row: int | None = None) -> None:
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, row: int | None = None,
+                 disabled: bool = False) -> None:
         self.table_id, self.version, self.seat, self.choice = table_id, version, seat, choice
-        super().__init__(discord.ui.Button(label=label or choice, style=style, row=row,
+        super().__init__(discord.ui.Button(label=label or choice, style=style, row=row, disabled=disabled,
                                            custom_id=f"ht:b:{table_id}:{version}:{seat}:{choice}"))
 
     @classmethod
@@ -65,6 +66,30 @@ class ActionSelect(DynamicItem[discord.ui.Select[Any]],
         values = self.item.values
         await service_of(interaction).play.act(interaction, self.table_id, self.version, self.seat,
                                           values[0] if values else "")
+
+
+class CardSelect(DynamicItem[discord.ui.Select[Any]], template=r"ht:c:(?P<t>\d+):(?P<v>\d+):(?P<s>\d+)"):
+    """跑得快: pick the cards of one play from the hand (a multi-select). Picking changes nothing: the answer is
+    the panel again with those cards chosen and an 出牌 button whose id carries them, so no choice is kept on
+    the server and a restart loses nothing but an unconfirmed pick."""
+
+    def __init__(self, table_id: int, version: int, seat: int, *, options: list[discord.SelectOption],
+                 placeholder: str | None = None, row: int | None = None) -> None:
+        self.table_id, self.version, self.seat = table_id, version, seat
+        super().__init__(discord.ui.Select(custom_id=f"ht:c:{table_id}:{version}:{seat}", options=options,
+                                           placeholder=placeholder, row=row, min_values=1,
+                                           max_values=max(1, len(options))))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> CardSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(int(match["t"]), int(match["v"]), int(match["s"]), options=list(item.options),
+                   placeholder=item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await service_of(interaction).play.pick(interaction, self.table_id, self.version, self.seat,
+                                                list(self.item.values))
 
 
 class ShowHandButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:hand:(?P<t>\d+)"):
@@ -179,7 +204,7 @@ class ReplayButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:rp:(?P<h>\
 
 
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
-    ActionButton, ActionSelect, ShowHandButton, AutoOffButton, LobbyButton, OptionSelect, VoteButton, ReplayButton)
+    ActionButton, ActionSelect, CardSelect, ShowHandButton, AutoOffButton, LobbyButton, OptionSelect, VoteButton, ReplayButton)
 
 
 def is_known_custom_id(custom_id: str) -> bool:

@@ -1026,10 +1026,31 @@ def action_choices(world: FakeDiscord, message_id: int | None) -> list[tuple[str
         if not ACTION_ID.match(cid):
             continue
         if comp["type"] == 2:
-            out.append((cid, None))
+            if not comp.get("disabled"):
+                out.append((cid, None))
         else:
             out += [(cid, [o["value"]]) for o in comp.get("options", [])]
     return out
+
+
+def card_picker(world: FakeDiscord, message_id: int | None) -> str | None:
+    """The custom id of a panel's card multi-select (跑得快), if it has one."""
+    if message_id is None:
+        return None
+    return next((c["custom_id"] for c in world.components_of(message_id)
+                 if c.get("type") == 3 and str(c.get("custom_id", "")).startswith("ht:c:")), None)
+
+
+def random_play_cards(game: Any, seat: int, rng: Any) -> list[str]:
+    """Concrete cards (suits at random among a rank's copies) for a random legal play of ``seat``."""
+    from .render_paodekuai import cards_for
+
+    plays = [a for a in game.legal_actions(seat) if a.kind != "pass"]
+    if not plays:
+        return []
+    codes = list(game.view(seat)["hand_codes"])
+    rng.shuffle(codes)
+    return cards_for(codes, rng.choice(plays))
 
 
 async def click(world: FakeDiscord, client: Any, user_id: int, message_id: int, custom_id: str,
@@ -1081,7 +1102,19 @@ async def play_match(world: FakeDiscord, client: Any, channel_id: int, users: li
             else:
                 mid = player_panel(world, client, uid)
             choices = action_choices(world, mid)
-            if not choices or mid is None:
+            picker = card_picker(world, mid)
+            if mid is None or not (choices or picker):
+                continue
+            if picker is not None and rng.random() < 0.7:
+                # 跑得快: pick the cards of a random legal play (any suits) in the multi-select, then 出牌
+                cards = random_play_cards(game, seat, rng)
+                if cards:
+                    if on_click is not None:
+                        on_click(uid, picker, cards)
+                    await click(world, client, uid, mid, picker, cards)
+                    clicks += 1
+                    choices = [(c, None) for c, v in action_choices(world, mid) if c.startswith(f"{picker.replace(':c:', ':b:')}:=")]
+            if not choices:
                 continue
             cid, values = rng.choice(choices)
             if on_click is not None:

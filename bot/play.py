@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from engine.core import Action, Game, IllegalAction
+from engine.core import PASS_ROLE, Action, Game, IllegalAction, name_action
 from storage.db import ActionRow
 
 from . import ai
@@ -23,12 +23,15 @@ from .render import (
     question_panel,
     settlement_text,
 )
+from .render_paodekuai import PLAY_CARDS, unpack
 from .table import Table, table_from_row
 
 if TYPE_CHECKING:
     from .service import TableService
 
 log = logging.getLogger(__name__)
+STALE = "这条消息已过期（牌局已经继续了），什么也没有改变。请用最新的私信面板或「查看我的手牌」。"
+AUTO_MARK = "（自动）"
 MAX_RESUMES = 3  # after a failed write, carry on from the log at most this many times in a row
 RESUME_DELAY = 1.0  # seconds (times the try number) before carrying on: a failing disk gets a moment
 
@@ -58,7 +61,7 @@ class Play:
         async with self.svc.locked(table_id) as table:
             self.own_seat(interaction, table, seat, "这不是你的牌：只能操作自己的座位。")
             if version != table.version:
-                raise Denied("这条消息已过期（牌局已经继续了），什么也没有改变。请用最新的私信面板或「查看我的手牌」。")
+                raise Denied(STALE)
             game = table.game
             assert game is not None
             if choice.startswith("?"):  # a question (过 while 胡 is on offer): answered, nothing changes
@@ -85,6 +88,22 @@ class Play:
                 table.dm_rendered[seat] = panel.signature
                 skip = seat
             self.svc.delivery.publish(table, skip=skip, actor=seat)
+
+    def pick(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int,
+             cards: list[str]) -> Any:
+        """跑得快: the cards picked for a play. Nothing changes: the answer is the panel with them chosen and an
+        出牌 that carries them (checked by the engine only when clicked)."""
+        async def run() -> None:
+            async with self.svc.locked(table_id) as table:
+                self.own_seat(interaction, table, seat, "这不是你的牌：只能操作自己的座位。")
+                if version != table.version:
+                    raise Denied(STALE)
+                game = table.game
+                assert game is not None
+                if game.finished or seat not in game.to_act():
+                    raise Denied("现在不轮到你。")
+                await interaction.response.edit_message(**dm_panel(table, seat, picked=cards).kwargs())
+        return self.svc.guard(interaction, run())
 
     def _apply(self, table: Table, seat: int, action: Action, *, by_ai: bool) -> None:
         game = table.game
@@ -137,11 +156,19 @@ class Play:
                 await self._settle(table)
                 continue
             movers = [s for s in game.to_act() if table.seats[s].is_ai or table.seats[s].auto]
-            if not movers:
+            forced = {s: a for s in game.to_act() if s not in movers and (a := forced_pass(game, s)) is not None}
+            if not movers and not forced:
                 break
             for s in movers:
                 if s in game.to_act() and not game.finished:
                     self._apply(table, s, ai.choose(game, s), by_ai=True)
+            for s, a in forced.items():
+                # 要不起 with nothing that beats is no decision: taken for the player, marked so on the log
+                if s in game.to_act() and not game.finished and forced_pass(game, s) == a:
+                    logged = len(table.log), table.log[-1] if table.log else None
+                    self._apply(table, s, a, by_ai=True)
+                    if table.log and (len(table.log), table.log[-1]) != logged:
+                        table.log[-1] += AUTO_MARK
         await self._flush(table)
 
     async def _rebuild(self, table: Table) -> None:
@@ -265,11 +292,27 @@ class Play:
         return self.svc.guard(interaction, run())
 
 
+def forced_pass(game: Game, seat: int) -> Action | None:
+    """The pass a seat must take when it is all it may do (跑得快's 要不起), else None."""
+    legal = game.legal_actions(seat)
+    if len(legal) == 1 and name_action(game, legal[0]).role == PASS_ROLE:
+        return legal[0]
+    return None
+
+
 def resolve_choice(game: Game, seat: int, choice: str) -> Action:
-    """Map a custom-id/select choice (an action code, or ``#index`` for very long codes) to a legal action."""
+    """Map a custom-id/select choice (an action code, ``#index`` for very long codes, or ``=`` and the cards
+    picked for 出牌, which the game names) to a legal action."""
     legal = game.legal_actions(seat)
     if not legal:
         raise Denied("现在不轮到你。")
+    classify = getattr(game, "classify", None)
+    if choice.startswith(PLAY_CARDS) and classify is not None:
+        try:
+            action: Action = classify(unpack(choice[len(PLAY_CARDS):]), seat)
+        except IllegalAction as e:  # the engine's reason, in its words; nothing changed
+            raise Denied(f"不能这样出：{e}") from None
+        return action
     if choice.startswith("#") and choice[1:].isdigit():
         idx = int(choice[1:])
         if idx < len(legal):

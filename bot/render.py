@@ -13,9 +13,10 @@ from typing import Any
 
 import discord
 
-from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, name_action
+from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, HandResult, name_action
 from engine.options import Option
 
+from . import render_paodekuai as pdk
 from .components import (
     MAX_CUSTOM_ID,
     ActionButton,
@@ -29,7 +30,7 @@ from .components import (
 # re-exported: the service renders everything through this module
 from .render_result import chui_text
 from .render_result import final_text as final_text
-from .render_result import settlement_text as settlement_text
+from .render_result import settlement_text as family_settlement_text
 from .render_result import totals_line as totals_line
 from .table import BOT_OPTIONS, Table
 from .words import (
@@ -167,6 +168,8 @@ def table_facts(table: Table, view: dict[str, Any]) -> list[str]:
     """The wall and the cards everybody sees now; 打鸟 when the hand has it (数醒 is marked at the seat)."""
     if is_mahjong(view):
         return mahjong_facts(table, view)
+    if pdk.is_paodekuai(view):
+        return pdk.facts(table, view)
     facts = []
     if isinstance(view.get("wall"), int):
         facts.append(f"底牌剩余 {view['wall']}")
@@ -185,7 +188,9 @@ def table_facts(table: Table, view: dict[str, Any]) -> list[str]:
 
 def seat_marks(table: Table, view: dict[str, Any], seat: int) -> str:
     marks = []
-    if view.get("dealer") == seat:
+    if pdk.is_paodekuai(view):  # 跑得快 has no 庄: the leader is named on the turn line
+        marks += pdk.marks(view, seat)
+    elif view.get("dealer") == seat:
         marks.append("庄")
     if view.get("sitter") == seat:
         marks.append("数醒")
@@ -409,9 +414,10 @@ def mahjong_own_lines(private: dict[str, Any], cards: list[str]) -> list[str]:
     return lines
 
 
-def dm_panel(table: Table, seat: int, page: int = 0) -> Panel:
+def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = None) -> Panel:
     """A player's private panel: the hand as players hold it, own melds and 胡息, the wall, the card on
-    offer and the others' melds and discards (a 吃/碰 needs no trip to the channel), then the controls."""
+    offer and the others' melds and discards (a 吃/碰 needs no trip to the channel), then the controls.
+    ``picked``: the 跑得快 cards the player has chosen and not yet played (the answer to his pick)."""
     game = table.game
     assert game is not None
     private = game.view(seat)
@@ -429,6 +435,13 @@ def dm_panel(table: Table, seat: int, page: int = 0) -> Panel:
                                               if table.turn_deadline is not None else "："))
     else:  # a waiting panel is edited in place on every move: no clock of someone else's turn in it
         lines.append(turn_line(table, game.public_view(), False, clock=False).replace("**轮到**：", "等待："))
+    if pdk.is_paodekuai(private):
+        deciding = not game.finished and not s.auto and seat in game.to_act()
+        lines += pdk.dm_lines(table, game, private, seat, picked or [],
+                              deciding=deciding and private.get("phase") == "play")
+        if deciding and private.get("phase") == "play":
+            return Panel(content="\n".join(lines)[:2000], view=pdk.card_view(table, game, seat, private, picked or []))
+        return Panel(content="\n".join(lines)[:2000], view=action_view(table, seat, page))
     own = _per_seat(private, "melds", seat)
     if is_mahjong(private):
         lines += mahjong_own_lines(private, cards)
@@ -513,6 +526,14 @@ def lobby_message(table: Table, page: int = 0) -> Panel:
     if pages > 1:
         view.add_item(LobbyButton(table.id, f"page{(page + 1) % pages}", label=f"更多选项 {page + 1}/{pages}"))
     return Panel(embed=embed, view=view)
+
+
+def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
+    """The channel post of a settled hand: 跑得快 in its own words (出完牌, 剩几张, 报单), others by
+    ``render_result``."""
+    if table.variant.family == pdk.FAMILY:
+        return pdk.settlement_text(table, result, hand_no)
+    return family_settlement_text(table, result, hand_no)
 
 
 def public_snapshot(table: Table, view: dict[str, Any], text: str, step: int, total: int) -> str:

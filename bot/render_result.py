@@ -317,5 +317,6 @@ def final_text(table: Table) -> str:
         stakes = _stakes_line(table, match.progress.carry.get("stakes"))
         if stakes and match.options.get("daniao"):
             staked = match.progress.carry.get("stakes")
-            lines.append(stakes + ("；每一对中胡数少者另付双方鸟分之和" if staked else ""))
+            score = "积分" if table.variant.family == "paodekuai" else "胡数"  # 跑得快 counts cards, not 胡
+            lines.append(stakes + (f"；每一对中{score}少者另付双方鸟分之和" if staked else ""))
     return "\n".join(lines)[:MAX_TEXT]

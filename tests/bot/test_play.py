@@ -61,8 +61,10 @@ async def test_whole_match_by_clicking(env: Env, rng: random.Random, variant: st
 
 @pytest.mark.parametrize("variant", [v for v in VARIANTS if get_variant(v).final_settlement is not None])
 async def test_race_match_leaderboard_counts_the_final_settlement(env: Env, rng: random.Random, variant: str) -> None:
-    """放炮罚 / 剥皮 are races settled pairwise at the end: points on the board are the settled amounts."""
-    table = await env.open_table(variant, [env.alice, env.bob], f"bot.seed=11 {short(variant, 2)}")
+    """放炮罚 / 剥皮 are races settled pairwise at the end: points on the board are the settled amounts (跑得快
+    settles only 打鸟 at the match's end, so it plays with 打鸟 on)."""
+    extra = " daniao=true" if variant == "paodekuai" else ""
+    table = await env.open_table(variant, [env.alice, env.bob], f"bot.seed=11 {short(variant, 2)}{extra}")
     await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
     assert table.match.over
     final = table.match.final_scores()

@@ -1,0 +1,284 @@
+"""跑得快 by clicking: cards picked in a multi-select of the hand and confirmed with 出牌, quick picks, refusals in
+the game's words, automatic 要不起, and a table message that shows counts, 报单, the trick and bombs, never a hand."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from bot import harness
+from bot.render import public_lines, table_message
+from bot.render_paodekuai import cards_for, pack, quick_picks
+from engine.core import IllegalAction, name_action
+from engine.paodekuai.cards import CARD_OF, NOTATION, deck_for
+from engine.paodekuai.game import PaodekuaiGame
+
+from .conftest import Env
+
+SIGNED_CARD = re.compile(r"[♠♥♣♦](?:10|[2-9JQKA])")
+
+
+async def open_pdk(env: Env, seed: int, extra: str = "") -> Any:
+    hands = "" if "hands=" in extra else "hands=1 "
+    return await env.open_table("paodekuai", [env.alice, env.bob], f"bot.seed={seed} {hands}{extra}".strip())
+
+
+def deciding(env: Env, table: Any) -> tuple[int, int, int]:
+    """(seat, user, DM message) of the human who must play now: AI seats and forced passes never wait."""
+    [seat] = table.game.to_act()
+    uid = table.seats[seat].user_id
+    assert uid in (env.alice, env.bob)
+    mid = env.world.latest_dm(uid)
+    assert mid is not None
+    return seat, uid, mid
+
+
+def comps(env: Env, mid: int) -> list[dict[str, Any]]:
+    return env.world.components_of(mid)
+
+
+def picker(env: Env, mid: int) -> dict[str, Any]:
+    [sel] = [c for c in comps(env, mid) if c["type"] == 3 and c["custom_id"].startswith("ht:c:")]
+    return sel
+
+
+def confirm_button(env: Env, mid: int) -> dict[str, Any]:
+    [b] = [c for c in comps(env, mid) if c["type"] == 2 and ":=" in c["custom_id"]]
+    return b
+
+
+async def pick(env: Env, uid: int, mid: int, cards: list[str]) -> harness.PendingInteraction:
+    return await env.click(uid, mid, picker(env, mid)["custom_id"], cards)
+
+
+async def test_pick_in_the_multi_select_then_play(env: Env) -> None:
+    table = await open_pdk(env, 7)
+    seat, uid, mid = deciding(env, table)
+    game = table.game
+    sel = picker(env, mid)
+    hand = game.view(seat)["hand_codes"]
+    assert [o["value"] for o in sel["options"]] == hand  # the hand by rank, suits shown
+    assert [o["label"] for o in sel["options"]] == game.view(seat)["hand"]
+    assert sel["min_values"] == 1 and sel["max_values"] == len(hand)
+    assert confirm_button(env, mid)["disabled"]  # nothing picked yet
+    longest = max((a for a in game.legal_actions(seat) if a.kind != "pass"), key=lambda a: len(cards_for(hand, a)))
+    cards = cards_for(list(reversed(hand)), longest)  # any suits of the ranks: the engine names it by ranks
+    version, logged = table.version, list(game.log)
+    p = await pick(env, uid, mid, cards)
+    assert not p.ephemeral
+    assert table.version == version and game.log == logged  # a pick changes nothing
+    chosen = [o["value"] for o in picker(env, mid)["options"] if o.get("default")]
+    assert sorted(chosen) == sorted(cards)
+    button = confirm_button(env, mid)
+    named = name_action(game, longest).label
+    assert not button["disabled"] and button["label"] == f"出牌：{named}"
+    assert button["custom_id"].endswith("=" + pack(cards)) and len(button["custom_id"]) <= 100
+    assert f"→ **{named}**" in env.world.messages[mid]["content"]
+    await env.click(uid, mid, button["custom_id"])
+    assert game.log[len(logged)] == (seat, longest.code)
+    rows = await env.bot.db.actions(table.hand_id)
+    assert rows[len(logged)].code == longest.code and not rows[len(logged)].by_ai
+    assert table.version > version
+
+
+async def test_an_illegal_pick_is_refused_in_chinese_and_nothing_changes(env: Env) -> None:
+    for seed in range(1, 30):
+        table = await open_pdk(env, seed)
+        seat, uid, mid = deciding(env, table)
+        hand = table.game.view(seat)["hand_codes"]
+        triples = [r for r in {c[1:] for c in hand} if sum(c[1:] == r for c in hand) == 3]
+        if triples:
+            break
+        await env.cmd(env.alice, "table end")
+    else:
+        pytest.fail("no seed dealt the first player a triple")
+    game = table.game
+    cards = [c for c in hand if c[1:] == triples[0]]
+    version, logged, held = table.version, list(game.log), list(hand)
+    await pick(env, uid, mid, cards)
+    assert "⚠️ 三带二 要带两张" in env.world.messages[mid]["content"]
+    button = confirm_button(env, mid)
+    assert button["label"] == "出牌" and not button["disabled"]  # 出牌 answers with the reason
+    p = await env.click(uid, mid, button["custom_id"])
+    assert p.ephemeral and "三带二 要带两张" in p.text()
+    assert table.version == version and game.log == logged and game.view(seat)["hand_codes"] == held
+    # two cards that make no play: the engine's own reason, word for word
+    odd = [hand[0], hand[-1]]
+    with pytest.raises(IllegalAction) as why:
+        game.classify(odd, seat)
+    await pick(env, uid, mid, odd)
+    p = await env.click(uid, mid, confirm_button(env, mid)["custom_id"])
+    assert p.ephemeral and str(why.value) in p.text() and "不能这样出" in p.text()
+    assert table.version == version and game.log == logged
+
+
+async def test_a_stale_play_and_a_foreign_click_change_nothing(env: Env) -> None:
+    table = await open_pdk(env, 7)
+    seat, uid, mid = deciding(env, table)
+    game = table.game
+    smallest = quick_picks(game, seat, game.view(seat))[0]
+    await pick(env, uid, mid, cards_for(game.view(seat)["hand_codes"], smallest))
+    old = json.loads(json.dumps(env.world.messages[mid]))  # the panel as the player saw it
+    play_id = confirm_button(env, mid)["custom_id"]
+    select_id = picker(env, mid)["custom_id"]
+    # somebody else: a seated player of another seat and a user not at the table
+    other = env.bob if uid == env.alice else env.alice
+    for intruder in (other, env.outsider):
+        version = table.version
+        p = await env.click(intruder, mid, play_id)
+        assert p.ephemeral and "这不是你的牌" in p.text()
+        p = await env.click(intruder, mid, select_id, [old["components"][0]["components"][0]["options"][0]["value"]])
+        assert p.ephemeral and "这不是你的牌" in p.text()
+        assert table.version == version
+    # the player plays by a quick pick; the 出牌 picked before it is then stale
+    [quick] = [c for c in comps(env, mid) if c["custom_id"].endswith(f":{smallest.code}")]
+    await env.click(uid, mid, quick["custom_id"])
+    version, logged = table.version, list(table.game.log)
+    p = await harness.click(env.world, env.bot, uid, mid, play_id, message=old)
+    assert p.ephemeral and "已过期" in p.text()
+    p = await harness.click(env.world, env.bot, uid, mid, select_id, [smallest.cards[0]], message=old)
+    assert p.ephemeral and "已过期" in p.text()
+    assert table.version == version and table.game.log == logged
+
+
+async def test_the_picked_play_survives_a_restart(env: Env) -> None:
+    """Nothing of a pick lives on the server: the 出牌 sent before a restart carries the cards and still plays."""
+    table = await open_pdk(env, 7)
+    seat, uid, mid = deciding(env, table)
+    game = table.game
+    action = quick_picks(game, seat, game.view(seat))[0]
+    await pick(env, uid, mid, cards_for(game.view(seat)["hand_codes"], action))
+    play_id = confirm_button(env, mid)["custom_id"]
+    logged = len(game.log)
+    await env.restart()
+    p = await env.click(uid, mid, play_id)
+    assert not p.ephemeral, p.text()
+    assert env.table().game.log[logged] == (seat, action.code)
+
+
+async def test_quick_picks_are_named_by_the_engine(env: Env) -> None:
+    table = await open_pdk(env, 7)
+    seat, uid, mid = deciding(env, table)
+    game = table.game
+    picks = quick_picks(game, seat, game.view(seat))
+    buttons = [c for c in comps(env, mid) if c["type"] == 2 and ":=" not in c["custom_id"]]
+    assert [b["label"] for b in buttons] == [name_action(game, a).label for a in picks]
+    assert buttons[0]["label"] == "单张 3"  # 黑桃3先出: the smallest first lead is the ♠3 alone
+    logged = len(game.log)
+    await env.click(uid, mid, buttons[0]["custom_id"])
+    assert game.log[logged] == (seat, "single:3")
+    assert "♠3" in json.dumps([c.body for c in env.world.public_calls()], ensure_ascii=False)  # played: public
+
+
+def test_quick_picks_offer_the_longest_straight_when_leading() -> None:
+    # seat 0 holds one card of each rank 3…A, ♠2 and ♥5 ♥6 ♥7; seats 1 and 2 the rest of the 48 cards
+    mine = [f"{'S' if r != '2' else 'S'}{r}" for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    mine += ["HA", "S2", "H5", "H6", "H7"]
+    rest = [c for c in deck_for(16, False) if NOTATION[c] not in mine]
+    game = PaodekuaiGame({}, 1, wall=[CARD_OF[c] for c in mine] + rest)
+    assert game.to_act() == [0]
+    names = [name_action(game, a).label for a in quick_picks(game, 0, game.view(0))]
+    assert names == ["单张 3", "顺子 3-A"]
+
+
+async def test_whole_match_by_clicking_never_shows_a_hand_card_in_the_channel(env: Env) -> None:
+    table = await open_pdk(env, 5, "hands=2")
+    clicked: list[str] = []
+    rng = random.Random(21)
+    seen = checked = 0
+    while env.table() is not None:
+        hand_no = table.hand_no
+        await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng, stop_after=1,
+                                 on_click=lambda uid, cid, values: clicked.append(cid))
+        calls = env.world.public_calls()[seen:]
+        seen += len(calls)
+        game = table.game
+        if game is None or table.hand_no != hand_no or game.finished:
+            continue  # a settlement shows what was left, once the hand is over
+        held = {c for s in range(3) for c in game.view(s)["hand"]}
+        for call in calls:
+            text = json.dumps(call.body, ensure_ascii=False)
+            assert "ht:c:" not in text and "手牌**（" not in text
+            assert not held & set(SIGNED_CARD.findall(text)), text[:300]
+            checked += 1
+        # the table message: every seat's count and 报单 at its block, the trick with who played it
+        view = game.public_view()
+        lines = table_message(table).embed.description.split("\n")  # type: ignore[union-attr]
+        for s in range(3):
+            [block] = [line for line in lines if line.startswith(f"**{table.seat_label(s)}**")]
+            assert f"手牌 {view['hand_sizes'][s]}" in block
+            assert ("报单" in block) == view["baodan"][s]
+        if view["top"]:
+            assert lines[1].startswith(f"本轮：{table.seat_label(view['top']['seat'])} 出 {view['top']['label']}")
+    assert table.match.over and len(table.match.results) == 2
+    assert checked > 20  # the channel payloads of play were all looked at
+    assert any(c.startswith("ht:c:") for c in clicked)  # picked in the multi-select …
+    assert any(":=" in c for c in clicked)  # … confirmed with 出牌
+    assert any(c.startswith("ht:b:") and ":=" not in c for c in clicked)  # and quick picks
+    assert any("出完牌，获胜" in (m.get("content") or "") for m in env.world.channel_messages(env.channel))
+
+
+async def test_nothing_beats_so_yao_bu_qi_is_played_for_the_player(env: Env) -> None:
+    """有牌必压: a pass is legal only when nothing beats, and then it is no decision — never a button."""
+    table = await open_pdk(env, 3)
+    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(4))
+    humans = {s for s, seat in enumerate(table.seats) if not seat.is_ai}
+    rows = await env.bot.db.actions(table.hand_id)
+    forced = [r for r in rows if r.seat in humans and r.code == "pass"]
+    assert forced and all(r.by_ai for r in forced)
+    dm_bodies = [c.body for c in env.world.calls if c.body and not env.world.is_guild_channel(c.channel_id)]
+    assert not any(c.get("custom_id", "").endswith(":pass") for b in dm_bodies
+                   for row in b.get("components") or [] for c in row.get("components") or [])
+    channel = json.dumps([c.body for c in env.world.public_calls()], ensure_ascii=False)
+    assert "要不起（自动）" in channel
+
+
+async def test_without_must_beat_the_pass_is_a_quick_pick_named_bu_yao(env: Env) -> None:
+    table = await open_pdk(env, 7, "must_beat=false")
+    rng = random.Random(5)
+    for _ in range(60):
+        seat, uid, mid = deciding(env, table)
+        game = table.game
+        passes = [c for c in comps(env, mid) if c["custom_id"].endswith(":pass")]
+        if game.public_view()["top"] is not None and any(a.kind != "pass" for a in game.legal_actions(seat)):
+            assert [b["label"] for b in passes] == ["不要"]
+            logged = len(game.log)
+            await env.click(uid, mid, passes[0]["custom_id"])
+            assert game.log[logged] == (seat, "pass")
+            assert any("不要" in line for line in table.log)
+            return
+        await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng, stop_after=1)
+    pytest.fail("no human ever followed a play he could beat")
+
+
+async def test_table_facts_name_the_trick_and_the_bombs_paid(env: Env) -> None:
+    table = await open_pdk(env, 7)
+    view = dict(table.game.public_view(), trick=[
+        {"seat": 0, "play": "bomb:9", "label": "炸弹 9", "cards": ["♠9", "♥9", "♣9", "♦9"]},
+        {"seat": 1, "play": None, "label": "不出", "cards": []}],
+        top={"seat": 0, "play": "bomb:9", "label": "炸弹 9", "cards": ["♠9", "♥9", "♣9", "♦9"]},
+        bombs_paid=[0], bomb_money=[20, -10, -10], baodan=[False, False, True], hand_sizes=[9, 12, 1])
+    lines = public_lines(table, view)
+    assert lines[1] == f"本轮：{table.seat_label(0)} 出 炸弹 9（♠9 ♥9 ♣9 ♦9） · {table.seat_label(1)} 不出"
+    assert lines[2].startswith("炸弹现结 1 个（每个另两家各付 10 分）：")
+    assert f"{table.seat_label(0)} +20" in lines[2] and f"{table.seat_label(2)} -10" in lines[2]
+    [third] = [line for line in lines if line.startswith(f"**{table.seat_label(2)}**")]
+    assert "〔报单〕" in third and "手牌 1" in third and "庄" not in "".join(lines)
+
+
+async def test_da_niao_is_chosen_by_buttons_and_settled_at_the_end_in_pdk_words(env: Env) -> None:
+    table = await open_pdk(env, 9, "daniao=true")
+    assert table.game.public_view()["phase"] == "choose"
+    for uid in (env.alice, env.bob):
+        mid = env.world.latest_dm(uid)
+        [stake] = [c for c in comps(env, mid) if c.get("label") == "打鸟"]  # the generic buttons, no card select
+        assert not any(c["custom_id"].startswith("ht:c:") for c in comps(env, mid))
+        await env.click(uid, mid, stake["custom_id"])
+    assert table.game.public_view()["stakes"] == [s for s, seat in enumerate(table.seats) if not seat.is_ai]
+    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(8))
+    [final] = [m["content"] for m in env.world.channel_messages(env.channel) if "最终排名" in (m.get("content") or "")]
+    assert "积分少者另付双方鸟分之和" in final and "胡数" not in final
