@@ -1,0 +1,157 @@
+"""长沙麻将 起手胡 (start-hand wins) — ``../shared/rules/changsha.md`` §2, §7 3–5, 12, 18 and rulings 24, 30.
+
+Pure: which 起手胡 a dealt hand (13 or 14 tiles, as 34 counts) holds, each once, with the tiles it shows; and the
+中途四喜 / 中途六六顺 a draw forms during play. Paying them (each one 小胡自摸) is ``engine.mahjong.changsha``'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .tiles import from_counts
+
+SIXI = "四喜"
+BANBAN = "板板胡"
+QUEYISE = "缺一色"
+LIULIU = "六六顺"
+BUBUGAO = "步步高"
+JINTONG = "金童玉女"
+SANTONG = "三同"
+YIZHIHUA = "一枝花"
+MID_SIXI = "中途四喜"
+MID_LIULIU = "中途六六顺"
+
+# The 简介's four; the others only with ``qishou_extra`` (§6, §7 5).
+BASIC = (SIXI, BANBAN, QUEYISE, LIULIU)
+EXTRA = (BUBUGAO, JINTONG, SANTONG, YIZHIHUA)
+ORDER = (SIXI, BANBAN, QUEYISE, LIULIU, BUBUGAO, JINTONG, SANTONG, YIZHIHUA)
+# 缺一门 (2 players, no 条): "起手胡不支持金童玉女和三同" [000], and every hand lacks 条, so no 缺一色 (§7 18).
+QUEYIMEN_EXCLUDED = frozenset((JINTONG, SANTONG, QUEYISE))
+JIANG_RANKS = frozenset((2, 5, 8))
+TWO_TONG, TWO_TIAO = 10, 19  # 2p, 2s
+SUITS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Qishou:
+    """One 起手胡: its name and the tiles it shows (ruling 24: the forming tiles, or the whole hand for 板板胡,
+    缺一色 and 一枝花), sorted tile ids."""
+
+    name: str
+    tiles: tuple[int, ...]
+
+
+def _rank(tile: int) -> int:
+    return tile % 9 + 1
+
+
+def _suit_tiles(counts: Sequence[int], suit: int) -> int:
+    return sum(counts[suit * 9:(suit + 1) * 9])
+
+
+def sixi(counts: Sequence[int]) -> tuple[int, ...] | None:
+    """四喜: four identical tiles (§7 3); the lowest such kind shows."""
+    for t in range(27):
+        if counts[t] >= 4:
+            return (t,) * 4
+    return None
+
+
+def banban(counts: Sequence[int]) -> bool:
+    """板板胡: no tile of rank 2, 5 or 8."""
+    return not any(counts[t] and _rank(t) in JIANG_RANKS for t in range(27))
+
+
+def queyise(counts: Sequence[int]) -> bool:
+    """缺一色: one of 万 筒 条 absent."""
+    return any(_suit_tiles(counts, s) == 0 for s in range(SUITS))
+
+
+def liuliu(counts: Sequence[int]) -> tuple[int, ...] | None:
+    """六六顺: two 刻子 (a 4-of-a-kind holds one); the two lowest show, three tiles each."""
+    kinds = [t for t in range(27) if counts[t] >= 3][:2]
+    return tuple(t for t in kinds for _ in range(3)) if len(kinds) == 2 else None
+
+
+def bubugao(counts: Sequence[int]) -> tuple[int, ...] | None:
+    """步步高: three consecutive pairs in one suit (11 22 33 万); the lowest run shows."""
+    for suit in range(SUITS):
+        for r in range(7):
+            t = suit * 9 + r
+            if all(counts[t + i] >= 2 for i in range(3)):
+                return tuple(t + i for i in range(3) for _ in range(2))
+    return None
+
+
+def jintong(counts: Sequence[int]) -> tuple[int, ...] | None:
+    """金童玉女: a pair of 2筒 and a pair of 2条 (only those two)."""
+    if counts[TWO_TONG] >= 2 and counts[TWO_TIAO] >= 2:
+        return (TWO_TONG, TWO_TONG, TWO_TIAO, TWO_TIAO)
+    return None
+
+
+def santong(counts: Sequence[int]) -> tuple[int, ...] | None:
+    """三同: a pair of the same rank in each suit (1万 1筒 1条 pairs); the lowest rank shows."""
+    for r in range(9):
+        if all(counts[s * 9 + r] >= 2 for s in range(SUITS)):
+            return tuple(sorted(s * 9 + r for s in range(SUITS) for _ in range(2)))
+    return None
+
+
+def yizhihua(counts: Sequence[int]) -> bool:
+    """一枝花 (§7 4): a suit held as exactly one tile and that tile a 5; or exactly one 2/5/8 tile and it a 5."""
+    for suit in range(SUITS):
+        if _suit_tiles(counts, suit) == 1 and counts[suit * 9 + 4] == 1:
+            return True
+    jiang = [t for t in range(27) for _ in range(counts[t]) if _rank(t) in JIANG_RANKS]
+    return len(jiang) == 1 and _rank(jiang[0]) == 5
+
+
+def allowed(options: dict[str, Any]) -> tuple[str, ...]:
+    """The 起手胡 this room plays, in the spec's order."""
+    names: tuple[str, ...] = ORDER if options.get("qishou_extra", True) else BASIC
+    if options.get("players", 4) == 2 and options.get("queyimen", False):
+        names = tuple(n for n in names if n not in QUEYIMEN_EXCLUDED)
+    return names
+
+
+def detect(counts: Sequence[int], options: dict[str, Any]) -> list[Qishou]:
+    """Every 起手胡 in a dealt hand (34 counts, 13 or 14 tiles), each once (ruling 24), in the spec's order."""
+    whole = tuple(from_counts(counts))
+    found: dict[str, tuple[int, ...] | None] = {
+        SIXI: sixi(counts),
+        BANBAN: whole if banban(counts) else None,
+        QUEYISE: whole if queyise(counts) else None,
+        LIULIU: liuliu(counts),
+        BUBUGAO: bubugao(counts),
+        JINTONG: jintong(counts),
+        SANTONG: santong(counts),
+        YIZHIHUA: whole if yizhihua(counts) else None,
+    }
+    return [Qishou(name, tiles) for name in allowed(options) if (tiles := found[name]) is not None]
+
+
+def midway(dealt: Sequence[int], now: Sequence[int], options: dict[str, Any], *,
+           used_kan: Collection[int] = (), used_quads: Collection[int] = ()) -> list[Qishou]:
+    """中途四喜 / 中途六六顺 on offer right after a draw (§2, ruling 24), with ``qishou_extra`` only.
+
+    ``dealt``: the seat's hand as dealt (its 坎 and 四喜 are not new); ``now``: the concealed tiles after the draw
+    (a game that lets a 坎 formed since the deal be konged first adds those tiles back); ``used_kan`` /
+    ``used_quads``: kinds an earlier 中途六六顺 / 中途四喜 already used, declared or passed — the game adds the
+    kinds of each offer it makes (``set(q.tiles)``) so that each occurrence counts once.
+
+    中途四喜: a 4-of-a-kind not dealt as one. 中途六六顺: two 坎 formed since the deal (three or more copies now,
+    fewer than three dealt); the two lowest show."""
+    if not options.get("qishou_extra", True):
+        return []
+    out: list[Qishou] = []
+    for t in range(27):
+        if now[t] >= 4 and dealt[t] < 4 and t not in used_quads:
+            out.append(Qishou(MID_SIXI, (t,) * 4))
+            break
+    kans = [t for t in range(27) if now[t] >= 3 and dealt[t] < 3 and t not in used_kan][:2]
+    if len(kans) == 2:
+        out.append(Qishou(MID_LIULIU, tuple(t for t in kans for _ in range(3))))
+    return out
