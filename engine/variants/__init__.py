@@ -3,3 +3,4 @@
 from . import paohuzi  # noqa: F401, I001  (跑胡子 first: the base game of the family)
 from . import fangpaofa, bopi, anhua, liuhuqiang  # noqa: F401
 from . import hongzhong, tuidaohu  # noqa: F401
+from . import changsha  # noqa: F401
