@@ -4,6 +4,11 @@ One win's value (小胡, the 大胡 added up, 门门清), who pays it, the birds
 the 起手胡 payments (detection in :mod:`engine.mahjong.changsha_qishou`), the next dealer, and the calculator
 ``score(data)`` of the README contract. The game flow (开杠/补张, 海底, declarations) calls these; the variant is
 not registered yet.
+
+For the game: :func:`price` (a win on offer; 将将胡 needs no ``checker.is_win`` first), :func:`winning_tiles` (听牌 under
+长沙 rules, the 开杠 test), :func:`is_bigger` (漏胡), ``changsha_qishou.detect`` / ``midway`` (起手胡 on offer),
+:func:`bird_tiles` / :func:`drawn_hand_birds`, :func:`hand_payments` (the whole end of a hand: 起手胡, wins, birds,
+飘), :func:`pay_kong` (none), :func:`next_dealer`.
 """
 
 from __future__ import annotations
@@ -572,6 +577,11 @@ def hand_payments(*, players: int, dealer: int, options: Mapping[str, Any], wins
     for w in wins:
         out += win_payments(w, players=players, dealer=dealer, birds=birds, options=options, piao=piao)
     return out
+
+
+def pay_kong(**_: Any) -> list[Payment]:
+    """长沙麻将 pays no 杠钱: the seed prices no kong, a kong only draws (开杠 / 补张)."""
+    return []
 
 
 def next_dealer(*, winners: Sequence[int], from_seat: int | None, dealer: int, drawn: bool,

@@ -502,6 +502,10 @@ def test_hand_payments_needs_piao_when_zuopiao() -> None:
                          piao=[0, 4, 0, 0])
 
 
+def test_kongs_pay_nothing() -> None:
+    assert cs.pay_kong(kind="angang", konger=1, discarder=None, chui=None, options=opts()) == []
+
+
 def test_next_dealer_ruling_28() -> None:
     assert cs.next_dealer(winners=[2], from_seat=0, dealer=1, drawn=False) == 2
     assert cs.next_dealer(winners=[2, 3], from_seat=0, dealer=1, drawn=False) == 0
