@@ -399,6 +399,7 @@ class ChangshaGame(MahjongGame):
         self.window_kind = "discard"
         self.window_from = src
         MahjongGame._settle_window(self)
+        self.window_kind = ""
 
     # --------------------------------------------------------------------- kongs
     def _start_kong(self, seat: int, tile: int, mode: str) -> None:
@@ -645,9 +646,12 @@ class ChangshaGame(MahjongGame):
         if kind == "piao":
             label = piao_label(int(action.cards[0]))
             return ActionName(label, label)
-        if kind == "qishou":
-            found = self.midway if self.window is None else []
-            label = "、".join(q.name for q in found) if found else "起手胡"
+        if kind == "qishou":  # only the asked seat sees its own label
+            if self.window_kind == "qishou":
+                found = qs.detect(self.hands[self.window_from], self.options)
+            else:
+                found = self.midway
+            label = "起手胡 " + "、".join(q.name for q in found) if found else "起手胡"
             return ActionName(label, label)
         if kind == "haidi":
             return ActionName("要海底", "要海底")
@@ -712,12 +716,12 @@ def choose(game: ChangshaGame, seat: int) -> Action:
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
+    if "qishou" in by_kind:  # before a 胡 on the same draw: the 中途 起手胡 is paid too
+        return by_kind["qishou"][0]
     if "hu" in by_kind:
         return by_kind["hu"][0]
     if "piao" in by_kind:
         return by_kind["piao"][0]
-    if "qishou" in by_kind:
-        return by_kind["qishou"][0]
     if "haidi" in by_kind:
         return by_kind["haidi"][0] if game.cs_waits(seat) else PASS
     if "kaigang" in by_kind:
@@ -739,7 +743,7 @@ def rules_for(options: dict[str, Any]) -> MahjongRules:
     opts = dict(options)
     return MahjongRules(
         id=cs.VARIANT_ID, tiles=108, checker=cs.checker_for(opts), price=lambda spot: cs.price(spot, opts),
-        win_payments=lambda **_: [], kong_payments=lambda **_: [],
+        win_payments=lambda **_: [], kong_payments=cs.pay_kong,
         next_dealer=lambda **k: cs.next_dealer(winners=k["winners"], from_seat=k["from_seat"], dealer=k["dealer"],
                                                drawn=k["drawn"]),
         options=opts, chi=True, discard_win="any", rob_bugang=True, multi_win=True, priority=PRIORITY,

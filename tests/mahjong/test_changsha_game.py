@@ -4,6 +4,8 @@ birds in every mode, 坐飘; and seeded self-play (tiles conserved, zero-sum, re
 from __future__ import annotations
 
 import json
+import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -173,7 +175,7 @@ def test_midway_sixi_is_offered_right_after_the_draw_and_paid_with_the_win():
     until(g, 1)
     assert g.view(1)["drawn"] == "6s"
     assert codes(g, 1)[:2] == ["hu", "qishou"]
-    assert g.name_action(g.legal_actions(1)[1]).label == "中途四喜"
+    assert g.name_action(g.legal_actions(1)[1]).label == "起手胡 中途四喜"
     g.apply(1, "qishou")
     assert g.public_view()["qishou"]["1"] == [{"name": "中途四喜", "tiles": ["6s"] * 4}]
     assert "qishou" not in codes(g, 1)
@@ -462,6 +464,32 @@ def test_zuopiao_chosen_at_once_shown_when_all_chose_and_paid_once():
     assert paid(g) == [(1, 0, 2), (1, 0, 2), (2, 0, 2), (2, 0, 5), (3, 0, 7), (3, 0, 8)]
 
 
+# ---------------------------------------------------------------------------------------------------- AI, names
+def test_the_changsha_ai_declares_qishou_kongs_open_and_takes_the_haidi_only_when_ready():
+    g = make([KONGER, None, None, None])
+    assert g.window_kind == "qishou" and g.to_act() == [0]
+    assert g.name_action(g.legal_actions(0)[0]).label == "起手胡 四喜"
+    assert g.ai_choose(0).code == "qishou"
+    g.apply(0, "qishou")
+    until(g, 0)
+    labels = {g.name_action(a).label for a in g.legal_actions(0)}
+    assert {"开杠 五万", "补张 五万"} <= labels
+    assert g.ai_choose(0).code == "kaigang:5m"
+    ready = make([None, None, None, WAITS_6P], tails="6p")
+    _to_haidi(ready)
+    assert ready.ai_choose(3).code == "haidi"
+    assert ready.name_action(ready.legal_actions(3)[1]).label == "不要"
+    idle_hand = make([None, None, None, None], tails="6p")
+    _to_haidi(idle_hand)
+    assert idle_hand.ai_choose(idle_hand.to_act()[0]).code == "pass"
+
+
+def test_piao_names():
+    g = new_game(cs.parse_options({"zuopiao": True}), 3, 0)
+    assert [g.name_action(a).label for a in g.legal_actions(0)] == ["不飘", "飘1", "飘2", "飘3", "飘5"]
+    assert g.ai_choose(0).code == "piao:0"
+
+
 # ---------------------------------------------------------------------------------------------------- properties
 MODES = [{}, {"players": 3, "birds": 4}, {"players": 2, "queyimen": True, "birds": 6},
          {"zuopiao": True, "menmenqing": True, "bird_mode": "add"}, {"players": 3, "bird_mode": "fan"}]
@@ -513,3 +541,26 @@ def test_the_family_ai_can_play_it_and_the_cli_runs():
 def test_options_the_spec_rules_out_are_refused():
     with pytest.raises(Exception, match="缺一门"):
         get_variant("changsha").validate({"players": 4, "queyimen": True})
+
+
+@pytest.mark.parametrize("raw", MODES)
+def test_random_play_reaches_every_stage_with_chinese_labels(raw):
+    """Random players take every odd path (passed wins, 开杠 again, 海底 taken blind): tiles stay conserved."""
+    opts = cs.parse_options(raw)
+    full = Counter(cs.tile_set(opts))
+    rng = random.Random(7)
+    kinds: Counter[str] = Counter()
+    for seed in range(40):
+        g = new_game(opts, seed, 0)
+        while not g.finished:
+            s = g.to_act()[0]
+            legal = g.legal_actions(s)
+            for a in legal:
+                label = g.name_action(a).label
+                assert label and not re.search("[A-Za-z]", label), label
+            a = rng.choice(legal)
+            kinds[a.kind] += 1
+            g.apply(s, a)
+            assert g.census() == [full[t] for t in range(KINDS)]
+        assert g.result is not None and sum(g.result.deltas) == 0
+    assert {"discard", "pass"} <= set(kinds)
