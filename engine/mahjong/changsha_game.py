@@ -98,7 +98,8 @@ class ChangshaGame(MahjongGame):
         self.haidi_taker: int | None = None
         self.haidi_tile: int | None = None
         self.lou: list[dict[int, Priced]] = [{} for _ in range(n)]  # 漏胡: tile → the win passed
-        self.offered: dict[int, tuple[int, Priced]] = {}  # wins on offer in the open window
+        self.offered: dict[int, tuple[int, Priced]] = {}  # the win each seat takes in the open window
+        self.passable: list[tuple[int, int, Priced]] = []  # every (seat, tile, win) on offer there (漏胡)
         self.first_discard = False  # the discard on offer is the dealer's first (地胡)
         self.payments: list[Payment] = []
         self.birds_shown: list[int] = []
@@ -151,13 +152,14 @@ class ChangshaGame(MahjongGame):
 
     def _note_passed(self, winners: Sequence[int]) -> None:
         """漏胡: every win on offer in the window just closed that was not taken."""
-        for seat, (tile, priced) in self.offered.items():
+        for seat, tile, priced in [*self.passable, *((s, t, p) for s, (t, p) in self.offered.items())]:
             if seat in winners:
                 continue
             old = self.lou[seat].get(tile)
             if old is None or cs.is_bigger(priced, old):
                 self.lou[seat][tile] = priced
         self.offered = {}
+        self.passable = []
 
     # --------------------------------------------------------------------- deal
     def _deal(self) -> None:
@@ -508,12 +510,15 @@ class ChangshaGame(MahjongGame):
             best: tuple[int, Priced] | None = None
             for t in tiles:
                 p = self._can_win_tile(s, t, DISCARD)
+                if p is not None:
+                    self.passable.append((s, t, p))
                 if p is not None and (best is None or (p.fan or 0, p.share) > (best[1].fan or 0, best[1].share)):
                     best = (t, p)
             if best is not None:
                 options[s] = [HU]
                 self.offered[s] = best
         if not options:
+            self.passable = []
             self._after_gangpao(seat)
             return
         self.window = ClaimWindow(tiles[0], self._order_after(seat), options, priority=PRIORITY, multi_win=True)
@@ -709,7 +714,8 @@ def _all_258(spot: WinSpot) -> bool:
 # ------------------------------------------------------------------------ AI
 def choose(game: ChangshaGame, seat: int) -> Action:
     """The family AI with 长沙's own choices: declare every 起手胡, take the 海底 when 听牌, 开杠 whenever legal,
-    a 补张 when it costs no distance; anything else as ``engine.mahjong.ai.choose``."""
+    a 补张 when it costs no distance; anything else as ``engine.mahjong.ai.choose`` does (its parts, not the
+    function: wired as the family's choice for a game with ``ai_choose``, calling it back would loop)."""
     from . import ai
 
     legal = game.legal_actions(seat)
@@ -728,14 +734,25 @@ def choose(game: ChangshaGame, seat: int) -> Action:
         return by_kind["kaigang"][0]
     if game.window_kind == "kaigang":
         return PASS
+    counts = list(game.hands[seat])
+    if game.window is not None:
+        now = ai._distance(game, counts)
+        for a in by_kind.get("buzhang", []):
+            trial = list(counts)
+            trial[_tile(a.cards[0])] -= 3
+            if ai._distance(game, trial) <= now:
+                return a
+        return ai._claim(game, seat, counts, legal)  # 碰 / 吃 when closer, else 过
+    # the family's turn (engine.mahjong.ai.choose) without calling it: a wiring through game.ai_choose cannot loop
+    discards = [_tile(a.cards[0]) for a in by_kind.get("discard", [])]
+    tile, after = ai.best_discard(game, seat, counts, discards)
     for a in by_kind.get("buzhang", []):
         t = _tile(a.cards[0])
-        counts = list(game.hands[seat])
-        now = ai._distance(game, counts)
-        counts[t] -= 3 if game.window is not None else (4 if counts[t] == 4 else 1)
-        if sum(counts) % 3 == 1 and ai._distance(game, counts) <= now:
+        trial = list(counts)
+        trial[t] -= 4 if trial[t] == 4 else 1
+        if ai._distance(game, trial) <= after:
             return a
-    return ai.choose(game, seat)
+    return DISCARDS[tile]
 
 
 def rules_for(options: dict[str, Any]) -> MahjongRules:

@@ -364,6 +364,24 @@ def test_haidipao_the_taker_pays_and_a_taken_haidi_nobody_wins_passes_the_deal()
     assert h.finished and h.result is not None and h.result.draw and h.result.next_dealer == 3
 
 
+def test_fewer_wall_tiles_than_birds_all_are_birds():
+    # the last discard before the 海底 (one tile left) is won: that one tile is the only bird
+    opts = cs.parse_options({})
+    wall = stack(opts, [None, None, None, WAITS_6P], tails="6p")
+    nine = ids("9p")[0]
+    at = next(i for i in range(53, 106) if wall[i] == nine)
+    wall[at], wall[106] = wall[106], wall[at]  # seat 2's last draw (the 54th) is a 9p
+    g = new_game(opts, 0, 0, wall=wall)
+    while not (g.window_kind == "discard" and len(g.wall) == 1):
+        s = g.to_act()[0]
+        g.apply(s, idle(g, s))
+    assert g.window_from == 2 and g.window_card == nine and codes(g, 3)[0] == "hu"
+    g.apply(3, "hu")
+    close(g)
+    assert g.result is not None and g.result.detail["birds"]["tiles"] == ["6p"]
+    assert paid(g) == [(2, 3, 1)]  # 小胡 点炮 1; 6p lands on seat 1: no hit
+
+
 # ---------------------------------------------------------------------------------------------------- 通炮
 def test_tongpao_the_discarder_pays_each_winner_with_birds_per_pair():
     g = make(["7p", "2m2m 3p4p5p 6s7s8s 1m2m3m 8p9p", "5s5s 1m2m3m 4m5m6m 9m9m9m 8p9p"], fill="4m6s")
@@ -401,6 +419,16 @@ def test_louhu_bars_the_same_tile_until_the_next_draw_unless_the_win_grows():
     g.apply(2, "hu")
     r = g.result
     assert r is not None and r.detail["wins"][0]["patterns"] == ["杠上炮"] and r.detail["from_seat"] == 1
+
+
+def test_passing_both_kong_tiles_bars_both():
+    g = make([KONGER, None, "5p5p 2s3s 1m2m3m 7m8m9m 4p5p6p"], tails=["1s", "4s"])
+    until(g, 0)
+    g.apply(0, "kaigang:5m")
+    assert g.window_kind == "gangpao" and g.to_act() == [2]
+    g.apply(2, "pass")
+    close(g)
+    assert g.to_act() == [1] and g.view(2)["lou"] == ["1s", "4s"]
 
 
 def test_louhu_ends_with_the_players_own_draw():
