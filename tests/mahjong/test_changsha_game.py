@@ -592,3 +592,20 @@ def test_random_play_reaches_every_stage_with_chinese_labels(raw):
             assert g.census() == [full[t] for t in range(KINDS)]
         assert g.result is not None and sum(g.result.deltas) == 0
     assert {"discard", "pass"} <= set(kinds)
+
+
+def test_the_changsha_ai_beats_a_random_player():
+    opts = cs.parse_options({})
+    rng = random.Random(3)
+    ai_wins = random_wins = 0
+    for seed in range(40):
+        g = new_game(opts, seed, 0)
+        rand = seed % 4
+        while not g.finished:
+            s = g.to_act()[0]
+            g.apply(s, rng.choice(g.legal_actions(s)) if s == rand else g.ai_choose(s))
+        assert g.result is not None
+        for w in g.result.winners:
+            ai_wins += w != rand
+            random_wins += w == rand
+    assert ai_wins / 3 > 3 * random_wins and ai_wins >= 15
