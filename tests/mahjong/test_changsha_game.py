@@ -492,6 +492,24 @@ def test_zuopiao_chosen_at_once_shown_when_all_chose_and_paid_once():
     assert paid(g) == [(1, 0, 2), (1, 0, 2), (2, 0, 2), (2, 0, 5), (3, 0, 7), (3, 0, 8)]
 
 
+def test_tianhu_on_the_dealt_fourteen_after_the_qishou_stage():
+    g = make(["2m2m 3p4p5p 6s7s8s 1m2m3m 7p8p9p"], fill="3m3m")
+    until(g, 0)
+    assert codes(g, 0)[0] == "hu"
+    g.apply(0, "hu")
+    r = g.result
+    assert r is not None and r.detail["win_from"] == "deal" and r.detail["wins"][0]["patterns"] == ["天胡"]
+    assert paid(g) == [(1, 0, 6), (2, 0, 24), (3, 0, 6)]  # both 3m birds on 对家 seat 2
+
+
+def test_menmenqing_on_a_self_drawn_xiaohu_scores_it_alone():
+    g = make(["2m2m 3p4p5p 6s7s8s 1m2m3m 7p8p 1s"], draws=["9m", "1m", "3m", "6p"], fill="4m4s", menmenqing=True)
+    act(g, 0, "discard:1s")
+    act(g, 0, "hu")
+    assert g.result is not None and g.result.detail["wins"][0]["patterns"] == ["门门清"]
+    assert paid(g) == [(1, 0, 6), (2, 0, 6), (3, 0, 24)]
+
+
 # ---------------------------------------------------------------------------------------------------- AI, names
 def test_the_changsha_ai_declares_qishou_kongs_open_and_takes_the_haidi_only_when_ready():
     g = make([KONGER, None, None, None])
