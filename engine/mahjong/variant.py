@@ -5,13 +5,24 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core import Game, HandResult
+from ..core import Action, Game, HandResult
 from ..registry import Family, MatchProgress, Variant, register, register_family
 from .ai import choose
 from .game import MahjongGame
 from .rules import MahjongRules
 
-FAMILY = register_family(Family(id="mahjong", choose=choose))
+
+def family_choose(game: Game, seat: int) -> Action:
+    """The family's baseline, or the variant's own where its hand has steps the baseline does not know (长沙's
+    起手胡, 海底, 开杠/补张, 坐飘: ``game.ai_choose``)."""
+    own = getattr(game, "ai_choose", None)
+    if own is not None:
+        action: Action = own(seat)
+        return action
+    return choose(game, seat)
+
+
+FAMILY = register_family(Family(id="mahjong", choose=family_choose))
 
 
 def hands_over(progress: MatchProgress, result: HandResult) -> None:

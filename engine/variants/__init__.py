@@ -2,5 +2,5 @@
 
 from . import paohuzi  # noqa: F401, I001  (跑胡子 first: the base game of the family)
 from . import fangpaofa, bopi, anhua, liuhuqiang  # noqa: F401
-from . import hongzhong, tuidaohu  # noqa: F401
+from . import changsha, hongzhong, tuidaohu  # noqa: F401
 from . import paodekuai  # noqa: F401
