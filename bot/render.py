@@ -43,6 +43,7 @@ from .words import (
     mahjong_melds_text,
     melds_text,
     tile_word,
+    tiles_text,
 )
 
 ASK_PASS = "?pass"  # 过 while 胡 is on offer: ask first (漏胡/臭胡 follow a pass)
@@ -149,18 +150,50 @@ def mahjong_facts(table: Table, view: dict[str, Any]) -> list[str]:
     if is_mahjong_tile(view.get("revealed")):
         facts.append(f"打出 {tile_word(view['revealed'])}")
     lines = [" · ".join(facts)] if facts else []
+    step = "坐飘" if "piao" in view else "加锤"  # the choice before the deal: 长沙's 飘, 推倒胡's 锤
     choosing = view.get("choosing")
     if isinstance(choosing, dict) and choosing.get("of"):
-        lines.append(f"加锤：已选 {choosing.get('chosen', 0)}/{choosing['of']}（全部选完后公布）")
+        lines.append(f"{step}：已选 {choosing.get('chosen', 0)}/{choosing['of']}（全部选完后公布）")
     chui = chui_text(table, view.get("chui"))
     if chui:
         lines.append(chui)
+    lines += changsha_facts(table, view)
     kong = view.get("kong_money")
     if isinstance(kong, list) and any(isinstance(v, int) and v for v in kong):
         lines.append(f"杠钱：{_money(table, kong)}")
     birds = birds_text(view.get("birds"))
     if birds:
         lines.append(birds)
+    return lines
+
+
+def changsha_facts(table: Table, view: dict[str, Any]) -> list[str]:
+    """长沙's public steps: each seat's 飘, the 起手胡 shown with their tiles, the two 开杠 tiles, who took the
+    海底, who is locked after 开杠."""
+    lines = []
+    piao = view.get("piao")
+    if isinstance(piao, list) and any(isinstance(n, int) and n for n in piao):
+        lines.append("坐飘：" + " · ".join(f"{seat_name(table, s)} 飘{n}" for s, n in enumerate(piao)
+                                         if isinstance(n, int) and s < len(table.seats)))
+    qishou = view.get("qishou")
+    if isinstance(qishou, dict):
+        for seat, found in sorted(qishou.items()):
+            if not (str(seat).isdigit() and int(seat) < len(table.seats)) or not isinstance(found, list):
+                continue
+            shown = "、".join(f"{q.get('name')}（{tiles_text(q.get('tiles') or [])}）" for q in found
+                             if isinstance(q, dict) and q.get("name"))
+            if shown:
+                lines.append(f"起手胡：{seat_name(table, int(seat))} {shown}")
+    kong = [t for t in view.get("kong_tiles") or [] if is_mahjong_tile(t)]
+    if kong:
+        lines.append("开杠亮牌：" + " ".join(tile_word(t) for t in kong))
+    haidi = view.get("haidi")
+    if isinstance(haidi, int) and 0 <= haidi < len(table.seats):
+        lines.append(f"海底：{seat_name(table, haidi)} 要了海底")
+    flags = view.get("locked") or []  # one flag per seat
+    locked = [s for s, on in enumerate(flags) if on is True and s < len(table.seats)]
+    if locked:
+        lines.append("开杠后锁牌：" + "、".join(seat_name(table, s) for s in locked))
     return lines
 
 

@@ -296,3 +296,23 @@ def test_a_long_settlement_keeps_every_payment_within_the_limit() -> None:
     assert len(text) <= 2000
     assert all(f"{1 + i}（明杠" in text for i in range(len(payments))), text
     assert text.split("\n")[-1].startswith("累计：")
+
+
+def test_changsha_steps_read_on_the_table() -> None:
+    """长沙's public steps: 坐飘 while choosing and once chosen, 起手胡 with the tiles shown, the two 开杠 tiles,
+    the 海底 taker and the seat locked after 开杠 — by name, never a raw flag or tile code."""
+    table = make_table("changsha")
+    choosing = public_view(variant="changsha", piao=None, qishou={}, kong_tiles=[], locked=[False] * 4, haidi=None,
+                           choosing={"chosen": 2, "of": 4}, wall=None, revealed=None)
+    text = "\n".join(public_lines(table, choosing))
+    assert "坐飘：已选 2/4（全部选完后公布）" in text and "加锤" not in text
+    later = public_view(variant="changsha", piao=[0, 2, 0, 5], revealed=None,
+                        qishou={"1": [{"name": "六六顺", "tiles": ["3m", "3m", "3m", "7p", "7p", "7p"]}]},
+                        kong_tiles=["4s", "9m"], locked=[False, False, True, False], haidi=3)
+    text = "\n".join(public_lines(table, later))
+    assert f"坐飘：{table.seat_label(0)} 飘0 · {table.seat_label(1)} 飘2" in text
+    assert f"起手胡：{table.seat_label(1)} 六六顺（三三三万 七七七筒）" in text
+    assert "开杠亮牌：四条 九万" in text
+    assert f"海底：{table.seat_label(3)} 要了海底" in text
+    assert f"开杠后锁牌：{table.seat_label(2)}\n" in text
+    assert not raw_codes(text)
