@@ -149,6 +149,8 @@ def mahjong_facts(table: Table, view: dict[str, Any]) -> list[str]:
         facts.append(f"牌墙剩余 {view['wall']}")
     if is_mahjong_tile(view.get("revealed")):
         facts.append(f"打出 {tile_word(view['revealed'])}")
+    inline, extra = changsha_facts(table, view)
+    facts += inline  # short facts share the wall's line: four seats must still fit a phone screen
     lines = [" · ".join(facts)] if facts else []
     step = "坐飘" if "piao" in view else "加锤"  # the choice before the deal: 长沙's 飘, 推倒胡's 锤
     choosing = view.get("choosing")
@@ -157,19 +159,20 @@ def mahjong_facts(table: Table, view: dict[str, Any]) -> list[str]:
     chui = chui_text(table, view.get("chui"))
     if chui:
         lines.append(chui)
-    lines += changsha_facts(table, view)
+    lines += extra
     kong = view.get("kong_money")
     if isinstance(kong, list) and any(isinstance(v, int) and v for v in kong):
         lines.append(f"杠钱：{_money(table, kong)}")
-    birds = birds_text(view.get("birds"))
+    birds = birds_text(view.get("birds"), table.seat_label)
     if birds:
         lines.append(birds)
     return lines
 
 
-def changsha_facts(table: Table, view: dict[str, Any]) -> list[str]:
-    """长沙's public steps: each seat's 飘, the 起手胡 shown with their tiles, the two 开杠 tiles, who took the
-    海底, who is locked after 开杠."""
+def changsha_facts(table: Table, view: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """长沙's public steps as (short facts for the wall's line, lines of their own): the two 开杠 tiles, who took
+    the 海底, who is locked after 开杠; each seat's 飘 and the 起手胡 shown with their tiles."""
+    inline: list[str] = []
     lines = []
     piao = view.get("piao")
     if isinstance(piao, list) and any(isinstance(n, int) and n for n in piao):
@@ -186,15 +189,15 @@ def changsha_facts(table: Table, view: dict[str, Any]) -> list[str]:
                 lines.append(f"起手胡：{seat_name(table, int(seat))} {shown}")
     kong = [t for t in view.get("kong_tiles") or [] if is_mahjong_tile(t)]
     if kong:
-        lines.append("开杠亮牌：" + " ".join(tile_word(t) for t in kong))
+        inline.append("开杠亮牌：" + " ".join(tile_word(t) for t in kong))
     haidi = view.get("haidi")
     if isinstance(haidi, int) and 0 <= haidi < len(table.seats):
-        lines.append(f"海底：{seat_name(table, haidi)} 要了海底")
+        inline.append(f"海底：{seat_name(table, haidi)} 要了海底")
     flags = view.get("locked") or []  # one flag per seat
     locked = [s for s, on in enumerate(flags) if on is True and s < len(table.seats)]
     if locked:
-        lines.append("开杠后锁牌：" + "、".join(seat_name(table, s) for s in locked))
-    return lines
+        inline.append("开杠后锁牌：" + "、".join(seat_name(table, s) for s in locked))
+    return inline, lines
 
 
 def table_facts(table: Table, view: dict[str, Any]) -> list[str]:

@@ -237,7 +237,7 @@ def mahjong_settlement_text(table: Table, result: HandResult, hand_no: int) -> s
             if hand:
                 optional.add(len(lines))
                 lines.append(hand)
-    birds = birds_text(detail.get("birds"))
+    birds = birds_text(detail.get("birds"), table.seat_label)
     if birds:
         lines.append(birds)
     chui = chui_text(table, detail.get("chui"))

@@ -7,6 +7,7 @@ Shared by the table renderer and the ``/calc`` reply, so a 跑 reads 跑 everywh
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, TypeGuard
 
 from engine.mahjong.tiles import SUITS, TileError, tile_id, tile_name
@@ -187,12 +188,17 @@ def chui_word(n: Any) -> str:
     return f"加{n}锤" if isinstance(n, int) and n > 0 else "不加锤"
 
 
-def birds_text(birds: Any) -> str | None:
-    """``扎鸟：一万 五筒 → 中鸟 2``."""
+def birds_text(birds: Any, seat_name: Callable[[int], str] | None = None) -> str | None:
+    """``扎鸟：一万 五筒 → 中鸟 2``; where birds land on seats (长沙) ``扎鸟：八万→4号 小红 · 六万→2号 阿强``."""
     if not isinstance(birds, dict):
         return None
     tiles = [t for t in birds.get("tiles") or [] if is_mahjong_tile(t)]
     hits = birds.get("hits")
     if not tiles:
         return "扎鸟：牌墙已空，无鸟"
+    seats = birds.get("seats")
+    if seat_name is not None and isinstance(seats, list) and len(seats) == len(tiles) and any(
+            isinstance(s, int) for s in seats):
+        return "扎鸟：" + " · ".join(f"{tile_word(t)}→{seat_name(s) if isinstance(s, int) else '空'}"
+                                     for t, s in zip(tiles, seats, strict=True))
     return f"扎鸟：{' '.join(map(tile_word, tiles))} → " + (f"中鸟 {hits}" if isinstance(hits, int) and hits else "未中鸟")

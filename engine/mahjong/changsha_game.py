@@ -103,6 +103,7 @@ class ChangshaGame(MahjongGame):
         self.first_discard = False  # the discard on offer is the dealer's first (地胡)
         self.payments: list[Payment] = []
         self.birds_shown: list[int] = []
+        self.bird_landing: list[int | None] = []
         self._ready = True
         if self.options.get("zuopiao"):
             order = [(dealer + i) % n for i in range(n)]
@@ -544,6 +545,7 @@ class ChangshaGame(MahjongGame):
             del self.wall[:len(birds)]
         self.bird_tiles = [] if haidi else birds  # census: the 海底 bird is still in a hand or a river
         self.birds_shown = birds
+        self.bird_landing = cs.bird_seats(birds, players=self.seats, dealer=self.dealer, winner=wins[0].seat)
         hand_wins = [cs.HandWin(w.seat, w.win_from, w.payer, w.priced) for w in wins]
         qishou = {s: [q.name for q in found] for s, found in self.qishou.items()}
         payments = cs.hand_payments(players=self.seats, dealer=self.dealer, options=opts, wins=hand_wins,
@@ -584,17 +586,25 @@ class ChangshaGame(MahjongGame):
     def _detail(self, text: str, payments: list[Payment]) -> dict[str, Any]:
         self.payments = payments
         return {"text": text, "payments": [p.to_json() for p in payments], "cancelled": [],
-                "birds": {"tiles": [NOTATION[t] for t in self.birds_shown],
-                          "hits": {str(s): n for s, n in self.bird_hits.items()}},
+                "birds": self._birds_json(),
                 "qishou": {str(s): [q.name for q in found] for s, found in self.qishou.items()},
                 "piao": None if self.piao is None else list(self.piao), "chui": None,
                 "haidi": self.haidi_taker}
+
+    def _birds_json(self) -> dict[str, Any]:
+        """The bird tiles and the seat each lands on (None: on nobody; 3 and 2 players count from the first
+        winner), so the table reads whom each bird hits; ``hits`` per winner."""
+        return {"tiles": [NOTATION[t] for t in self.birds_shown], "seats": list(self.bird_landing),
+                "hits": {str(s): n for s, n in self.bird_hits.items()}}
 
     def _finish_draw(self) -> None:
         opts = self.options
         last = self.haidi_tile if self.haidi_taker is not None else (self.wall[-1] if self.wall else None)
         birds = cs.drawn_hand_birds(last) if self.qishou else []
         self.birds_shown = birds  # the last tile stays where it is (wall or river), counted twice
+        # 4 players count from the dealer; with 3 or 2 each 起手胡 seat counts from itself (not one landing)
+        self.bird_landing = (cs.bird_seats(birds, players=4, dealer=self.dealer, winner=self.dealer)
+                             if self.seats == 4 else [None] * len(birds))
         qishou = {s: [q.name for q in found] for s, found in self.qishou.items()}
         payments = cs.hand_payments(players=self.seats, dealer=self.dealer, options=opts, wins=[], qishou=qishou,
                                     birds=birds, piao=self.piao)
@@ -687,11 +697,7 @@ class ChangshaGame(MahjongGame):
         v["haidi"] = self.haidi_taker
         v["payments"] = [p.to_json() for p in self.payments]
         v["kong_money"] = [0] * self.seats
-        if self.finished and self.result is not None and self.birds_shown:
-            v["birds"] = {"tiles": [NOTATION[t] for t in self.birds_shown],
-                          "hits": max(self.bird_hits.values(), default=0)}
-        else:
-            v["birds"] = None
+        v["birds"] = self._birds_json() if self.finished and self.result is not None and self.birds_shown else None
         return v
 
     def view(self, seat: int) -> dict[str, Any]:

@@ -315,4 +315,13 @@ def test_changsha_steps_read_on_the_table() -> None:
     assert "开杠亮牌：四条 九万" in text
     assert f"海底：{table.seat_label(3)} 要了海底" in text
     assert f"开杠后锁牌：{table.seat_label(2)}\n" in text
+    assert text.split("\n")[1].startswith("牌墙剩余 57 · 开杠亮牌")  # short facts share the wall's line
     assert not raw_codes(text)
+
+
+def test_changsha_birds_say_whom_each_lands_on() -> None:
+    table = make_table("changsha")
+    view = public_view(variant="changsha", finished=True,
+                       birds={"tiles": ["8m", "3p"], "seats": [3, None], "hits": {"3": 1}})
+    text = "\n".join(public_lines(table, view, finished=True))
+    assert f"扎鸟：八万→{table.seat_label(3)} · 三筒→空" in text
