@@ -469,6 +469,8 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
     elif seat in game.to_act():
         lines.append("👉 **轮到你了**，请选择" + (f" · ⏱ {countdown(table.turn_deadline)}（超时由电脑托管）"
                                               if table.turn_deadline is not None else "："))
+        if isinstance(private.get("question"), str):  # a step with its own question (长沙 起手胡, 海底, 开杠)
+            lines.append(f"❓ {private['question']}")
     else:  # a waiting panel is edited in place on every move: no clock of someone else's turn in it
         lines.append(turn_line(table, game.public_view(), False, clock=False).replace("**轮到**：", "等待："))
     if pdk.is_paodekuai(private):

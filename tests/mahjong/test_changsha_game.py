@@ -126,6 +126,8 @@ def test_qishou_asked_in_turn_from_the_dealer_shown_and_paid_at_a_drawn_hand():
     assert g.window_kind == "qishou" and g.to_act() == [1]
     assert g.public_view()["to_act"] == [] and g.public_view()["claims_pending"]  # who holds one stays hidden
     assert codes(g, 1) == ["qishou", "pass"]
+    assert "四喜" in g.view(1)["question"] and g.view(2)["question"] is None  # asked of that seat alone
+    assert "question" not in g.public_view()
     g.apply(1, "qishou")
     declared = g.public_view()["qishou"]["1"]
     assert declared[0] == {"name": "四喜", "tiles": ["3m"] * 4}
@@ -339,6 +341,7 @@ def test_haidi_declined_by_all_is_a_drawn_hand_and_the_dealer_keeps_the_deal():
     first = g.to_act()[0]
     for i in range(4):
         assert g.to_act() == [(first + i) % 4]
+        assert "海底" in g.view((first + i) % 4)["question"]
         g.apply((first + i) % 4, "pass")
     r = g.result
     assert r is not None and r.draw and r.next_dealer == 2 and r.deltas == [0, 0, 0, 0]
