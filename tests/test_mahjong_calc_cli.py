@@ -226,3 +226,16 @@ def test_the_worked_examples_of_the_docs_are_what_the_command_prints() -> None:
     assert len(examples) == 2
     for given, printed in examples:
         assert strict(json.loads(given)) == json.loads(printed)
+
+
+def test_changsha_seed_example_through_the_command() -> None:
+    """The seed's worked example: 门清小七对, 基础番数 6 + 6 = 12 (长沙 §5.1), now that 长沙麻将 is registered."""
+    doc = {"variant": "changsha", "hand": "1133557799m22p4p", "win_card": "4p", "win_from": "self_draw",
+           "options": {"menmenqing": True}}
+    out = run("score", stdin=json.dumps(doc))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"win": True, "patterns": ["七对子", "门门清"], "fan": 12, "score": 12}
+    bad = run("score", stdin=json.dumps({**doc, "hand": "1133557799m22p4s"}))  # 长沙 has 条: a valid non-win
+    assert bad.returncode == 0 and json.loads(bad.stdout)["win"] is False
+    refused = run("score", stdin=json.dumps({**doc, "hand": "1133557799m22p1z"}))  # no 字 tiles in 108
+    assert refused.returncode == 2 and refused.stderr.startswith("invalid input:")
