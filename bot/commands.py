@@ -71,9 +71,9 @@ def setup_commands(bot: HunanBot) -> None:
 
     @tree.command(name=t("calc"), description=t("Hand calculator"))
     @app_commands.describe(
-        variant=t("Game variant"), hand=t("Cards in hand (e.g. 一二三四), or the whole JSON input"),
+        variant=t("Game variant"), hand=t("Cards in hand (e.g. 一二三四 or 123m456p), or the whole JSON input"),
         win=t("Winning card"), source=t("Where the winning card came from"),
-        melds=t("Melds on the table, e.g. 碰一 偎三 吃一二三"), flags=t("Situation: 庄 海底 首张 未进张"),
+        melds=t("Melds on the table, e.g. 碰一 偎三 or 碰5m 暗杠7p"), flags=t("Situation: 庄 海底 首张 未进张 杠上"),
         options=t("Room options, e.g. mingtang=honghei chongtun=2"))
     @app_commands.choices(source=[app_commands.Choice(name=f"{label} {key}", value=key)
                                   for key, label in SOURCES.items()])
