@@ -75,7 +75,7 @@ class TurnTimers:
                 late = [s for s in game.to_act() if not table.seats[s].is_ai]
                 table.timer_task = None
                 table.turn_deadline = None
-                if game.public_view().get("claims_pending"):
+                if game.public_view().get("claims_pending") or getattr(game, "secret_window", False):
                     # Naming the late seats, or marking them 托管, would tell the table who holds a claim:
                     # the AI answers this one card for them, and their next turn of their own has a timer.
                     await self.svc.play.answer_for(table, late)

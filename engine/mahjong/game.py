@@ -605,32 +605,52 @@ class MahjongGame:
             return MeldView("angang", (NOTATION[m.tile],), 3).to_json()  # one tile up, three down
         return MeldView(m.kind, tuple(NOTATION[t] for t in m.tiles), 0, m.from_seat).to_json()
 
+    @property
+    def secret_window(self) -> bool:
+        """An 暗杠 waiting on a robber (推倒胡: only 十三幺 may rob it). The 暗杠 is not yet shown, so the table
+        still sees the konger's turn: an open window would tell everyone that someone holds 十三幺 on that tile.
+        The bot answers for a late robber as for any claim window (``bot/timers.py``)."""
+        return not self.finished and self.window is not None and self.window_kind == "rob" and self.rob_kind == "angang"
+
     def _claim_window_open(self) -> bool:
-        return not self.finished and self.window is not None
+        return not self.finished and self.window is not None and not self.secret_window
 
     def _phase(self) -> str:
         if self.finished:
             return "over"
         if self.predeal is not None:
             return "choose"
-        return "claim" if self.window is not None else "turn"
+        return "claim" if self._claim_window_open() else "turn"
+
+    def _public_to_act(self) -> list[int]:
+        if self._claim_window_open():
+            return []
+        if self.secret_window:
+            return [self.window_from]
+        return self.to_act()
+
+    def _public_hand_sizes(self) -> list[int]:
+        sizes = [sum(h) for h in self.hands]
+        if self.secret_window:
+            sizes[self.window_from] += 1  # the 暗杠's tile still counts as his: nothing has happened publicly yet
+        return sizes
 
     def public_view(self) -> dict[str, Any]:
         # Once the hand is over, the money that stands (荒庄 in 推倒胡 cancels every kong payment).
         standing = self.ledger.payments if self.result is None else self.result.ledger
         revealed = None
-        if self.window is not None and self.window_card is not None:
+        if self._claim_window_open() and self.window_card is not None:
             revealed = NOTATION[self.window_card]
         return {
             "variant": self.variant_id,
             "family": FAMILY,
             "dealer": self.dealer,
             "wall": None if self.predeal is not None else len(self.wall),  # not dealt yet while 加锤 is chosen
-            "hand_sizes": [sum(h) for h in self.hands] if self.predeal is None else None,  # dealt after 加锤
+            "hand_sizes": self._public_hand_sizes() if self.predeal is None else None,  # dealt after 加锤
             "melds": [[self._meld_json(m, False) for m in self.melds[s]] for s in range(self.seats)],
             "discards": [[NOTATION[t] for t in d] for d in self.discards],
             "revealed": revealed,
-            "to_act": [] if self._claim_window_open() else self.to_act(),
+            "to_act": self._public_to_act(),
             "claims_pending": self._claim_window_open(),
             "phase": self._phase(),
             "chui": None if self.chui is None else list(self.chui),

@@ -162,8 +162,12 @@ def test_shisanyao_robs_an_angang_and_nobody_else_may() -> None:
     discard(g, 0, "6s")
     assert "angang:1m" in g.view(1)["legal"]
     assert g.name_action(g.parse_action("angang:1m")).label == "暗杠 一万"
+    before = {k: v for k, v in g.public_view().items() if k != "version"}
     act(g, 1, "angang:1m")
     assert g.to_act() == [2]  # seat 3 is not asked: only 十三幺 robs an 暗杠
+    # Nothing shows that someone may rob: the table still sees seat 1's turn, hand and all (the 暗杠 is not shown).
+    assert {k: v for k, v in g.public_view().items() if k != "version"} == before
+    assert g.secret_window and not [e for e in g.events[-3:] if e.audience is None and "暗杠" in e.data["text"]]
     act(g, 2, "hu")
     r = g.result
     assert r is not None and r.deltas == [0, -72, 72, 0]
