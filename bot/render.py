@@ -453,6 +453,21 @@ def hint_line(hints: list[dict[str, Any]]) -> str | None:
     return "听牌：" + " · ".join(f"{' '.join(tiles)}（{value}）" for value, tiles in groups.items())
 
 
+ZIPAI_WAYS = {"self_draw": "自摸", "other_draw": "别家摸出", "discard": "放炮"}
+
+
+def zipai_hint_line(hints: list[dict[str, Any]]) -> str | None:
+    """``听牌：肆（自摸 胡息 18 得分 3；别家摸出 胡息 18 得分 2）``: each card that wins, by each way it may come."""
+    parts = []
+    for h in hints:
+        ways = []
+        for way, w in h["wins"].items():
+            named = "、".join(p for p in w["patterns"] if p != ZIPAI_WAYS[way])
+            ways.append(f"{ZIPAI_WAYS[way]} 胡息 {w['huxi']} 得分 {w['score']}" + (f" {named}" if named else ""))
+        parts.append(f"{h['card']}（{'；'.join(ways)}）")
+    return "听牌：" + " · ".join(parts) if parts else None
+
+
 def mahjong_own_lines(private: dict[str, Any], cards: list[str],
                       hints: list[dict[str, Any]] | None = None) -> list[str]:
     """``手牌（14 张）：一二三万 五五筒 中 ｜ 摸到 五万``: the tile just drawn stands apart from the sorted hand
@@ -521,6 +536,10 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
     mine = own_huxi_line(own, cards)
     if mine:
         lines.append(mine)
+    if not is_mahjong(private) and table.bot_options.get("hints", True):
+        told = zipai_hint_line(hints(game, seat))
+        if told:
+            lines.append(told)
     if private.get("chou"):
         lines.append(f"臭牌（不能再吃/胡）：{_cards(private['chou'])}")
     lines += table_facts(table, private)

@@ -9,9 +9,13 @@ from typing import Any
 
 
 def hints(game: Any, seat: int) -> list[dict[str, Any]]:
-    """The seat's waiting tiles with their values (麻将, :mod:`engine.mahjong.hints`); ``[]`` elsewhere."""
+    """The seat's waiting tiles with their values (麻将, :mod:`engine.mahjong.hints`; 字牌, :mod:`engine.zipai.hints`); ``[]`` elsewhere."""
     if getattr(game, "family", None) == "mahjong":
         from .mahjong.hints import mahjong_hints
 
         return mahjong_hints(game, seat)
+    if getattr(game, "family", None) == "zipai":
+        from .zipai.hints import zipai_hints
+
+        return zipai_hints(game, seat)
     return []

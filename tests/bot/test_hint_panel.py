@@ -64,3 +64,38 @@ def test_hints_option_typed_as_text() -> None:
     assert validate_bot_options({k[4:]: v for k, v in raw.items() if k.startswith("bot.")}) == {
         "timer": 60, "hints": False}
     assert validate_bot_options({})["hints"] is True
+
+
+def _zipai_ready(variant: str) -> tuple[Any, int]:
+    """An AI-played 跑胡子 position where some seat is 听牌 (the first one the seeds reach)."""
+    from engine import ai
+    from engine.hints import hints
+
+    v = get_variant(variant)
+    for seed in range(50):
+        game: Any = v.new_hand(v.validate({}), seed, 0, {})
+        while not game.finished:
+            for seat in game.active:
+                if hints(game, seat):
+                    return game, seat
+            s = game.to_act()[0]
+            game.apply(s, ai.choose(game, s))
+    raise AssertionError("no 听牌 position in 50 hands")
+
+
+def test_zipai_hints_name_each_card_with_its_huxi_and_score() -> None:
+    from engine.hints import hints
+
+    game, seat = _zipai_ready("paohuzi")
+    seats = [Seat(1 + i, n) for i, n in enumerate(NAMES[:3])]
+    lines = {}
+    for on in (True, False):
+        table = Table(9, 1, 1, 1, "paohuzi", dict(game.options), {"timer": 0, "hints": on}, "playing", seats)
+        table.match = SimpleNamespace(game=game, totals=[0] * 3, options=game.options,  # type: ignore[assignment]
+                                      progress=SimpleNamespace(hand_no=0, carry={}))
+        lines[on] = [line for line in (dm_panel(table, seat).content or "").split("\n") if line.startswith("听牌")]
+    first = hints(game, seat)[0]
+    way, win = next(iter(first["wins"].items()))
+    (line,) = lines[True]
+    assert f"{first['card']}（" in line and f"胡息 {win['huxi']} 得分 {win['score']}" in line, line
+    assert lines[False] == []
