@@ -22,6 +22,8 @@ from storage.db import ActionRow, SeatRow, TableRow
 # Options the bot adds to every variant's own (they shape hosting, not the rules).
 BOT_OPTIONS: tuple[Option, ...] = (
     Option("timer", 60, (0, 30, 60, 120), "出牌限时", ("不限时", "30秒", "60秒", "120秒")),
+    # 听牌提示 in the private panel; a 高手 table turns it off.
+    Option("hints", True, (True, False), "听牌提示", ("开", "关")),
 )
 LOG_LINES = 8
 

@@ -1,0 +1,101 @@
+"""The room's 听牌提示 (bot.hints): on, a 听牌 mahjong hand's DM lists each waiting tile with what it wins; off (高手
+tables), no 听牌 line at all. Typed as text, 「听牌提示=关」 turns it off."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from bot.options_text import parse_options_text, validate_bot_options
+from bot.render import dm_panel
+from bot.table import Seat, Table
+from engine.mahjong.tiles import KINDS, ids
+from engine.registry import get_variant
+
+NAMES = ["小明", "阿强", "老王", "小红"]
+
+
+def _table(variant: str, tiles: str, bot_options: dict[str, Any]) -> Table:
+    v = get_variant(variant)
+    options = v.validate({})
+    game: Any = v.new_hand(options, 5, 0, {})
+    counts = [0] * KINDS
+    for t in ids(tiles):
+        counts[t] += 1
+    game.hands[1], game.melds[1] = counts, []
+    table = Table(9, 1, 1, 1, variant, options, bot_options, "playing", [Seat(1 + i, n) for i, n in enumerate(NAMES)])
+    table.match = SimpleNamespace(game=game, totals=[0] * 4, options=options,  # type: ignore[assignment]
+                                  progress=SimpleNamespace(hand_no=0, carry={}))
+    return table
+
+
+def _hint_lines(table: Table) -> list[str]:
+    return [line for line in (dm_panel(table, 1).content or "").split("\n") if line.startswith("听牌")]
+
+
+def test_hints_on_name_each_wait_and_its_value() -> None:
+    # 123m 456m 789m 22p 67s: waits 5s and 8s, 平胡 without 红中 (自摸 2 + 无红中 1; 接炮 1 + 1).
+    table = _table("hongzhong", "1m2m3m4m5m6m7m8m9m2p2p6s7s", {"timer": 0, "hints": True})
+    assert _hint_lines(table) == ["听牌：五条 八条（平胡，自摸每家 3，接炮 2） · 中（平胡，自摸每家 2）"]
+
+
+def test_tuidaohu_hints_say_the_bei_and_no_discard_win() -> None:
+    table = _table("tuidaohu", "1m2m3m4m5m6m7m8m9m2p2p6s7s", {"timer": 0, "hints": True})
+    (line,) = _hint_lines(table)
+    assert line.startswith("听牌：五条 八条（平胡、门前清 4 倍，自摸每家 4）") and "接炮" not in line
+
+
+def test_changsha_big_hand_wait_is_priced_as_a_big_hand() -> None:
+    # 清一色 万: 1112345678999m waits on every 万 (九莲), each a 清一色 6 from every payer.
+    table = _table("changsha", "1m1m1m2m3m4m5m6m7m8m9m9m9m", {"timer": 0, "hints": True})
+    (line,) = _hint_lines(table)
+    assert "一万 二万 三万 四万 五万 六万 七万 八万 九万" in line and "清一色" in line, line
+
+
+def test_hints_off_show_no_wait_and_a_hand_not_ready_shows_none() -> None:
+    off = _table("hongzhong", "1m2m3m4m5m6m7m8m9m2p2p6s7s", {"timer": 0, "hints": False})
+    assert _hint_lines(off) == []
+    loose = _table("hongzhong", "1m3m5m7m9m2p4p6p8p1s4s7s9s", {"timer": 0, "hints": True})
+    assert _hint_lines(loose) == []
+
+
+def test_hints_option_typed_as_text() -> None:
+    raw = parse_options_text("听牌提示=关", get_variant("hongzhong"))
+    assert validate_bot_options({k[4:]: v for k, v in raw.items() if k.startswith("bot.")}) == {
+        "timer": 60, "hints": False}
+    assert validate_bot_options({})["hints"] is True
+
+
+def _zipai_ready(variant: str) -> tuple[Any, int]:
+    """An AI-played 跑胡子 position where some seat is 听牌 (the first one the seeds reach)."""
+    from engine import ai
+    from engine.hints import hints
+
+    v = get_variant(variant)
+    for seed in range(50):
+        game: Any = v.new_hand(v.validate({}), seed, 0, {})
+        while not game.finished:
+            for seat in game.active:
+                if hints(game, seat):
+                    return game, seat
+            s = game.to_act()[0]
+            game.apply(s, ai.choose(game, s))
+    raise AssertionError("no 听牌 position in 50 hands")
+
+
+def test_zipai_hints_name_each_card_with_its_huxi_and_score() -> None:
+    from engine.hints import hints
+
+    game, seat = _zipai_ready("paohuzi")
+    seats = [Seat(1 + i, n) for i, n in enumerate(NAMES[:3])]
+    lines = {}
+    for on in (True, False):
+        table = Table(9, 1, 1, 1, "paohuzi", dict(game.options), {"timer": 0, "hints": on}, "playing", seats)
+        table.match = SimpleNamespace(game=game, totals=[0] * 3, options=game.options,  # type: ignore[assignment]
+                                      progress=SimpleNamespace(hand_no=0, carry={}))
+        lines[on] = [line for line in (dm_panel(table, seat).content or "").split("\n") if line.startswith("听牌")]
+    first = hints(game, seat)[0]
+    way, win = next(iter(first["wins"].items()))
+    (line,) = lines[True]
+    assert f"{first['card']}（" in line and f"胡息 {win['huxi']} 得分 {win['score']}" in line, line
+    assert lines[False] == []
