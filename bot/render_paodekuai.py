@@ -174,6 +174,25 @@ def picked_line(view: dict[str, Any], picked: Sequence[str], reading: tuple[Acti
     return f"已选：{cards} → **{text}**" if action is not None else f"已选：{cards} ⚠️ {text}"
 
 
+SAFE_SHOWN = 4
+
+
+def counter_lines(game: Any, seat: int) -> list[str]:
+    """记牌器 (room option): 「记牌器 未出：2×1 A×3 …」 and the plays nothing unseen can beat."""
+    from engine.hints import hints
+
+    told = hints(game, seat)
+    if not told:
+        return []
+    unseen = told[0]["unseen"]
+    lines = ["**记牌器** 未出：" + (" ".join(f"{r}×{n}" for r, n in reversed(list(unseen.items()))) or "无")]
+    safe = told[0]["safe"]
+    if safe:
+        shown = "、".join(safe[:SAFE_SHOWN])
+        lines.append(f"外面管不上：{shown}" + (f" 等 {len(safe)} 种" if len(safe) > SAFE_SHOWN else ""))
+    return lines
+
+
 def dm_lines(table: Table, game: Any, view: dict[str, Any], seat: int, picked: Sequence[str], *,
              deciding: bool) -> list[str]:
     """The seat's hand by rank with suits, the trick to beat (or the lead), the pick and the others' counts."""
@@ -187,6 +206,8 @@ def dm_lines(table: Table, game: Any, view: dict[str, Any], seat: int, picked: S
     for line in facts(table, view):
         if not (deciding and line.startswith("本轮")):
             lines.append(line)
+    if table.bot_options.get("counter", False):
+        lines += counter_lines(game, seat)
     if deciding and picked:
         lines.append(picked_line(view, picked, preview(game, seat, picked)))
     elif deciding:

@@ -24,6 +24,8 @@ BOT_OPTIONS: tuple[Option, ...] = (
     Option("timer", 60, (0, 30, 60, 120), "出牌限时", ("不限时", "30秒", "60秒", "120秒")),
     # 听牌提示 in the private panel; a 高手 table turns it off.
     Option("hints", True, (True, False), "听牌提示", ("开", "关")),
+    # 跑得快's 记牌器: the ranks still unseen and the plays nobody can beat (a help some tables refuse)
+    Option("counter", False, (True, False), "记牌器", ("开", "关")),
 )
 LOG_LINES = 8
 

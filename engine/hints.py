@@ -9,7 +9,8 @@ from typing import Any
 
 
 def hints(game: Any, seat: int) -> list[dict[str, Any]]:
-    """The seat's waiting tiles with their values (麻将, :mod:`engine.mahjong.hints`; 字牌, :mod:`engine.zipai.hints`); ``[]`` elsewhere."""
+    """The seat's waiting tiles with their values (麻将, :mod:`engine.mahjong.hints`; 字牌, :mod:`engine.zipai.hints`);
+    跑得快: the card counter (记牌器, :mod:`engine.paodekuai.hints`)."""
     if getattr(game, "family", None) == "mahjong":
         from .mahjong.hints import mahjong_hints
 
@@ -18,4 +19,8 @@ def hints(game: Any, seat: int) -> list[dict[str, Any]]:
         from .zipai.hints import zipai_hints
 
         return zipai_hints(game, seat)
+    if getattr(game, "family", None) == "paodekuai":
+        from .paodekuai.hints import paodekuai_hints
+
+        return paodekuai_hints(game, seat)
     return []

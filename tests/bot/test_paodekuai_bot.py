@@ -282,3 +282,17 @@ async def test_da_niao_is_chosen_by_buttons_and_settled_at_the_end_in_pdk_words(
     await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(8))
     [final] = [m["content"] for m in env.world.channel_messages(env.channel) if "最终排名" in (m.get("content") or "")]
     assert "积分少者另付双方鸟分之和" in final and "胡数" not in final
+
+
+async def test_the_card_counter_shows_only_when_the_room_turns_it_on(env: Env) -> None:
+    from engine.hints import hints
+
+    table = await open_pdk(env, 3, "bot.counter=true")
+    seat, _, mid = deciding(env, table)
+    text = env.world.messages[mid]["content"]
+    unseen = hints(table.game, seat)[0]["unseen"]
+    assert "**记牌器** 未出：" + " ".join(f"{r}×{n}" for r, n in reversed(list(unseen.items()))) in text
+    await env.cmd(env.alice, "table end")
+    table = await open_pdk(env, 3)
+    _, _, mid = deciding(env, table)
+    assert "记牌器" not in env.world.messages[mid]["content"]

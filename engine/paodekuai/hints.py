@@ -1,0 +1,40 @@
+"""跑得快's card counter (记牌器) for one seat: which ranks are still unseen, and which of its plays nothing unseen
+can beat.
+
+Unseen = the cards in play less the seat's own hand and every card already played (face up). The two opponents
+share them, so "some unseen cards beat it" only says it *may* be beaten; "nothing unseen beats it" is certain:
+those plays are 管不上 for everyone else."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import RANKS, counts_of
+from .game import play_label, play_of
+from .plays import follow_plays
+
+
+def unseen_counts(game: Any, seat: int) -> list[int]:
+    """Per rank (3 … 2), the copies neither in this seat's hand nor played."""
+    known = list(game.hands[seat]) + [c for p in game.played for c in p]
+    left = counts_of(game.deck)
+    for r, n in enumerate(counts_of(known)):
+        left[r] -= n
+    return left
+
+
+def paodekuai_hints(game: Any, seat: int) -> list[dict[str, Any]]:
+    """One entry: ``unseen`` {rank name: copies} and ``safe``, the labels of the seat's legal plays now that no
+    combination of unseen cards can beat, bombs and high ranks first."""
+    if game.finished or game.predeal is not None:
+        return []
+    left = unseen_counts(game, seat)
+    safe = []
+    for action in game.legal_actions(seat):
+        if action.kind in ("pass", "stake"):
+            continue
+        play = play_of(action)
+        if not follow_plays(left, play, game.rules):
+            safe.append(play)
+    safe.sort(key=lambda p: (p.kind == "bomb", p.main), reverse=True)  # the strongest first
+    return [{"unseen": {RANKS[r]: n for r, n in enumerate(left) if n}, "safe": [play_label(p) for p in safe]}]
