@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import PASS_ROLE, WIN_ROLE, Action, ActionName, Event, HandResult, IllegalAction, Win
+from ..core import PASS_ROLE, WIN_ROLE, Action, ActionName, HandResult, Win
 from ..ledger import Payment, net
 from ..predeal import PreDeal
 from . import changsha as cs
@@ -621,27 +621,9 @@ class ChangshaGame(MahjongGame):
         self._end("liuju", {"deltas": deltas}, text)
 
     # ---------------------------------------------------------------- public API
-    def apply(self, seat: int, action: Action | str) -> list[Event]:
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        if self.finished:
-            raise IllegalAction("the hand is over")
-        if seat not in self.to_act():
-            raise IllegalAction(f"{_seat(seat)} is not to act now")
-        legal = self._legal_now(seat)
-        if not any(a is action for a in legal) and action not in legal:
-            raise IllegalAction(f"{action.code} is not legal now; legal: {', '.join(a.code for a in legal)}")
-        start = len(self.events)
-        self.log.append((seat, action.code))
-        self.version += 1
-        if self.predeal is not None:
-            self._choose_chui(seat, action)
-        elif self.window is not None:
-            self.window.decided[seat] = action
-            if action.kind == "pass":
-                self._emit("pass", {"seat": seat}, seat, "你选择了过")
-            self._settle_window()
-        elif action.kind == "hu":
+    def _own_turn(self, seat: int, action: Action, legal: list[Action]) -> None:
+        """长沙's own-turn actions: a win priced by 长沙's rules, a 中途 起手胡, 开杠 or 补张, a discard."""
+        if action.kind == "hu":
             opening = self.drawn is None
             spot = self._spot(seat, None, DEAL if opening else SELF_DRAW, add=False)
             priced = self._price(spot)
@@ -654,7 +636,6 @@ class ChangshaGame(MahjongGame):
             self._start_kong(seat, _tile(action.cards[0]), "kai" if action.kind == "kaigang" else "bu")
         else:
             self._discard(seat, _tile(action.cards[0]), legal)
-        return self.events[start:]
 
     def name_action(self, action: Action) -> ActionName:
         kind = action.kind

@@ -555,13 +555,18 @@ class MahjongGame:
             if action.kind == "pass":
                 self._emit("pass", {"seat": seat}, seat, "你选择了过")
             self._settle_window()
-        elif action.kind == "hu":
+        else:
+            self._own_turn(seat, action, legal)
+        return self.events[start:]
+
+    def _own_turn(self, seat: int, action: Action, legal: list[Action]) -> None:
+        """A legal action on the seat's own turn (a variant with more turn actions extends this)."""
+        if action.kind == "hu":
             self._finish_wins([seat], DEAL if self.drawn is None else SELF_DRAW, None, self.drawn)
         elif action.kind in ("angang", "bugang"):
             self._declare_kong(seat, _tile(action.cards[0]), action.kind)
         else:
             self._discard(seat, _tile(action.cards[0]), legal)
-        return self.events[start:]
 
     def _choose_chui(self, seat: int, action: Action) -> None:
         assert self.predeal is not None
