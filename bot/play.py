@@ -53,17 +53,23 @@ class Play:
         if seat >= len(table.seats) or table.seats[seat].user_id != interaction.user.id:
             raise Denied(foreign)
 
+    def _current(self, interaction: discord.Interaction[Any], table: Table, seat: int, version: int) -> Any:
+        """The game a click on a seat's control acts on, checked under the table's lock: the clicker owns the
+        seat and the control is of the current version (else a private refusal)."""
+        self.own_seat(interaction, table, seat, "这不是你的牌：只能操作自己的座位。")
+        if version != table.version:
+            raise Denied(STALE)
+        game = table.game
+        assert game is not None
+        return game
+
     def act(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int, choice: str) -> Any:
         return self.svc.guard(interaction, self._act(interaction, table_id, version, seat, choice))
 
     async def _act(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int,
                    choice: str) -> None:
         async with self.svc.locked(table_id) as table:
-            self.own_seat(interaction, table, seat, "这不是你的牌：只能操作自己的座位。")
-            if version != table.version:
-                raise Denied(STALE)
-            game = table.game
-            assert game is not None
+            game = self._current(interaction, table, seat, version)
             if choice.startswith("?"):  # a question (过 while 胡 is on offer): answered, nothing changes
                 await interaction.response.edit_message(**question_panel(table, seat, choice).kwargs())
                 return
@@ -95,11 +101,7 @@ class Play:
         出牌 that carries them (checked by the engine only when clicked)."""
         async def run() -> None:
             async with self.svc.locked(table_id) as table:
-                self.own_seat(interaction, table, seat, "这不是你的牌：只能操作自己的座位。")
-                if version != table.version:
-                    raise Denied(STALE)
-                game = table.game
-                assert game is not None
+                game = self._current(interaction, table, seat, version)
                 if game.finished or seat not in game.to_act():
                     raise Denied("现在不轮到你。")
                 await interaction.response.edit_message(**dm_panel(table, seat, picked=cards).kwargs())
