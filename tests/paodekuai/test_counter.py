@@ -49,3 +49,9 @@ def test_no_counter_before_the_deal_or_after_the_hand() -> None:
     v = get_variant("paodekuai")
     g = v.new_hand(v.validate({"daniao": True}), 1, 0, {})
     assert hints(g, 0) == []  # 打鸟 is still being chosen
+    while not g.finished:
+        seat = g.to_act()[0]
+        if g.predeal is None:
+            assert hints(g, seat)  # in play the seat to act has a counter
+        g.apply(seat, choose(g, seat))
+    assert all(hints(g, s) == [] for s in range(3))  # the hand is over: nothing left to count
