@@ -22,6 +22,7 @@ from ..core import InvalidInput, OptionError
 from ..ledger import Payment
 from ..options import Option, bool_option, int_option, shown_value, validate_options
 from . import changsha_qishou as qishou
+from .calc_melds import meld_tiles
 from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, Priced, WinSpot
 from .rules import Meld as GameMeld
 from .tiles import KINDS, SUITED, TileError, parse, tile_id, tile_name, tile_str
@@ -306,25 +307,7 @@ def _meld(raw: Any, i: int, options: Mapping[str, Any]) -> Meld:
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in MELD_TYPES:
         raise InvalidInput(f"{what}: type {shown_value(kind)} unknown (mahjong: {', '.join(MELD_TYPES)})")
-    size = 3 if kind in ("chi", "peng") else 4
-    if "cards" in raw and "card" in raw:
-        raise InvalidInput(f"{what}: give cards or card, not both")
-    if "cards" in raw:
-        tiles = sorted(_tiles(raw["cards"], what, options))
-    elif "card" in raw:
-        if kind == "chi":
-            raise InvalidInput(f"{what}: a chi needs its three cards")
-        tiles = [_tile(raw["card"], what, options)] * size
-    else:
-        raise InvalidInput(f"{what}: missing cards")
-    if len(tiles) != size:
-        raise InvalidInput(f"{what}: a {kind} has {size} tiles, not {len(tiles)}")
-    if kind == "chi":
-        t = tiles[0]
-        if t % 9 > 6 or tiles != [t, t + 1, t + 2]:
-            raise InvalidInput(f"{what}: a chi is three consecutive tiles of one suit")
-    elif len(set(tiles)) != 1:
-        raise InvalidInput(f"{what}: a {kind} is {size} identical tiles")
+    tiles = meld_tiles(raw, what, kind, lambda v, w: _tile(v, w, options), lambda v, w: _tiles(v, w, options))
     return Meld(kind, tuple(tiles))
 
 

@@ -14,6 +14,7 @@ from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput
 from ..ledger import CANCEL_ON_DRAW, Payment
 from ..options import bool_option, int_option, shown_value, validate_options
+from .calc_melds import meld_tiles
 from .rules import MahjongRules, Priced, WinSpot
 from .rules import Meld as GameMeld
 from .tiles import HONOUR_BASE, KINDS, TileError, tile_id, tile_str
@@ -100,26 +101,7 @@ def _meld(raw: Any, i: int) -> tuple[str, list[int]]:
     kind = raw.get("type", raw.get("kind"))
     if kind not in MELD_TYPES:
         raise _invalid(f"{what}: type must be one of {', '.join(MELD_TYPES)}, not {shown_value(kind)}")
-    size = 4 if kind in ("gang", "angang") else 3
-    if "cards" in raw and "card" in raw:
-        raise _invalid(f"{what}: give cards or card, not both")
-    cards: list[int]
-    if "card" in raw:
-        if kind == "chi":
-            raise _invalid(f"{what}: a chi needs its three cards")
-        cards = [_tile(raw["card"], what)] * size
-    elif "cards" in raw:
-        cards = sorted(_tiles(raw["cards"], what))
-    else:
-        raise _invalid(f"{what}: missing cards")
-    if len(cards) != size:
-        raise _invalid(f"{what}: a {kind} has {size} tiles, not {len(cards)}")
-    if kind == "chi":
-        t = cards[0]
-        if t >= HONOUR_BASE or t % 9 > 6 or cards != [t, t + 1, t + 2]:
-            raise _invalid(f"{what}: a chi is three consecutive tiles of one suit")
-    elif len(set(cards)) != 1:
-        raise _invalid(f"{what}: a {kind} is {size} identical tiles")
+    cards = meld_tiles(raw, what, str(kind), _tile, _tiles)
     return str(kind), cards
 
 
