@@ -25,7 +25,6 @@ can always answer):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -70,16 +69,7 @@ class ChangshaGame(MahjongGame):
     def __init__(self, rules: MahjongRules, options: dict[str, Any], seed: int, dealer: int = 0,
                  carry: dict[str, Any] | None = None, *, wall: Sequence[int] | None = None) -> None:
         self._ready = False  # the shared constructor must not deal: the set and the 坐飘 step are 长沙's
-        super().__init__(rules, options, seed, dealer, carry)
-        full = sorted(cs.tile_set(self.options))
-        if wall is None:
-            deck = list(full)
-            random.Random(seed).shuffle(deck)
-        else:
-            deck = list(wall)
-            if sorted(deck) != full:
-                raise ValueError(f"a stacked wall must hold the {len(full)}-tile set exactly once")
-        self.deck = tuple(deck)
+        super().__init__(rules, options, seed, dealer, carry, wall=wall)
         n = self.seats
         self.piao: list[int] | None = None
         self.dealt: list[list[int]] = []
@@ -760,12 +750,13 @@ def choose(game: ChangshaGame, seat: int) -> Action:
 def rules_for(options: dict[str, Any]) -> MahjongRules:
     """The hand's rules from its room options; the tile set is ``changsha.tile_set(options)`` (108 or 72)."""
     opts = dict(options)
+    tiles = tuple(cs.tile_set(opts))
     return MahjongRules(
-        id=cs.VARIANT_ID, tiles=108, checker=cs.checker_for(opts), price=lambda spot: cs.price(spot, opts),
+        id=cs.VARIANT_ID, tiles=len(tiles), tile_list=tiles, checker=cs.checker_for(opts), price=lambda spot: cs.price(spot, opts),
         win_payments=lambda **_: [], kong_payments=cs.pay_kong,
         next_dealer=lambda **k: cs.next_dealer(winners=k["winners"], from_seat=k["from_seat"], dealer=k["dealer"],
                                                drawn=k["drawn"]),
-        options=opts, chi=True, discard_win="any", rob_bugang=True, multi_win=True, priority=PRIORITY,
+        chi=True, discard_win="any", rob_bugang=True, multi_win=True, priority=PRIORITY,
         seats=int(opts.get("players", 4)),
     )
 

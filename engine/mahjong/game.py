@@ -71,7 +71,7 @@ class MahjongGame:
         self.version = 0
         self.log: list[tuple[int, str]] = []
         self.events: list[Event] = []
-        full = sorted(tile_set(rules.tiles))
+        full = sorted(rules.tile_list or tile_set(rules.tiles))
         if wall is None:
             deck = list(full)
             random.Random(seed).shuffle(deck)

@@ -385,7 +385,7 @@ def rules_for(options: dict[str, Any]) -> MahjongRules:
     return MahjongRules(
         id=VARIANT_ID, tiles=116 if opts["hongzhong_count"] == 8 else 112, checker=CHECKER,
         price=lambda spot: price(spot, opts), win_payments=pay_win, kong_payments=pay_kong,
-        next_dealer=next_dealer, options=opts, wild=HONG_ZHONG, chi=False, discard_win="any",
+        next_dealer=next_dealer, wild=HONG_ZHONG, chi=False, discard_win="any",
         rob_bugang=bool(opts["qianggang"]), four_wild_win=opts["hongzhong_count"] == 4, ledger_rule=KEEP,
         multi_win=True, birds=draw_birds,
     )

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..ledger import CANCEL_ON_DRAW, KEEP, EndRule, Payment
 from .win import Checker
@@ -90,13 +89,12 @@ class MahjongRules:
     counts bird tiles; ``next_dealer`` names who deals the next hand."""
 
     id: str
-    tiles: int
+    tiles: int  # the set's size: 108/112/116/136, or 72 (长沙 缺一门)
     checker: Checker
     price: Callable[[WinSpot], Priced | None]
     win_payments: Callable[..., list[Payment]]
     kong_payments: Callable[..., list[Payment]]
     next_dealer: Callable[..., int]
-    options: Mapping[str, Any] = field(default_factory=dict)
     wild: int | None = None
     chi: bool = False
     discard_win: str = "any"
@@ -111,6 +109,8 @@ class MahjongRules:
     birds: Callable[..., tuple[list[int], dict[int, int]]] | None = None
     priority: Mapping[str, int] = field(default_factory=lambda: PRIORITY)
     seats: int = 4
+    # the set itself where the size alone does not name it (长沙 缺一门: 108 less the 条); else tile_set(tiles)
+    tile_list: tuple[int, ...] = ()
 
 
 __all__ = ["CANCEL_ON_DRAW", "DEAL", "DISCARD", "KEEP", "PRIORITY", "ROBBING", "SELF_DRAW", "MahjongRules", "Meld",

@@ -346,7 +346,7 @@ def rules_for(options: dict[str, Any]) -> MahjongRules:
     opts = dict(options)
     return MahjongRules(
         id="tuidaohu", tiles=136, checker=CHECKER, price=lambda spot: price(spot, opts), win_payments=pay_win,
-        kong_payments=pay_kong, next_dealer=next_dealer, options=opts, wild=None, chi=True,
+        kong_payments=pay_kong, next_dealer=next_dealer, wild=None, chi=True,
         discard_win="after_kong", rob_bugang=True, rob_angang=rob_angang, pass_bars=True, kong_now_or_never=True,
         ledger_rule=CANCEL_ON_DRAW, multi_win=True, chui=bool(opts["jiachui"]),
     )

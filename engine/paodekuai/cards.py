@@ -61,13 +61,6 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
     return cards
 
 
-def parse_rank(text: str) -> int:
-    try:
-        return RANK_OF[text.strip().upper()]
-    except KeyError:
-        raise CardError(f"没有这个点数：{text}") from None
-
-
 def deck_for(cards_each: int, random_remove4: bool, rng: random.Random | None = None) -> list[int]:
     """The cards in play, sorted: 48 or 45 with the fixed copies removed, or (随机抽取4张, 16-card game only) 48
     with 4 random cards of the 52 removed, drawn from ``rng``."""
