@@ -87,6 +87,22 @@ def name_action(game: Any, action: Action) -> ActionName:
     return named
 
 
+def admit(game: Any, seat: int, action: Action, legal: list[Action]) -> None:
+    """The one check every family's ``apply`` makes before changing anything, with the words players read: the
+    hand is still on, it is this seat's decision, the action is one of ``legal`` (the very objects
+    ``legal_actions`` gave are found by identity first: the AI and the bot pass those)."""
+    if game.finished:
+        raise IllegalAction("本局已经结束")
+    if seat not in game.to_act():
+        raise IllegalAction(f"现在不轮到{seat + 1}号")
+    if not any(a is action for a in legal) and action not in legal:
+        try:
+            label = name_action(game, action).label
+        except (IllegalAction, ValueError):
+            label = action.code
+        raise IllegalAction(f"现在不能「{label}」")
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened. ``audience`` is ``None`` for public events, or the one seat allowed to see it."""

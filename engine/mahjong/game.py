@@ -21,7 +21,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import PASS_ROLE, WIN_ROLE, Action, ActionName, Event, HandResult, IllegalAction, MeldView, Win
+from ..core import (
+    PASS_ROLE,
+    WIN_ROLE,
+    Action,
+    ActionName,
+    Event,
+    HandResult,
+    IllegalAction,
+    MeldView,
+    Win,
+    admit,
+)
 from ..ledger import Ledger, Payment, net
 from ..predeal import PreDeal
 from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, MahjongRules, Meld, Priced, WinSpot
@@ -537,14 +548,8 @@ class MahjongGame:
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if isinstance(action, str):
             action = self.parse_action(action)
-        if self.finished:
-            raise IllegalAction("the hand is over")
-        if seat not in self.to_act():
-            raise IllegalAction(f"{_seat(seat)} is not to act now")
         legal = self._legal_now(seat)
-        # identity first: the AI and the bot pass the very objects legal_actions gave
-        if not any(a is action for a in legal) and action not in legal:
-            raise IllegalAction(f"{action.code} is not legal now; legal: {', '.join(a.code for a in legal)}")
+        admit(self, seat, action, legal)
         start = len(self.events)
         self.log.append((seat, action.code))
         self.version += 1

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..core import PASS_ROLE, Action, ActionName, Event, HandResult, IllegalAction, Win
+from ..core import PASS_ROLE, Action, ActionName, Event, HandResult, IllegalAction, Win, admit
 from ..ledger import KEEP, Ledger, Payment, net
 from ..predeal import PreDeal
 from .cards import (
@@ -322,13 +322,8 @@ class PaodekuaiGame:
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if isinstance(action, str):
             action = self.parse_action(action)
-        if self.finished:
-            raise IllegalAction("本局已经结束")
-        if seat not in self.to_act():
-            raise IllegalAction(f"现在不是{_seat(seat)}出牌")
         legal = self.legal_actions(seat)
-        if not any(a is action for a in legal) and action not in legal:
-            raise IllegalAction(f"现在不能{self._label(action)}")
+        admit(self, seat, action, legal)
         start = len(self.events)
         self.log.append((seat, action.code))
         self.version += 1
@@ -339,12 +334,6 @@ class PaodekuaiGame:
         else:
             self._play(seat, play_of(action))
         return self.events[start:]
-
-    def _label(self, action: Action) -> str:
-        try:
-            return self.name_action(action).label
-        except IllegalAction:
-            return "这样出"
 
     def _choose_stake(self, seat: int, action: Action) -> None:
         assert self.predeal is not None

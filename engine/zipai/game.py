@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import Action, ActionName, Event, HandResult, IllegalAction, MeldView, Win
+from ..core import Action, ActionName, Event, HandResult, MeldView, Win, admit
 from ..predeal import PreDeal
 from ..settlement import Seating
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
@@ -665,13 +665,8 @@ class ZipaiGame:
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if isinstance(action, str):
             action = self.parse_action(action)
-        if self.finished:
-            raise IllegalAction("the hand is over")
-        if seat not in self.to_act():
-            raise IllegalAction(f"{_seat(seat)} is not to act now")
         legal = self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalAction(f"{action.code} is not legal now; legal: {', '.join(a.code for a in legal)}")
+        admit(self, seat, action, legal)
         start = len(self.events)
         self.log.append((seat, action.code))
         self.version += 1
