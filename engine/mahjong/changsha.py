@@ -13,7 +13,7 @@ For the game: :func:`price` (a win on offer; 将将胡 needs no ``checker.is_win
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,10 +22,10 @@ from ..core import InvalidInput, OptionError
 from ..ledger import Payment
 from ..options import Option, bool_option, int_option, shown_value, validate_options
 from . import changsha_qishou as qishou
-from .calc_melds import meld_tiles
+from .calc_input import meld_tiles, read_tile, read_tiles
 from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, Priced, WinSpot
 from .rules import Meld as GameMeld
-from .tiles import KINDS, SUITED, TileError, parse, tile_id, tile_name, tile_str
+from .tiles import KINDS, SUITED, tile_name, tile_str
 from .win import Checker, Decomposition
 
 VARIANT_ID = "changsha"
@@ -270,31 +270,22 @@ def is_bigger(new: Priced, old: Priced | None) -> bool:
 
 
 # -- the calculator --------------------------------------------------------------------------------------------------
+def _refusal(options: Mapping[str, Any]) -> Callable[[int], str | None]:
+    def refuse(tid: int) -> str | None:
+        if tid not in SUITED:
+            return "is not in the 长沙麻将 set (万筒条 only, no 字)"
+        if tid in TIAO and options["queyimen"]:
+            return "— the 缺一门 game has no 条"
+        return None
+    return refuse
+
+
 def _tile(value: Any, what: str, options: Mapping[str, Any]) -> int:
-    if not isinstance(value, str):
-        raise InvalidInput(f"{what}: a tile must be a string, not {shown_value(value)}")
-    try:
-        tid = tile_id(value)
-    except TileError:
-        raise InvalidInput(f"{what}: {shown_value(value)} is not one mahjong tile") from None
-    if tid not in SUITED:
-        raise InvalidInput(f"{what}: {shown_value(value)} is not in the 长沙麻将 set (万筒条 only, no 字)")
-    if tid in TIAO and options["queyimen"]:
-        raise InvalidInput(f"{what}: {shown_value(value)} — the 缺一门 game has no 条")
-    return tid
+    return read_tile(value, what, _refusal(options))
 
 
 def _tiles(value: Any, what: str, options: Mapping[str, Any]) -> list[int]:
-    """A list of one-tile strings, or one compact string ("123m55p")."""
-    if isinstance(value, str):
-        try:
-            names = parse(value)
-        except TileError:
-            raise InvalidInput(f"{what}: {shown_value(value)} is not mahjong notation (1m…9m 1p…9p 1s…9s)") from None
-        return [_tile(t, what, options) for t in names]
-    if isinstance(value, list):
-        return [_tile(t, what, options) for t in value]
-    raise InvalidInput(f"{what} must be a list of tiles or a string of tiles, not {shown_value(value)}")
+    return read_tiles(value, what, _refusal(options), "1m…9m 1p…9p 1s…9s")
 
 
 def _meld(raw: Any, i: int, options: Mapping[str, Any]) -> Meld:

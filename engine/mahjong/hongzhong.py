@@ -16,9 +16,10 @@ from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput
 from ..ledger import KEEP, Payment
 from ..options import Option, bool_option, int_option, shown_value, validate_options
+from .calc_input import read_tile, read_tiles
 from .rules import MahjongRules, Priced, WinSpot
 from .rules import Meld as GameMeld
-from .tiles import HONG_ZHONG, KINDS, SUITED, TileError, parse, tile_id
+from .tiles import HONG_ZHONG, KINDS, SUITED
 from .win import Checker
 
 VARIANT_ID = "hongzhong"
@@ -189,29 +190,16 @@ def evaluate_hand(hand: Hand, options: dict[str, Any]) -> dict[str, Any]:
 
 
 # -- the calculator ---------------------------------------------------------------------------------------------------
+def _refuse(tid: int) -> str | None:
+    return None if tid in SUITED or tid == HONG_ZHONG else "is not in the 红中麻将 set (万筒条 and 红中 7z only)"
+
+
 def _tile(value: Any, what: str) -> int:
-    if not isinstance(value, str):
-        raise InvalidInput(f"{what}: a tile must be a string, not {shown_value(value)}")
-    try:
-        tid = tile_id(value)
-    except TileError:
-        raise InvalidInput(f"{what}: {shown_value(value)} is not one mahjong tile") from None
-    if tid not in SUITED and tid != HONG_ZHONG:
-        raise InvalidInput(f"{what}: {shown_value(value)} is not in the 红中麻将 set (万筒条 and 红中 7z only)")
-    return tid
+    return read_tile(value, what, _refuse)
 
 
 def _tiles(value: Any, what: str) -> list[int]:
-    """A list of one-tile strings, or one compact string ("123m77z")."""
-    if isinstance(value, str):
-        try:
-            names = parse(value)
-        except TileError:
-            raise InvalidInput(f"{what}: {shown_value(value)} is not mahjong notation (1m…9m 1p…9p 1s…9s 7z)") from None
-        return [_tile(t, what) for t in names]
-    if isinstance(value, list):
-        return [_tile(t, what) for t in value]
-    raise InvalidInput(f"{what} must be a list of tiles or a string of tiles, not {shown_value(value)}")
+    return read_tiles(value, what, _refuse, "1m…9m 1p…9p 1s…9s 7z")
 
 
 def _meld(raw: Any) -> Meld:

@@ -14,10 +14,10 @@ from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput
 from ..ledger import CANCEL_ON_DRAW, Payment
 from ..options import bool_option, int_option, shown_value, validate_options
-from .calc_melds import meld_tiles
+from .calc_input import meld_tiles, read_tile
 from .rules import MahjongRules, Priced, WinSpot
 from .rules import Meld as GameMeld
-from .tiles import HONOUR_BASE, KINDS, TileError, tile_id, tile_str
+from .tiles import HONOUR_BASE, KINDS, tile_str
 from .win import Checker, Decomposition
 
 OPTIONS = (
@@ -55,12 +55,7 @@ def _invalid(message: str) -> InvalidInput:
 
 
 def _tile(value: Any, what: str) -> int:
-    if not isinstance(value, str):
-        raise _invalid(f"{what}: a tile must be a string, not {shown_value(value)}")
-    try:
-        return tile_id(value)
-    except TileError:
-        raise _invalid(f"{what}: {shown_value(value)} is not one mahjong tile") from None
+    return read_tile(value, what)
 
 
 def _tiles(value: Any, what: str) -> list[int]:
