@@ -103,6 +103,15 @@ def admit(game: Any, seat: int, action: Action, legal: list[Action]) -> None:
         raise IllegalAction(f"现在不能「{label}」")
 
 
+def begin(game: Any, seat: int, action: Action, legal: list[Action]) -> int:
+    """:func:`admit` the action, then log it and move the version: what every ``apply`` does before the family's
+    own step. Returns where this action's events will start in ``game.events``."""
+    admit(game, seat, action, legal)
+    game.log.append((seat, action.code))
+    game.version += 1
+    return len(game.events)
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened. ``audience`` is ``None`` for public events, or the one seat allowed to see it."""

@@ -411,14 +411,7 @@ class ChangshaGame(MahjongGame):
         self._complete_kong(seat, tile, kind, None)
 
     def _complete_kong(self, seat: int, tile: int, kind: str, source: int | None) -> None:
-        if kind == "bugang":
-            i = next(i for i, m in enumerate(self.melds[seat]) if m.kind == "peng" and m.tile == tile)
-            self.melds[seat][i] = Meld("bugang", (tile,) * 4, self.melds[seat][i].from_seat)
-        else:
-            if kind == "angang":
-                self.hands[seat][tile] -= 3
-            self.melds[seat].append(Meld(kind, (tile,) * 4, source))
-        self.window_kind = ""
+        self._lay_kong(seat, tile, kind, source)
         kai = self.kong_mode == "kai"
         word = "开杠" if kai else "补张"
         self._emit("kong", {"seat": seat, "kind": kind, "mode": self.kong_mode, "tile": NOTATION[tile],

@@ -31,7 +31,7 @@ from ..core import (
     IllegalAction,
     MeldView,
     Win,
-    admit,
+    begin,
 )
 from ..ledger import Ledger, Payment, net
 from ..predeal import PreDeal
@@ -389,7 +389,9 @@ class MahjongGame:
             return
         self._complete_kong(seat, tile, kind, None)
 
-    def _complete_kong(self, seat: int, tile: int, kind: str, source: int | None) -> None:
+    def _lay_kong(self, seat: int, tile: int, kind: str, source: int | None) -> None:
+        """The kong's meld on the table: a 补杠 turns its 碰 into four; an 暗杠 takes its last three tiles from
+        the hand (one left it when declared); a 明杠's tiles have left hand and river already."""
         if kind == "bugang":
             i = next(i for i, m in enumerate(self.melds[seat]) if m.kind == "peng" and m.tile == tile)
             self.melds[seat][i] = Meld("bugang", (tile,) * 4, self.melds[seat][i].from_seat)
@@ -398,6 +400,9 @@ class MahjongGame:
                 self.hands[seat][tile] -= 3
             self.melds[seat].append(Meld(kind, (tile,) * 4, source))
         self.window_kind = ""
+
+    def _complete_kong(self, seat: int, tile: int, kind: str, source: int | None) -> None:
+        self._lay_kong(seat, tile, kind, source)
         self.barred[seat] = False
         shown = {"angang": "暗杠", "bugang": "补杠", "gang": "明杠"}[kind]
         self._emit("kong", {"seat": seat, "kind": kind, "tile": NOTATION[tile], "from": source}, None,
@@ -549,10 +554,7 @@ class MahjongGame:
         if isinstance(action, str):
             action = self.parse_action(action)
         legal = self._legal_now(seat)
-        admit(self, seat, action, legal)
-        start = len(self.events)
-        self.log.append((seat, action.code))
-        self.version += 1
+        start = begin(self, seat, action, legal)
         if self.predeal is not None:
             self._choose_chui(seat, action)
         elif self.window is not None:

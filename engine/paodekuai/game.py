@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..core import PASS_ROLE, Action, ActionName, Event, HandResult, IllegalAction, Win, admit
+from ..core import PASS_ROLE, Action, ActionName, Event, HandResult, IllegalAction, Win, begin
 from ..ledger import KEEP, Ledger, Payment, net
 from ..predeal import PreDeal
 from .cards import (
@@ -323,10 +323,7 @@ class PaodekuaiGame:
         if isinstance(action, str):
             action = self.parse_action(action)
         legal = self.legal_actions(seat)
-        admit(self, seat, action, legal)
-        start = len(self.events)
-        self.log.append((seat, action.code))
-        self.version += 1
+        start = begin(self, seat, action, legal)
         if self.predeal is not None:
             self._choose_stake(seat, action)
         elif action.kind == "pass":

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import Action, ActionName, Event, HandResult, MeldView, Win, admit
+from ..core import Action, ActionName, Event, HandResult, MeldView, Win, begin
 from ..predeal import PreDeal
 from ..settlement import Seating
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
@@ -666,10 +666,7 @@ class ZipaiGame:
         if isinstance(action, str):
             action = self.parse_action(action)
         legal = self.legal_actions(seat)
-        admit(self, seat, action, legal)
-        start = len(self.events)
-        self.log.append((seat, action.code))
-        self.version += 1
+        start = begin(self, seat, action, legal)
         if self.predeal is not None:
             self._choose_stake(seat, action)
         elif self.window is not None:
