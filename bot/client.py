@@ -13,7 +13,7 @@ from storage.db import Database
 
 from .commands import setup_commands
 from .components import DYNAMIC_ITEMS, is_known_custom_id
-from .i18n import ChineseTranslator
+from .i18n import CatalogueTranslator
 from .service import TableService
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ class HunanBot(discord.Client):
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.database_url)
         self.service = TableService(self, self.db, timer_scale=self.timer_scale)
-        await self.tree.set_translator(ChineseTranslator())
+        await self.tree.set_translator(CatalogueTranslator())
         setup_commands(self)
         # DynamicItems are matched by custom_id template, so buttons sent before a restart keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)

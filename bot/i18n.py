@@ -1,60 +1,103 @@
-"""Commands in English and Chinese: zh-CN / zh-TW clients see Chinese names (/牌桌 开桌) and descriptions;
-everyone else the English ones."""
+"""Every user-visible string in zh-CN, zh-TW and English, from one catalogue: ``bot/locales/messages.toml``.
+
+Bot text is written in zh-CN at the place it is shown, as ``tr("{seat}号 付 {payee}号 {amount}", seat=…)``:
+the zh-CN text is the catalogue key, and the catalogue gives its zh-TW and English forms. Which language a
+call speaks is the context's (``speaking(lang)``), set once where a payload is built for its audience — the
+clicking user's Discord locale for a private reply or DM, the guild's for a channel message — so renderers
+take no language argument and a string is never assembled twice.
+
+Slash-command metadata is the one exception: discord.py sends its English source text as the default, so
+those entries (the ``[commands]`` table) are keyed by the English and give zh-CN and zh-TW.
+
+Game terms (碰, 胡息, 名堂 names, tiles and cards) stay Chinese in English text, glossed where it helps
+("碰 Pong"); zh-TW writes them in traditional characters (紅中, 五萬) but keeps 胡 (never 鬍).
+"""
 
 from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
-ZH = {
-    "Hunan card tables": "湖南牌桌",
-    "Open a table in this channel": "在本频道开一张牌桌",
-    "Game variant": "玩法",
-    "Room options, e.g. hands=4 bot.timer=30": "房间选项，例如 hands=4 bot.timer=30",
-    "Join the table in this channel": "加入本频道的牌桌",
-    "Leave the table (AI takes over mid-match)": "离开牌桌（开局后由电脑托管）",
-    "Add an AI player": "添加电脑玩家",
-    "Start the match (host)": "开始比赛（房主）",
-    "End the table (host, manager, or majority vote)": "结束牌桌（房主、管理员或过半数投票解散）",
-    "Show my hand privately": "私下查看我的手牌",
-    "Rules of a variant": "玩法规则",
-    "Hand calculator": "算分器",
-    "Cards in hand (e.g. 一二三四 or 123m456p), or the whole JSON input": "手牌（如 一二三四 或 123m456p），或完整的 JSON 输入",
-    "Winning card": "胡的那张牌",
-    "Where the winning card came from": "胡牌来源",
-    "Melds on the table, e.g. 碰一 偎三 or 碰5m 暗杠7p": "桌面上的门子/副露，如 碰一 偎三 或 碰5m 暗杠7p",
-    "Situation: 庄 海底 首张 未进张 杠上": "情形：庄 海底 首张 未进张 杠上",
-    "Room options, e.g. mingtang=honghei chongtun=2": "房间选项，如 mingtang=honghei chongtun=2",
-    "Leaderboard of this server": "本服务器排行榜",
-    "Period": "时间范围",
-    "A player's statistics": "玩家战绩",
-    "Player (default: you)": "玩家（默认自己）",
-    "Recent hands here, or replay one": "本频道最近的牌局，或回放一局",
-    "Hand id to replay": "要回放的牌局编号",
-    "all time": "全部",
-    "this month": "本月",
-}
+Lang = Literal["zh-CN", "zh-TW", "en"]
+LANGS: tuple[Lang, ...] = ("zh-CN", "zh-TW", "en")
+SOURCE: Lang = "zh-CN"
+CATALOGUE_PATH = Path(__file__).with_name("locales") / "messages.toml"
+
+_speaking: ContextVar[Lang] = ContextVar("speaking", default=SOURCE)
 
 
-# Command and group names: lower case, no spaces (Discord's rule for names in every language).
-NAMES_ZH = {
-    "table": "牌桌", "create": "开桌", "join": "加入", "leave": "离开", "ai": "电脑", "start": "开始", "end": "结束",
-    "hand": "手牌", "rules": "规则", "calc": "算分", "leaderboard": "排行榜", "stats": "战绩", "history": "回放",
-}
-_NAME_LOCATIONS = (app_commands.TranslationContextLocation.command_name,
-                   app_commands.TranslationContextLocation.group_name)
+def lang_of(locale: discord.Locale | str | None) -> Lang:
+    """The language for a Discord locale: both Chinese locales as themselves, any other locale English.
+    An unknown locale (no interaction yet, a guild we have not seen) is zh-CN, the players' own language."""
+    if locale is None or str(locale) == "":
+        return SOURCE
+    value = str(locale.value if isinstance(locale, discord.Locale) else locale)
+    if value in ("zh-CN", "zh-TW"):
+        return value  # type: ignore[return-value]
+    return "en"
 
 
-class ChineseTranslator(app_commands.Translator):
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContextTypes) -> str | None:
-        if locale not in (discord.Locale.chinese, discord.Locale.taiwan_chinese):
-            return None
-        if context.location in _NAME_LOCATIONS:
-            return NAMES_ZH.get(string.message)
-        return ZH.get(string.message)
+@contextmanager
+def speaking(lang: Lang) -> Iterator[None]:
+    """Every ``tr`` inside this block answers in ``lang``."""
+    token = _speaking.set(lang)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
+def current_lang() -> Lang:
+    return _speaking.get()
+
+
+@cache
+def catalogue() -> dict[str, dict[str, dict[str, str]]]:
+    """``{"messages": {zh-CN text: {"zh-TW": …, "en": …}}, "commands": {English: {"zh-CN": …, "zh-TW": …}}}``."""
+    with CATALOGUE_PATH.open("rb") as f:
+        data: dict[str, Any] = tomllib.load(f)
+    return {"messages": data.get("messages", {}), "commands": data.get("commands", {})}
+
+
+def tr_in(lang: Lang, source: str, /, **params: Any) -> str:
+    """``source`` (zh-CN, with ``{name}`` fields) in ``lang``, its fields filled from ``params``.
+
+    A source missing from the catalogue reads as zh-CN: ``tests/bot/test_i18n.py`` keeps that from shipping.
+    Field values are inserted as given: translate a value that is itself text before passing it."""
+    text = source
+    if lang != SOURCE:
+        text = catalogue()["messages"].get(source, {}).get(lang, source)
+    return text.format(**params) if params else text
+
+
+def tr(source: str, /, **params: Any) -> str:
+    """``source`` in the language being spoken (see ``speaking``)."""
+    return tr_in(_speaking.get(), source, **params)
 
 
 def t(text: str) -> app_commands.locale_str:
-    """Mark a description for translation (English is the default Discord shows)."""
+    """Mark command metadata (English source, Discord's default) for the translator."""
     return app_commands.locale_str(text)
+
+
+_LOCALES: dict[discord.Locale, Lang] = {discord.Locale.chinese: "zh-CN", discord.Locale.taiwan_chinese: "zh-TW"}
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Command, option and choice names and descriptions in zh-CN and zh-TW from the ``[commands]`` table;
+    every other locale sees the English source."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        lang = _LOCALES.get(locale)
+        if lang is None:
+            return None
+        return catalogue()["commands"].get(string.message, {}).get(lang)
