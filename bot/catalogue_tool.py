@@ -25,16 +25,20 @@ NOT_SPEECH = {"harness.py", "demo.py", "__main__.py", "i18n.py", "catalogue_tool
 INPUT_MARK = "# i18n: input"  # a line holding words the bot reads (calculator vocabulary), not words it says
 
 
-def _is_tr(call: ast.Call) -> int | None:
-    """The index of the source argument when ``call`` is ``tr(...)`` or ``tr_in(lang, ...)``."""
+def _is_tr(call: ast.Call, names: dict[str, int] | None = None) -> int | None:
+    """The index of the source argument when ``call`` is ``tr(...)`` or ``tr_in(lang, ...)`` (``names``: other
+    functions to recognise, with the index of their source)."""
     name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", None)
-    return {"tr": 0, "tr_in": 1}.get(name or "")
+    return (names or {"tr": 0, "tr_in": 1}).get(name or "")
 
 
-def sources(path: Path) -> Iterator[tuple[int, str]]:
-    """(line, source text) of every literal ``tr`` source in one module."""
+COMMAND_MARK = {"t": 0}  # ``t("English")``: slash-command metadata, a source of the [commands] table
+
+
+def sources(path: Path, names: dict[str, int] | None = None) -> Iterator[tuple[int, str]]:
+    """(line, source text) of every literal ``tr`` source in one module (``names``: of those calls instead)."""
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Call) and (i := _is_tr(node)) is not None and len(node.args) > i:
+        if isinstance(node, ast.Call) and (i := _is_tr(node, names)) is not None and len(node.args) > i:
             arg = node.args[i]
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 yield node.lineno, arg.value
@@ -48,8 +52,10 @@ def loose_chinese(path: Path) -> Iterator[tuple[int, str]]:
     wrapped: set[int] = set()
     docstrings: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and (i := _is_tr(node)) is not None and len(node.args) > i:
-            wrapped.add(id(node.args[i]))
+        if isinstance(node, ast.Call) and len(node.args) > 0:
+            for i in (_is_tr(node), _is_tr(node, COMMAND_MARK)):
+                if i is not None and len(node.args) > i:
+                    wrapped.add(id(node.args[i]))
         if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
@@ -74,6 +80,13 @@ def missing() -> list[str]:
             if source not in messages:
                 seen.setdefault(source)
     return list(seen)
+
+
+def missing_commands() -> list[str]:
+    """Literal ``t("…")`` command metadata the [commands] table lacks (its entries are written by hand)."""
+    commands = catalogue()["commands"]
+    return list(dict.fromkeys(source for path in bot_modules() for _, source in sources(path, COMMAND_MARK)
+                              if source not in commands))
 
 
 def incomplete() -> list[str]:
@@ -102,12 +115,14 @@ def main(argv: list[str] | None = None) -> int:
     new = missing()
     for s in new:
         print(f"missing: {s}")
+    for s in missing_commands():
+        print(f"missing in [commands]: {s}")
     for s in incomplete():
         print(f"incomplete: {s}")
     if args.fill and new:
         fill(new)
         print(f"appended {len(new)} entries to {CATALOGUE_PATH}; write their English")
-    return 1 if new or incomplete() else 0
+    return 1 if new or incomplete() or missing_commands() else 0
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from storage.db import Database
 
 from .commands import setup_commands
 from .components import DYNAMIC_ITEMS, is_known_custom_id
-from .i18n import CatalogueTranslator
+from .i18n import CatalogueTranslator, lang_of, speaking, tr
 from .service import TableService
 
 log = logging.getLogger(__name__)
@@ -65,7 +65,9 @@ class HunanBot(discord.Client):
             data: dict[str, Any] = dict(interaction.data or {})
             custom_id = str(data.get("custom_id", ""))
             if not is_known_custom_id(custom_id):
-                await interaction.response.send_message("⚠️ 这个按钮已失效或无法识别，什么也没有改变。", ephemeral=True)
+                with speaking(lang_of(interaction.locale)):
+                    text = tr("⚠️ 这个按钮已失效或无法识别，什么也没有改变。")
+                await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
         service = getattr(self, "service", None)

@@ -13,15 +13,43 @@ from discord import app_commands
 from engine.registry import all_variants, get_variant
 
 from .calc_form import SOURCES, CalcFormError, build_input, calculate, describe_result
-from .i18n import t
+from .errors import said
+from .i18n import lang_of, speaking, t, tr
+from .options_text import choice_label, option_label, variant_name, variant_summary
 from .service import month_start
+from .table import listing
 
 if TYPE_CHECKING:
     from .client import HunanBot
 
 
 def variant_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=v.name[:100], value=v.id) for v in all_variants()][:25]
+    """Every variant, named in English with its Chinese name ("Paohuzi 跑胡子"); the translator gives zh-CN
+    and zh-TW their own names (``[commands]`` of the catalogue)."""
+    return [app_commands.Choice(name=t(choice_name(v.id)), value=v.id) for v in all_variants()][:25]
+
+
+def choice_name(variant_id: str) -> str:
+    """The English source of a variant's slash-command choice: the catalogue's English name of the variant."""
+    v = get_variant(variant_id)
+    with speaking("en"):
+        return variant_name(v)[:100]
+
+
+# /calc's 来源 choices (English source; zh-CN and zh-TW from the catalogue's [commands], as calc_form names them)
+SOURCE_CHOICES = {"self_draw": "self-drawn (self_draw)", "other_draw": "another player's draw (other_draw)",
+                  "discard": "a discard (discard)", "deal": "the dealt hand (deal)",
+                  "robbing_kong": "robbing a kong (robbing_kong)"}
+
+
+def private(interaction: discord.Interaction[Any]) -> Any:
+    """Speak the user's language: the reply is for them alone."""
+    return speaking(lang_of(interaction.locale))
+
+
+def public(interaction: discord.Interaction[Any]) -> Any:
+    """Speak the guild's language: the whole channel reads the reply."""
+    return speaking(lang_of(interaction.guild_locale))
 
 
 def setup_commands(bot: HunanBot) -> None:
@@ -35,6 +63,7 @@ def setup_commands(bot: HunanBot) -> None:
 
     @table.command(name=t("create"), description=t("Open a table in this channel"))
     @app_commands.describe(variant=t("Game variant"), options=t("Room options, e.g. hands=4 bot.timer=30"))
+    @app_commands.rename(variant=t("variant"), options=t("options"))
     @with_variants
     async def create(interaction: discord.Interaction[Any], variant: str, options: str | None = None) -> None:
         await bot.service.lobby.create(interaction, variant, options)
@@ -54,19 +83,24 @@ def setup_commands(bot: HunanBot) -> None:
 
     @tree.command(name=t("rules"), description=t("Rules of a variant"))
     @app_commands.describe(variant=t("Game variant"))
+    @app_commands.rename(variant=t("variant"))
     @with_variants
     async def rules(interaction: discord.Interaction[Any], variant: str) -> None:
-        try:
-            v = get_variant(variant)
-        except ValueError as e:
-            await interaction.response.send_message(f"⚠️ {e}", ephemeral=True)
-            return
-        opts = "\n".join(f"• {o.label}：默认 {o.choice_label(o.default)}；可选 "
-                         + "、".join(o.choice_label(c) for c in o.choices[:12]) + ("…" if len(o.choices) > 12 else "")
-                         for o in v.options if not o.internal)
-        embed = discord.Embed(title=f"{v.name} · {v.seats} 人",
-                              description=(v.summary or "（暂无简介）")[:3000] + (
-            "\n\n**房间选项**（开桌时可写 `选项名=取值`，或在大厅里选）\n" + opts if opts else ""))
+        with private(interaction):
+            try:
+                v = get_variant(variant)
+            except ValueError as e:
+                await interaction.response.send_message(f"⚠️ {said(e)}", ephemeral=True)
+                return
+            opts = "\n".join(tr("• {option}：默认 {default}；可选 {choices}", option=option_label(o),
+                                default=choice_label(o, o.default),
+                                choices=listing(choice_label(o, c) for c in o.choices[:12])
+                                + ("…" if len(o.choices) > 12 else ""))
+                             for o in v.options if not o.internal)
+            head = tr("**房间选项**（开桌时可写 `选项名=取值`，或在大厅里选）")
+            embed = discord.Embed(title=tr("{variant} · {n} 人", variant=variant_name(v), n=v.seats),
+                                  description=(variant_summary(v) or tr("（暂无简介）"))[:3000] + (
+                "\n\n" + head + "\n" + opts if opts else ""))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @tree.command(name=t("calc"), description=t("Hand calculator"))
@@ -75,23 +109,30 @@ def setup_commands(bot: HunanBot) -> None:
         win=t("Winning card"), source=t("Where the winning card came from"),
         melds=t("Melds on the table, e.g. 碰一 偎三 or 碰5m 暗杠7p"), flags=t("Situation: 庄 海底 首张 未进张 杠上"),
         options=t("Room options, e.g. mingtang=honghei chongtun=2"))
-    @app_commands.choices(source=[app_commands.Choice(name=f"{label} {key}", value=key)
-                                  for key, label in SOURCES.items()])
+    @app_commands.rename(variant=t("variant"), hand=t("hand"), win=t("win"), source=t("source"), melds=t("melds"),
+                         flags=t("flags"), options=t("options"))
+    @app_commands.choices(source=[app_commands.Choice(name=t(SOURCE_CHOICES[key]), value=key) for key in SOURCES])
     @with_variants
     async def calc(interaction: discord.Interaction[Any], variant: str, hand: str, win: str | None = None,
                    source: str = "self_draw", melds: str | None = None, flags: str | None = None,
                    options: str | None = None) -> None:
         try:
-            data = build_input(variant, hand, win, source, melds, flags, options)
-            result = calculate(data)
+            with private(interaction):
+                data = build_input(variant, hand, win, source, melds, flags, options)
+                result = calculate(data)
         except CalcFormError as e:
-            await interaction.response.send_message(f"⚠️ 无法计算：{e}", ephemeral=True)
+            with private(interaction):
+                text = tr("⚠️ 无法计算：{reason}", reason=e)
+            await interaction.response.send_message(text, ephemeral=True)
             return
         v = get_variant(variant)
-        await interaction.response.send_message(f"**{v.name}** 算分\n{describe_result(result, data)}"[:1900])
+        with public(interaction):
+            text = tr("**{variant}** 算分\n{result}", variant=variant_name(v), result=describe_result(result, data))
+        await interaction.response.send_message(text[:1900])
 
     @tree.command(name=t("leaderboard"), description=t("Leaderboard of this server"))
     @app_commands.describe(variant=t("Game variant"), period=t("Period"))
+    @app_commands.rename(variant=t("variant"), period=t("period"))
     @app_commands.choices(period=[app_commands.Choice(name=t("all time"), value="all"),
                                   app_commands.Choice(name=t("this month"), value="month")])
     @with_variants
@@ -101,34 +142,45 @@ def setup_commands(bot: HunanBot) -> None:
         try:
             v = get_variant(variant)
         except ValueError as e:
-            await interaction.response.send_message(f"⚠️ {e}", ephemeral=True)
+            with private(interaction):
+                text = f"⚠️ {said(e)}"
+            await interaction.response.send_message(text, ephemeral=True)
             return
         since = month_start() if period == "month" else None
         rows = await bot.db.leaderboard(interaction.guild_id, v.id, since)
-        lines = [f"{i}. <@{r['user_id']}> {r['points']:+d} 分 · {r['hands']} 局 {r['wins']} 胜"
-                 for i, r in enumerate(rows, 1)] or ["还没有人上榜。"]
-        embed = discord.Embed(title=f"{v.name} 排行榜 · {'本月' if since else '全部'}", description="\n".join(lines))
+        with public(interaction):
+            lines = [tr("{i}. {user} {points} 分 · {hands} 局 {wins} 胜", i=i, user=f"<@{r['user_id']}>",
+                        points=f"{r['points']:+d}", hands=r["hands"], wins=r["wins"])
+                     for i, r in enumerate(rows, 1)] or [tr("还没有人上榜。")]
+            title = (tr("{variant} 排行榜 · 本月", variant=variant_name(v)) if since
+                     else tr("{variant} 排行榜 · 全部", variant=variant_name(v)))
+            embed = discord.Embed(title=title, description="\n".join(lines))
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @tree.command(name=t("stats"), description=t("A player's statistics"))
     @app_commands.describe(player=t("Player (default: you)"))
+    @app_commands.rename(player=t("player"))
     @app_commands.guild_only()
     async def stats(interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:
         assert interaction.guild_id is not None
         who = player or interaction.user
         rows = await bot.db.stats(interaction.guild_id, who.id)
-        embed = discord.Embed(title=f"{who.display_name} 的战绩")
-        for r in rows:
-            name = get_variant(r["variant_id"]).name if r["variant_id"] else r["variant_id"]
-            best = f"{r['best_delta']:+d}（牌局 #{r['best_hand_id']}）{r['best_text'] or ''}" if r["best_delta"] is not None else "—"
-            embed.add_field(name=name, value=f"{r['hands']} 局 · {r['wins']} 胜 · 总分 {r['points']:+d}\n最佳：{best}"[:1000],
-                            inline=False)
-        if not rows:
-            embed.description = "还没有打过牌。"
+        with private(interaction):
+            embed = discord.Embed(title=tr("{name} 的战绩", name=who.display_name))
+            for r in rows:
+                name = variant_name(get_variant(r["variant_id"])) if r["variant_id"] else r["variant_id"]
+                best = tr("{delta}（牌局 #{hand}）{text}", delta=f"{r['best_delta']:+d}", hand=r["best_hand_id"],
+                          text=tr(r["best_text"] or "")) if r["best_delta"] is not None else "—"
+                value = tr("{hands} 局 · {wins} 胜 · 总分 {points}\n最佳：{best}", hands=r["hands"], wins=r["wins"],
+                           points=f"{r['points']:+d}", best=best)
+                embed.add_field(name=name, value=value[:1000], inline=False)
+            if not rows:
+                embed.description = tr("还没有打过牌。")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @tree.command(name=t("history"), description=t("Recent hands here, or replay one"))
     @app_commands.describe(hand=t("Hand id to replay"))
+    @app_commands.rename(hand=t("hand", key="hand to replay"))
     @app_commands.guild_only()
     async def history(interaction: discord.Interaction[Any], hand: int | None = None) -> None:
         if hand is not None:
@@ -136,13 +188,20 @@ def setup_commands(bot: HunanBot) -> None:
             return
         assert interaction.channel_id is not None
         rows = await bot.db.history(interaction.channel_id)
-        lines = []
-        for r in rows:
-            res = r["result"]
-            winners = "、".join(f"{w + 1}号" for w in res.get("winners", [])) or "黄庄"
-            deltas = " ".join(f"{d:+d}" for d in res.get("deltas", []))
-            lines.append(f"#{r['id']} · 牌桌 {r['table_id']} 第 {r['hand_no'] + 1} 局 · {winners} · {deltas}")
-        embed = discord.Embed(title="本频道最近的牌局", description="\n".join(lines) or "本频道还没有打完的牌局。")
-        embed.set_footer(text="用 /history hand:<编号> 逐步回放")
+        with private(interaction):
+            lines = []
+            for r in rows:
+                res = r["result"]
+                won = res.get("winners", [])
+                deltas = " ".join(f"{d:+d}" for d in res.get("deltas", []))
+                where = {"hand": r["id"], "table": r["table_id"], "n": r["hand_no"] + 1, "deltas": deltas}
+                if won:
+                    winners = listing(tr("{seat}号", seat=w + 1) for w in won)
+                    lines.append(tr("#{hand} · 牌桌 {table} 第 {n} 局 · {winners} · {deltas}", winners=winners, **where))
+                else:
+                    lines.append(tr("#{hand} · 牌桌 {table} 第 {n} 局 · 黄庄 · {deltas}", **where))
+            embed = discord.Embed(title=tr("本频道最近的牌局"),
+                                  description="\n".join(lines) or tr("本频道还没有打完的牌局。"))
+            embed.set_footer(text=tr("用 /history hand:<编号> 逐步回放"))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ui import DynamicItem
 
+from .i18n import tr
+
 if TYPE_CHECKING:
     from .service import TableService
 
@@ -97,7 +99,7 @@ class ShowHandButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:hand:(?P
 
     def __init__(self, table_id: int) -> None:
         self.table_id = table_id
-        super().__init__(discord.ui.Button(label="查看我的手牌", emoji="🎴", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=tr("查看我的手牌"), emoji="🎴", style=discord.ButtonStyle.secondary,
                                            custom_id=f"ht:hand:{table_id}"))
 
     @classmethod
@@ -114,7 +116,7 @@ class AutoOffButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:auto:(?P<
 
     def __init__(self, table_id: int, seat: int) -> None:
         self.table_id, self.seat = table_id, seat
-        super().__init__(discord.ui.Button(label="取消托管", style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=tr("取消托管"), style=discord.ButtonStyle.danger,
                                            custom_id=f"ht:auto:{table_id}:{seat}"))
 
     @classmethod
@@ -126,7 +128,9 @@ class AutoOffButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:auto:(?P<
         await service_of(interaction).play.auto_off(interaction, self.table_id, self.seat)
 
 
-LOBBY_VERBS = {"join": "加入", "leave": "离开", "ai": "加电脑", "start": "开始"}
+def lobby_verb(verb: str) -> str:
+    """The lobby buttons' words (an option-page flip brings its own label)."""
+    return {"join": tr("加入"), "leave": tr("离开"), "ai": tr("加电脑"), "start": tr("开始")}.get(verb, verb)
 
 
 class LobbyButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:lobby:(?P<t>\d+):(?P<verb>[a-z]+\d*)"):
@@ -135,7 +139,7 @@ class LobbyButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:lobby:(?P<t
     def __init__(self, table_id: int, verb: str, *, label: str | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
         self.table_id, self.verb = table_id, verb
-        super().__init__(discord.ui.Button(label=label or LOBBY_VERBS.get(verb, verb), style=style, row=4,
+        super().__init__(discord.ui.Button(label=label or lobby_verb(verb), style=style, row=4,
                                            custom_id=f"ht:lobby:{table_id}:{verb}"))
 
     @classmethod
@@ -173,7 +177,7 @@ class VoteButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:vote:(?P<t>\
     def __init__(self, table_id: int, round_no: int, agree: bool) -> None:
         self.table_id, self.round_no, self.agree = table_id, round_no, agree
         super().__init__(discord.ui.Button(
-            label="同意解散" if agree else "拒绝解散",
+            label=tr("同意解散") if agree else tr("拒绝解散"),
             style=discord.ButtonStyle.danger if agree else discord.ButtonStyle.secondary,
             custom_id=f"ht:vote:{table_id}:{round_no}:{'yes' if agree else 'no'}"))
 

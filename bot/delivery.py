@@ -25,6 +25,7 @@ import aiohttp
 import discord
 
 from .components import ShowHandButton
+from .i18n import speaking, tr
 from .outbox import Outbox
 from .render import (
     Panel,
@@ -33,7 +34,7 @@ from .render import (
     seat_name,
     table_message,
 )
-from .table import Table
+from .table import Table, stored
 
 if TYPE_CHECKING:
     from .service import TableService
@@ -45,7 +46,13 @@ DM_CLOSED = 50007
 STALE_MESSAGE = {30046, 10008}  # too old to edit (messages over an hour) / unknown message: post a fresh one
 CHANNEL_GONE = {10003, 50001}  # unknown channel / missing access: the table has nowhere to play
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)  # seconds (times svc.retry_scale) before each new try of a failed write
-CHANNEL_LOST_REASON = "频道已删除或无法访问"
+
+
+def channel_lost_reason() -> str:
+    return tr("频道已删除或无法访问")
+
+
+CHANNEL_LOST_REASON = stored(channel_lost_reason)  # as stored with the ended table
 
 
 def transient(e: BaseException) -> bool:
@@ -166,7 +173,8 @@ class Delivery:
         One keyed job per hand on the channel's one worker: a second post cannot start while the first runs,
         and a queued one is replaced by the newer content."""
         hand_no, hand_id = table.hand_no, table.hand_id
-        panel = table_message(table)
+        with speaking(self.svc.channel_lang(table)):
+            panel = table_message(table)
 
         async def store(message_id: int) -> None:
             table.hand_messages[hand_no] = message_id
@@ -222,7 +230,8 @@ class Delivery:
             if seat == skip or table.seats[seat].dm_closed:
                 continue
             fresh = seat in deciding and seat not in before
-            dm = dm_panel(table, seat)
+            with speaking(self.svc.seat_lang(table, seat)):
+                dm = dm_panel(table, seat)
             if not fresh and table.dm_rendered.get(seat) == dm.signature:
                 continue
             table.dm_rendered[seat] = dm.signature
@@ -295,10 +304,11 @@ class Delivery:
         s = table.seats[seat]
         s.dm_closed = True
         await self.svc.db.set_dm(table.id, seat, s.dm_channel_id, True)
-        view = discord.ui.View(timeout=None)
-        view.add_item(ShowHandButton(table.id))
-        text = (f"<@{s.user_id}> 无法给你发私信（私信已关闭）。请点击下方「查看我的手牌」按钮，"
-                "手牌和操作会只显示给你一个人。")
+        with speaking(self.svc.channel_lang(table)):
+            view = discord.ui.View(timeout=None)
+            view.add_item(ShowHandButton(table.id))
+            text = tr("{mention} 无法给你发私信（私信已关闭）。请点击下方「查看我的手牌」按钮，手牌和操作会只显示给你一个人。",
+                      mention=f"<@{s.user_id}>")
 
         async def post() -> None:
             await self.channel_send(table, content=text, view=view)
@@ -339,12 +349,15 @@ class Delivery:
         users = [table.seats[s].user_id for s in sorted(seats)]
         mentions = " ".join(f"<@{u}>" for u in users)
         deadline = f" {countdown(table.turn_deadline)}" if table.turn_deadline is not None else ""
-        if claim:
-            text = f"{mentions} 有一张牌可以吃、碰或胡：请点「查看我的手牌」看看是否需要你决定{deadline}。"
-        else:
-            text = f"{mentions} 轮到你了{deadline}，请点「查看我的手牌」做出选择。"
-        view = discord.ui.View(timeout=None)
-        view.add_item(ShowHandButton(table.id))
+        with speaking(self.svc.channel_lang(table)):
+            if claim:
+                text = tr("{mentions} 有一张牌可以吃、碰或胡：请点「查看我的手牌」看看是否需要你决定{deadline}。",
+                          mentions=mentions, deadline=deadline)
+            else:
+                text = tr("{mentions} 轮到你了{deadline}，请点「查看我的手牌」做出选择。",
+                          mentions=mentions, deadline=deadline)
+            view = discord.ui.View(timeout=None)
+            view.add_item(ShowHandButton(table.id))
         allowed = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                           users=[discord.Object(u) for u in users if u is not None])
 
@@ -395,14 +408,16 @@ class Delivery:
                 table.turn_deadline = None
                 was_playing = table.status == "playing" and table.match is not None
                 table.status = "ended"
-                await self.svc.db.end_table(table.id, CHANNEL_LOST_REASON)
+                await self.svc.db.end_table(table.id, stored(channel_lost_reason))
                 if self.svc.by_channel.get(table.channel_id) == table.id:
                     del self.svc.by_channel[table.channel_id]
-                text = f"🛑 牌桌 #{table.id} 已结束：{CHANNEL_LOST_REASON}。"
-                if was_playing and table.match is not None:
-                    text += "\n已结算的各局分数都已保存。累计：" + " ｜ ".join(
-                        f"{seat_name(table, i)} {t:+d}" for i, t in enumerate(table.match.totals))
+                totals = table.match.totals if was_playing and table.match is not None else None
                 for seat in table.humans():
+                    with speaking(self.svc.seat_lang(table, seat)):
+                        text = tr("🛑 牌桌 #{table} 已结束：{reason}。", table=table.id, reason=channel_lost_reason())
+                        if totals is not None:
+                            text += "\n" + tr("已结算的各局分数都已保存。累计：{totals}", totals=" ｜ ".join(
+                                f"{seat_name(table, i)} {t:+d}" for i, t in enumerate(totals)))
                     self.queue_dm(table, seat, table.hand_no, Panel(content=text), fresh=True)
         except Exception:
             log.exception("table %s could not be ended after its channel was lost", table.id)

@@ -535,6 +535,7 @@ class FakeDiscord:
         self.guilds: dict[int, dict[str, Any]] = {}
         self.channels: dict[int, dict[str, Any]] = {}
         self.members: dict[tuple[int, int], dict[str, Any]] = {}
+        self.locales: dict[int, str] = {}  # user -> the locale their interactions carry
         self.dm_closed: set[int] = set()
         self.dm_of_user: dict[int, int] = {}
         self.messages: dict[int, dict[str, Any]] = {}
@@ -558,15 +559,17 @@ class FakeDiscord:
         ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
         return (ms << 22) | (next(self._counter) & 0x3FFFFF)
 
-    def add_user(self, name: str, *, dm_closed: bool = False) -> int:
+    def add_user(self, name: str, *, dm_closed: bool = False, locale: str = "zh-CN") -> int:
+        """A user; ``locale`` is their Discord client's language, sent with each of their interactions."""
         uid = self.snowflake()
         self.users[uid] = {"id": str(uid), "username": name, "discriminator": "0", "global_name": name,
                            "avatar": None, "bot": False, "flags": 0}
+        self.locales[uid] = locale
         if dm_closed:
             self.dm_closed.add(uid)
         return uid
 
-    def add_guild(self, name: str, owner_id: int) -> int:
+    def add_guild(self, name: str, owner_id: int, *, locale: str = "zh-CN") -> int:
         gid = self.snowflake()
         self.guilds[gid] = {"id": str(gid), "name": name, "owner_id": str(owner_id), "channels": [], "threads": [],
                             "members": [], "roles": [{"id": str(gid), "name": "@everyone", "permissions":
@@ -574,7 +577,7 @@ class FakeDiscord:
                                                       "hoist": False, "managed": False, "mentionable": False,
                                                       "flags": 0}],
                             "emojis": [], "stickers": [], "features": [], "unavailable": False,
-                            "member_count": 0, "large": False, "preferred_locale": "zh-CN",
+                            "member_count": 0, "large": False, "preferred_locale": locale,
                             "premium_tier": 0, "verification_level": 0, "default_message_notifications": 0,
                             "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0, "system_channel_flags": 0,
                             "voice_states": [], "presences": [], "stage_instances": [],
@@ -862,12 +865,14 @@ class FakeDiscord:
         ch = self.channels[channel_id]
         data: dict[str, Any] = {
             "id": str(iid), "application_id": str(self.app_id), "type": itype, "token": token, "version": 1,
-            "channel_id": str(channel_id), "channel": ch, "locale": "zh-CN", "entitlements": [],
+            "channel_id": str(channel_id), "channel": ch, "locale": self.locales.get(user_id, "zh-CN"),
+            "entitlements": [],
             "app_permissions": str(MEMBER_PERMISSIONS), "attachment_size_limit": 10 * 1024 * 1024,
         }
         if "guild_id" in ch:
             gid = int(ch["guild_id"])
-            data |= {"guild_id": str(gid), "guild_locale": "zh-CN", "member": self.members[(gid, user_id)],
+            data |= {"guild_id": str(gid), "guild_locale": self.guilds[gid]["preferred_locale"],
+                     "member": self.members[(gid, user_id)],
                      "authorizing_integration_owners": {"0": str(gid)}, "context": 0}
         else:
             data |= {"user": self.users[user_id], "authorizing_integration_owners": {"1": str(user_id)}, "context": 1}

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from .errors import Denied
+from .i18n import tr
+from .options_text import variant_name
 from .render import (
     seat_name,
 )
@@ -34,7 +36,7 @@ class History:
             if cached is None:
                 info = await self.svc.db.hand(hand_id)
                 if info is None or info["guild_id"] != interaction.guild_id:
-                    raise Denied(f"找不到牌局 #{hand_id}。")
+                    raise Denied(tr("找不到牌局 #{hand}。", hand=hand_id))
                 row = await self.svc.db.table(info["table_id"])
                 assert row is not None
                 steps, result = replay_steps(row, hand_id)
@@ -43,18 +45,21 @@ class History:
                 cached = self._replays[hand_id] = (names, steps, result)
             names, steps, result = cached
             if not steps:
-                raise Denied(f"牌局 #{hand_id} 没有记录。")
+                raise Denied(tr("牌局 #{hand} 没有记录。", hand=hand_id))
             at = max(0, min(step, len(steps) - 1))
-            desc = public_snapshot(names, steps[at]["view"], names.name_seats(steps[at]["text"]), at, len(steps))
+            said = names.name_seats(tr(steps[at]["text"])) if steps[at]["text"] else tr("（发牌）")
+            desc = public_snapshot(names, steps[at]["view"], said, at, len(steps))
             if at == len(steps) - 1 and result:
-                desc += "\n\n结果：" + names.name_seats(result["text"] or "") + "　" + " ｜ ".join(
-                    f"{seat_name(names, i)} {d:+d}" for i, d in enumerate(result["deltas"]))
-            embed = discord.Embed(title=f"回放 · 牌局 #{hand_id}（{names.variant.name}）", description=desc[:4000])
+                desc += "\n\n" + tr("结果：{text}　{deltas}", text=names.name_seats(tr(result["text"] or "")),
+                                    deltas=" ｜ ".join(f"{seat_name(names, i)} {d:+d}"
+                                                     for i, d in enumerate(result["deltas"])))
+            embed = discord.Embed(title=tr("回放 · 牌局 #{hand}（{variant}）", hand=hand_id,
+                                           variant=variant_name(names.variant)), description=desc[:4000])
             from .components import ReplayButton
             view = discord.ui.View(timeout=None)
-            view.add_item(ReplayButton(hand_id, max(at - 1, 0), "◀ 上一步"))
-            view.add_item(ReplayButton(hand_id, min(at + 1, len(steps) - 1), "下一步 ▶"))
-            view.add_item(ReplayButton(hand_id, len(steps) - 1, "结尾 ⏭"))
+            view.add_item(ReplayButton(hand_id, max(at - 1, 0), tr("◀ 上一步")))
+            view.add_item(ReplayButton(hand_id, min(at + 1, len(steps) - 1), tr("下一步 ▶")))
+            view.add_item(ReplayButton(hand_id, len(steps) - 1, tr("结尾 ⏭")))
             if edit:
                 await interaction.response.edit_message(embed=embed, view=view)
             else:

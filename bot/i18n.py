@@ -83,9 +83,10 @@ def tr(source: str, /, **params: Any) -> str:
     return tr_in(_speaking.get(), source, **params)
 
 
-def t(text: str) -> app_commands.locale_str:
-    """Mark command metadata (English source, Discord's default) for the translator."""
-    return app_commands.locale_str(text)
+def t(text: str, key: str | None = None) -> app_commands.locale_str:
+    """Mark command metadata (English source, Discord's default) for the translator; ``key`` names the
+    ``[commands]`` entry when one English word means two things ("hand": 手牌, or the 牌局 to replay)."""
+    return app_commands.locale_str(text, key=key) if key else app_commands.locale_str(text)
 
 
 _LOCALES: dict[discord.Locale, Lang] = {discord.Locale.chinese: "zh-CN", discord.Locale.taiwan_chinese: "zh-TW"}
@@ -100,4 +101,4 @@ class CatalogueTranslator(app_commands.Translator):
         lang = _LOCALES.get(locale)
         if lang is None:
             return None
-        return catalogue()["commands"].get(string.message, {}).get(lang)
+        return catalogue()["commands"].get(string.extras.get("key", string.message), {}).get(lang)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,8 +14,9 @@ from engine.match import Match
 from engine.registry import get_variant
 
 from .components import VoteButton
-from .errors import Denied
-from .options_text import parse_options_text, validate_bot_options
+from .errors import Denied, said
+from .i18n import speaking, tr
+from .options_text import choice_label, option_label, parse_options_text, validate_bot_options
 from .render import (
     OPTIONS_PER_PAGE,
     Panel,
@@ -22,13 +24,12 @@ from .render import (
     lobby_message,
     seat_name,
 )
-from .table import Seat, Table
+from .table import Seat, Table, ai_name, listing, stored
 
 if TYPE_CHECKING:
     from .service import TableService
 
 log = logging.getLogger(__name__)
-ENDED = "这张牌桌已经结束了。"
 
 
 class Lobby:
@@ -42,10 +43,10 @@ class Lobby:
 
     async def _create(self, interaction: discord.Interaction[Any], variant_id: str, options_text: str | None) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise Denied("牌桌只能在服务器频道里开。")
+            raise Denied(tr("牌桌只能在服务器频道里开。"))
         existing = self.svc.table_in(interaction.channel_id)
         if existing is not None:
-            raise Denied(f"本频道已有牌桌 #{existing.id}；一个频道（或子区）只能开一桌。")
+            raise Denied(tr("本频道已有牌桌 #{table}；一个频道（或子区）只能开一桌。", table=existing.id))
         try:
             variant = get_variant(variant_id)
             raw = parse_options_text(options_text or "", variant)
@@ -53,20 +54,21 @@ class Lobby:
             options = variant.validate(raw)
             bot_options = validate_bot_options(bot_raw)
         except OptionError as e:
-            raise Denied(f"房间选项有误：{e}") from None
+            raise Denied(tr("房间选项有误：{reason}", reason=said(e))) from None
         host = interaction.user
-        seat = Seat(host.id, host.display_name)
+        seat = Seat(host.id, host.display_name, locale=interaction.locale.value)
         try:
             table_id = await self.svc.db.create_table(interaction.guild_id, interaction.channel_id, host.id,
                                                       variant.id, options, bot_options, [seat.row(0)])
         except sqlite3.IntegrityError:
             # the store keeps one live table per channel: a create racing this one won, or a table that could
             # not be restored at start-up still holds the channel
-            raise Denied("本频道已有一张未结束的牌桌；一个频道（或子区）只能开一桌。") from None
+            raise Denied(tr("本频道已有一张未结束的牌桌；一个频道（或子区）只能开一桌。")) from None
         table = Table(table_id, interaction.guild_id, interaction.channel_id, host.id, variant.id, options,
                       bot_options, "lobby", [seat])
         self.svc.register(table)
-        panel = lobby_message(table)
+        with speaking(self.svc.public_lang(interaction)):
+            panel = lobby_message(table)
         resp = await interaction.response.send_message(**panel.kwargs())
         if resp.message_id is not None:
             table.lobby_message_id = resp.message_id
@@ -75,14 +77,14 @@ class Lobby:
     def channel_table(self, interaction: discord.Interaction[Any]) -> Table:
         table = self.svc.table_in(interaction.channel_id)
         if table is None:
-            raise Denied("本频道没有进行中的牌桌。用 /table create 开一桌。")
+            raise Denied(tr("本频道没有进行中的牌桌。用 /table create 开一桌。"))
         return table
 
     @staticmethod
     def same_place(interaction: discord.Interaction[Any], table: Table) -> None:
         """A control carries its table's id, so a copy of it elsewhere must not reach the table."""
         if interaction.guild_id != table.guild_id or interaction.channel_id != table.channel_id:
-            raise Denied(f"这个按钮属于别的频道里的牌桌 #{table.id}，在这里不能操作，什么也没有改变。")
+            raise Denied(tr("这个按钮属于别的频道里的牌桌 #{table}，在这里不能操作，什么也没有改变。", table=table.id))
 
     def command(self, interaction: discord.Interaction[Any], verb: str) -> Any:
         """``/table join|leave|ai|start|end|hand`` in the channel's table."""
@@ -91,9 +93,9 @@ class Lobby:
             if verb == "hand":
                 await self.svc.play.show_hand_to(interaction, self.channel_table(interaction))
                 return
-            async with self.svc.locked(table_id, ENDED) as table:
+            async with self.svc.locked(table_id, ended()) as table:
                 if table.status == "ended":
-                    raise Denied(ENDED)
+                    raise Denied(ended())
                 if verb == "end":
                     await self._end_request(interaction, table)
                     return
@@ -110,17 +112,21 @@ class Lobby:
         """A button on the lobby message. It only ever acts on a table still in its lobby: once the match has
         started (or the table ended) every lobby button is stale, and 离开 mid-match is ``/table leave``."""
         async def run() -> None:
-            async with self.svc.locked(table_id, ENDED) as table:
+            async with self.svc.locked(table_id, ended()) as table:
                 self.same_place(interaction, table)
                 if table.status == "ended":
-                    raise Denied("这张牌桌已经结束了，这个按钮已失效，什么也没有改变。")
+                    raise Denied(tr("这张牌桌已经结束了，这个按钮已失效，什么也没有改变。"))
                 if table.status != "lobby":
-                    raise Denied("牌局已经开始了，大厅的按钮已失效，什么也没有改变。中途离席请用 /table leave。")
+                    raise Denied(tr("牌局已经开始了，大厅的按钮已失效，什么也没有改变。中途离席请用 /table leave。"))
                 if verb.startswith("page"):
-                    await interaction.response.edit_message(**lobby_message(table, int(verb[4:] or 0)).kwargs())
+                    with speaking(self.svc.public_lang(interaction)):
+                        panel = lobby_message(table, int(verb[4:] or 0))
+                    await interaction.response.edit_message(**panel.kwargs())
                     return
                 await self._op(interaction, table, verb)
-                await interaction.response.edit_message(**lobby_message(table).kwargs())
+                with speaking(self.svc.public_lang(interaction)):
+                    panel = lobby_message(table)
+                await interaction.response.edit_message(**panel.kwargs())
                 if verb == "start" and table.status == "playing":
                     self.svc.delivery.publish(table)
                     self.svc.timers.arm(table)
@@ -139,49 +145,49 @@ class Lobby:
         seat = table.seat_of(user.id)
         if verb == "join":
             if table.status != "lobby":
-                raise Denied("牌局已经开始，不能再加入。")
+                raise Denied(tr("牌局已经开始，不能再加入。"))
             if seat is not None:
-                raise Denied("你已经在这张牌桌上了。")
+                raise Denied(tr("你已经在这张牌桌上了。"))
             if len(table.seats) >= table.seat_count:
-                raise Denied(f"座位已满（{table.seat_count} 人）。")
-            await self._seat(table, [*table.seats, Seat(user.id, user.display_name)])
-            return f"你已加入牌桌 #{table.id}。"
+                raise Denied(tr("座位已满（{n} 人）。", n=table.seat_count))
+            await self._seat(table, [*table.seats, Seat(user.id, user.display_name, locale=interaction.locale.value)])
+            return tr("你已加入牌桌 #{table}。", table=table.id)
         if verb == "ai":
             if table.status != "lobby":
-                raise Denied("牌局已经开始，不能再加电脑。")
+                raise Denied(tr("牌局已经开始，不能再加电脑。"))
             if seat is None:
-                raise Denied("只有桌上的玩家可以添加电脑。")
+                raise Denied(tr("只有桌上的玩家可以添加电脑。"))
             if len(table.seats) >= table.seat_count:
-                raise Denied(f"座位已满（{table.seat_count} 人）。")
+                raise Denied(tr("座位已满（{n} 人）。", n=table.seat_count))
             n = sum(1 for s in table.seats if s.is_ai) + 1
-            await self._seat(table, [*table.seats, Seat(None, f"电脑{n}")])
-            return "已添加一位电脑玩家。"
+            await self._seat(table, [*table.seats, Seat(None, ai_name(n))])
+            return tr("已添加一位电脑玩家。")
         if verb == "leave":
             if seat is None:
-                raise Denied("你不在这张牌桌上。")
+                raise Denied(tr("你不在这张牌桌上。"))
             if table.status == "playing":
                 # leaving mid-match hands the seat to the AI rather than breaking the hand for everyone
                 table.set_auto(seat, True)
                 await self.svc.play.advance(table)  # writes the flag first; a failure rebuilds from the log
                 self.svc.delivery.publish(table)
                 self.svc.timers.arm(table)
-                return "你已离席，电脑将托管你的座位。"
+                return tr("你已离席，电脑将托管你的座位。")
             seats = [s for i, s in enumerate(table.seats) if i != seat]
             humans = [s.user_id for s in seats if s.user_id is not None]
             if not humans:
-                await self.end_table(table, "所有玩家都离开了")
-                return "你已离开，牌桌已关闭。"
+                await self.end_table(table, lambda: tr("所有玩家都离开了"))
+                return tr("你已离开，牌桌已关闭。")
             await self._seat(table, seats, host_id=humans[0] if user.id == table.host_id else None)
-            return "你已离开牌桌。"
+            return tr("你已离开牌桌。")
         if verb == "start":
             if table.status != "lobby":
-                raise Denied("牌局已经开始了。")
+                raise Denied(tr("牌局已经开始了。"))
             if user.id != table.host_id:
-                raise Denied("只有房主可以开始。")
+                raise Denied(tr("只有房主可以开始。"))
             need = table.seat_count
             if len(table.seats) < need:
-                raise Denied(f"人数不够：需要 {need} 位玩家，现在只有 {len(table.seats)} 位。"
-                             "可以用 /table ai 或「加电脑」补位。")
+                raise Denied(tr("人数不够：需要 {need} 位玩家，现在只有 {n} 位。可以用 /table ai 或「加电脑」补位。",
+                                need=need, n=len(table.seats)))
             # The variant picks the first dealer once (随机庄, 剥皮's draw); it is stored so a rebuild keeps it.
             match = Match(table.variant_id, table.options, seed=table.hand_seed(-1))
             # durable first: a failed write leaves the table in its lobby, as the log says
@@ -190,35 +196,36 @@ class Lobby:
             table.status = "playing"
             table.match = match
             await self.svc.play.advance(table)  # deals the first hand
-            return "开始！手牌已通过私信发出。"
-        raise Denied("没有这个操作。")
+            return tr("开始！手牌已通过私信发出。")
+        raise Denied(tr("没有这个操作。"))
 
     def refresh(self, table: Table) -> None:
         if table.lobby_message_id is None:
             return
-        panel = lobby_message(table)
+        with speaking(self.svc.channel_lang(table)):
+            panel = lobby_message(table)
         mid = table.lobby_message_id
         self.svc.delivery.outbox(table).edit(("lobby",), lambda: self.svc.delivery.edit_channel(table, mid, panel))
 
     def set_option(self, interaction: discord.Interaction[Any], table_id: int, key: str, value: str) -> Any:
         async def run() -> None:
-            async with self.svc.locked(table_id, ENDED) as table:
+            async with self.svc.locked(table_id, ended()) as table:
                 self.same_place(interaction, table)
                 if table.status != "lobby":
-                    raise Denied("牌局已经开始或已经结束，房间选项不能再改，什么也没有改变。")
+                    raise Denied(tr("牌局已经开始或已经结束，房间选项不能再改，什么也没有改变。"))
                 if interaction.user.id != table.host_id:
-                    raise Denied("只有房主可以修改房间选项。")
+                    raise Denied(tr("只有房主可以修改房间选项。"))
                 found = [(k, o, v) for k, o, v in all_options(table) if k == key]
                 if not found:
-                    raise Denied("没有这个房间选项。")
+                    raise Denied(tr("没有这个房间选项。"))
                 _, opt, _ = found[0]
                 try:
                     idx = int(value)
                     if not 0 <= idx < len(opt.choices):
                         raise ValueError
                 except ValueError:
-                    raise Denied(f"选项「{opt.label}」没有这个取值，可选：" +
-                                 "、".join(opt.choice_label(c) for c in opt.choices[:25])) from None
+                    raise Denied(tr("选项「{option}」没有这个取值，可选：{choices}", option=option_label(opt),
+                                    choices=listing(choice_label(opt, c) for c in opt.choices[:25]))) from None
                 if key.startswith("bot."):
                     bot_options = dict(table.bot_options, **{key[4:]: opt.choices[idx]})
                     options = table.options
@@ -226,14 +233,16 @@ class Lobby:
                     try:
                         options = table.variant.validate(dict(table.options, **{key: opt.choices[idx]}))
                     except OptionError as e:
-                        raise Denied(f"房间选项有误：{e}") from None
+                        raise Denied(tr("房间选项有误：{reason}", reason=said(e))) from None
                     bot_options = table.bot_options
                     if len(table.seats) > table.variant.seat_count(options):
-                        raise Denied("已入座的人数超过了这个选项允许的座位数。")
+                        raise Denied(tr("已入座的人数超过了这个选项允许的座位数。"))
                 await self.svc.db.set_options(table.id, options, bot_options)  # durable first
                 table.options, table.bot_options = options, bot_options
                 page = [k for k, _, _ in all_options(table)].index(key) // OPTIONS_PER_PAGE
-                await interaction.response.edit_message(**lobby_message(table, page).kwargs())
+                with speaking(self.svc.public_lang(interaction)):
+                    panel = lobby_message(table, page)
+                await interaction.response.edit_message(**panel.kwargs())
         return self.svc.guard(interaction, run())
 
     async def _end_request(self, interaction: discord.Interaction[Any], table: Table) -> None:
@@ -242,29 +251,34 @@ class Lobby:
         解散 proposal (or, if one is open, agrees to it); see :meth:`_vote` for how it is decided."""
         user = interaction.user
         if user.id == table.host_id or interaction.permissions.manage_guild:
-            who = "房主" if user.id == table.host_id else "管理员"
-            await self.end_table(table, f"{who} {user.display_name} 结束了牌桌")
-            await interaction.response.send_message(f"牌桌 #{table.id} 已结束。")
+            if user.id == table.host_id:
+                await self.end_table(table, lambda: tr("房主 {name} 结束了牌桌", name=user.display_name))
+            else:
+                await self.end_table(table, lambda: tr("管理员 {name} 结束了牌桌", name=user.display_name))
+            with speaking(self.svc.public_lang(interaction)):
+                await interaction.response.send_message(tr("牌桌 #{table} 已结束。", table=table.id))
             return
         if table.status != "playing":
-            raise Denied("开局前只有房主或服务器管理员可以关闭牌桌，什么也没有改变。")
+            raise Denied(tr("开局前只有房主或服务器管理员可以关闭牌桌，什么也没有改变。"))
         if table.seat_of(user.id) is None:
-            raise Denied("只有房主、服务器管理员或桌上的玩家（投票）可以结束牌桌。")
-        panel = await self._vote(table, user, agree=True)
+            raise Denied(tr("只有房主、服务器管理员或桌上的玩家（投票）可以结束牌桌。"))
+        with speaking(self.svc.public_lang(interaction)):
+            panel = await self._vote(table, user, agree=True)
         await interaction.response.send_message(**panel.kwargs())
 
     def vote(self, interaction: discord.Interaction[Any], table_id: int, round_no: int, agree: bool) -> Any:
         """同意 / 拒绝 on a 解散 proposal message."""
         async def run() -> None:
-            async with self.svc.locked(table_id, ENDED) as table:
+            async with self.svc.locked(table_id, ended()) as table:
                 self.same_place(interaction, table)
                 if table.status != "playing":
-                    raise Denied("这张牌桌已经结束了，投票按钮已失效，什么也没有改变。")
+                    raise Denied(tr("这张牌桌已经结束了，投票按钮已失效，什么也没有改变。"))
                 if round_no != table.end_round or not (table.end_votes or table.end_refusals):
-                    raise Denied("这次解散投票已经结束了，按钮已失效，什么也没有改变。")
+                    raise Denied(tr("这次解散投票已经结束了，按钮已失效，什么也没有改变。"))
                 if table.seat_of(interaction.user.id) is None:
-                    raise Denied("只有桌上的玩家可以投票，什么也没有改变。")
-                panel = await self._vote(table, interaction.user, agree=agree)
+                    raise Denied(tr("只有桌上的玩家可以投票，什么也没有改变。"))
+                with speaking(self.svc.public_lang(interaction)):
+                    panel = await self._vote(table, interaction.user, agree=agree)
                 await interaction.response.edit_message(**panel.kwargs())
         return self.svc.guard(interaction, run())
 
@@ -281,36 +295,53 @@ class Lobby:
         humans = {table.seats[i].user_id for i in table.humans()}
         yes, no, n = len(yes_set & humans), len(no_set & humans), len(humans)
         if yes * 2 > n:
-            await self.end_table(table, f"玩家投票解散（{yes}/{n}）")
-            return Panel(content=f"投票通过（同意 {yes}/{n}），牌桌 #{table.id} 已解散。")
+            await self.end_table(table, lambda: tr("玩家投票解散（{yes}/{n}）", yes=yes, n=n))
+            return Panel(content=tr("投票通过（同意 {yes}/{n}），牌桌 #{table} 已解散。", yes=yes, n=n, table=table.id))
         if no * 2 >= n:
             await self.svc.db.clear_end_votes(table.id)
             table.end_votes, table.end_refusals = set(), set()
-            return Panel(content=f"解散提议未通过（拒绝 {no}/{n}），牌局继续。")
+            return Panel(content=tr("解散提议未通过（拒绝 {no}/{n}），牌局继续。", no=no, n=n))
         await self.svc.db.vote_end(table.id, user.id, agree, new_round=opening)
         if opening:
             table.end_round += 1
         table.end_votes, table.end_refusals = yes_set, no_set
-        head = f"{user.display_name} 提议解散牌桌 #{table.id}" if opening else \
-            f"{user.display_name} {'同意' if agree else '拒绝'}解散牌桌 #{table.id}"
-        return vote_panel(table, f"🗳️ {head}：同意 {yes}/{n}，拒绝 {no}/{n}。过半数同意即解散，半数拒绝则作废。")
+        if opening:
+            head = tr("{name} 提议解散牌桌 #{table}", name=user.display_name, table=table.id)
+        elif agree:
+            head = tr("{name} 同意解散牌桌 #{table}", name=user.display_name, table=table.id)
+        else:
+            head = tr("{name} 拒绝解散牌桌 #{table}", name=user.display_name, table=table.id)
+        return vote_panel(table, tr("🗳️ {head}：同意 {yes}/{n}，拒绝 {no}/{n}。过半数同意即解散，半数拒绝则作废。",
+                                    head=head, yes=yes, n=n, no=no))
 
-    async def end_table(self, table: Table, reason: str) -> None:
+    async def end_table(self, table: Table, reason: Callable[[], str]) -> None:
+        """End the table for ``reason`` (it says the reason in the language being spoken: stored as zh-CN, told
+        to the channel in the guild's language and to each player in theirs)."""
         was_playing = table.status == "playing"
-        await self.svc.db.end_table(table.id, reason)  # durable first: a failed write leaves the table as it was
+        # durable first: a failed write leaves the table as it was
+        await self.svc.db.end_table(table.id, stored(reason))
         if table.timer_task:
             table.timer_task.cancel()
         table.status = "ended"
         table.version += 1  # every control sent before the end is stale now
         self.svc.by_channel.pop(table.channel_id, None)
-        text = f"🛑 牌桌 #{table.id} 已结束：{reason}。"
+        with speaking(self.svc.channel_lang(table)):
+            text = tr("🛑 牌桌 #{table} 已结束：{reason}。", table=table.id, reason=reason())
+            if was_playing and table.match is not None:
+                text += "\n" + tr("累计：{totals}", totals=" ｜ ".join(
+                    f"{seat_name(table, i)} {t:+d}" for i, t in enumerate(table.match.totals)))
         if was_playing and table.match is not None:
-            text += "\n累计：" + " ｜ ".join(f"{seat_name(table, i)} {t:+d}" for i, t in enumerate(table.match.totals))
             hand_no = table.hand_no
             for seat in table.humans():
-                self.svc.delivery.queue_dm(table, seat, hand_no, Panel(content=f"牌桌 #{table.id} 已结束：{reason}。"))
+                with speaking(self.svc.seat_lang(table, seat)):
+                    told = tr("牌桌 #{table} 已结束：{reason}。", table=table.id, reason=reason())
+                self.svc.delivery.queue_dm(table, seat, hand_no, Panel(content=told))
         self.refresh(table)
         self.svc.delivery.post_channel(table, Panel(content=text))
+
+
+def ended() -> str:
+    return tr("这张牌桌已经结束了。")
 
 
 def vote_panel(table: Table, text: str) -> Panel:

@@ -2,7 +2,8 @@
 
 Players write them the way they say them: ``局数=4 名堂=红黑 限时=30秒`` (Chinese labels, spaces around
 ``=``, full-width ``＝``/``，``) or as keys and raw values (``hands=4 bot.timer=30``), or a JSON object.
-Every mistake is answered in Chinese, naming the option and the values it allows.
+Every mistake is answered in the reader's language, naming the option and the values it allows; the labels
+players type stay the zh-CN ones (or the keys), whatever their language.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from engine.core import OptionError
 from engine.options import Option
 from engine.registry import Variant
 
-from .table import BOT_OPTIONS
+from .i18n import tr
+from .table import BOT_OPTIONS, listing
 
 MAX_JSON_CHARS = 6000  # Discord's longest slash-command text
 MAX_JSON_DEPTH = 16  # a hand is an object of lists of strings; anything deeper is not one
@@ -37,42 +39,65 @@ def _check_json(data: Any) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_JSON_DEPTH:
-            raise ValueError(f"JSON 嵌套太深（最多 {MAX_JSON_DEPTH} 层）。")
+            raise ValueError(tr("JSON 嵌套太深（最多 {n} 层）。", n=MAX_JSON_DEPTH))
         if isinstance(value, float) and not math.isfinite(value):
-            raise ValueError("JSON 里的数字超出范围（如 1e400）。")
+            raise ValueError(tr("JSON 里的数字超出范围（如 1e400）。"))
         if isinstance(value, str) and len(value) > MAX_JSON_STRING:
-            raise ValueError(f"JSON 里的字符串太长（最多 {MAX_JSON_STRING} 个字符）。")
+            raise ValueError(tr("JSON 里的字符串太长（最多 {n} 个字符）。", n=MAX_JSON_STRING))
         if isinstance(value, dict):
             stack += [(k, depth + 1) for k in value] + [(v, depth + 1) for v in value.values()]
         elif isinstance(value, list):
             stack += [(v, depth + 1) for v in value]
 SEED_KEY = "seed"
-SEED_LABEL = "牌局种子"
+SEED_LABEL = "牌局种子"  # i18n: input (said through the catalogue as well)
 # A seed is stored with the table and must fit an SQLite integer.
 SEED_LIMIT = 1 << 63
-_UNITS = "局分秒人胡倍次个"
-_TRUE_WORDS = ("开", "是", "有", "要", "true", "on", "1")
-_FALSE_WORDS = ("关", "否", "无", "不要", "false", "off", "0")
+_UNITS = "局分秒人胡倍次个"  # i18n: input
+_TRUE_WORDS = ("开", "是", "有", "要", "true", "on", "1")  # i18n: input
+_FALSE_WORDS = ("关", "否", "无", "不要", "false", "off", "0")  # i18n: input
+
+
+def option_label(opt: Option) -> str:
+    """An option's label (名堂玩法, 出牌限时) in the language being spoken."""
+    return tr(opt.label)
+
+
+def choice_label(opt: Option, value: Any) -> str:
+    """One of an option's choices as the reader says it (开, 30秒, 红黑点); a bare number stays a number."""
+    return tr(opt.choice_label(value))
+
+
+def variant_name(variant: Variant) -> str:
+    """A variant's name as the reader says it (「Paohuzi 跑胡子」 in English)."""
+    return tr(variant.name)
+
+
+def variant_summary(variant: Variant) -> str:
+    return tr(variant.summary) if variant.summary else ""
+
+
+def seed_label() -> str:
+    return tr(SEED_LABEL)
 _EQUALS = re.compile(r"\s*[=＝]\s*")
 
 
 def json_object(text: str) -> dict[str, Any]:
     """A JSON object a player typed, or ValueError saying (in Chinese) what is wrong with it."""
     if len(text) > MAX_JSON_CHARS:
-        raise ValueError(f"JSON 太长（最多 {MAX_JSON_CHARS} 个字符）。")
+        raise ValueError(tr("JSON 太长（最多 {n} 个字符）。", n=MAX_JSON_CHARS))
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
-        raise ValueError(f"JSON 格式错误（第 {e.colno} 个字符附近）。") from None
+        raise ValueError(tr("JSON 格式错误（第 {n} 个字符附近）。", n=e.colno)) from None
     except _BadConstant as e:
-        raise ValueError(f"JSON 里不能有 {e}（不是数字）。") from None
+        raise ValueError(tr("JSON 里不能有 {word}（不是数字）。", word=e)) from None
     except RecursionError:
-        raise ValueError("JSON 嵌套太深。") from None
+        raise ValueError(tr("JSON 嵌套太深。")) from None
     except ValueError:  # e.g. an integer with thousands of digits
-        raise ValueError("JSON 里的数字太大。") from None
+        raise ValueError(tr("JSON 里的数字太大。")) from None
     _check_json(data)
     if not isinstance(data, dict):
-        raise ValueError("JSON 必须是一个对象 {...}。")
+        raise ValueError(tr("JSON 必须是一个对象 {...}。"))
     return data
 
 
@@ -90,15 +115,15 @@ def parse_options_text(text: str, variant: Variant | None = None) -> dict[str, A
         try:
             raw = json_object(text)
         except ValueError as e:
-            raise OptionError(f"房间选项 {e}") from None
+            raise OptionError(tr("房间选项 {reason}", reason=e)) from None
     else:
         raw = {}
         for part in _EQUALS.sub("=", text).replace("，", ",").replace(",", " ").split():
             key, sep, value = part.partition("=")
             if not sep or not key:
-                raise OptionError(f"「{part}」应写成 选项=值，如 局数=4 或 hands=4")
+                raise OptionError(tr("「{part}」应写成 选项=值，如 局数=4 或 hands=4", part=part))
             if key in raw:
-                raise OptionError(f"选项「{key}」写了两次")
+                raise OptionError(tr("选项「{key}」写了两次", key=key))
             raw[key] = value
     # JSON carries its own types: like the calculator's contract, 4.0 is not the integer 4 there (typed text
     # "局数=4" is converted, and so is a JSON string such as "30秒", which is text as the player wrote it).
@@ -111,7 +136,7 @@ def _resolve(variant: Variant, raw: dict[str, Any], strict: bool = False) -> dic
     for typed, value in raw.items():
         key, opt = _match_key(declared, typed)
         if key in out:
-            raise OptionError(f"「{opt.label if opt else key}」写了两次（{typed}）")
+            raise OptionError(tr("「{option}」写了两次（{typed}）", option=option_label(opt) if opt else key, typed=typed))
         if opt is None and strict:
             seed_value(value, strict=True)
         out[key] = value if opt is None else option_value(opt, value, typed, key, strict=strict)
@@ -129,38 +154,40 @@ def _match_key(declared: list[tuple[str, Option]], typed: str) -> tuple[str, Opt
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise OptionError(f"「{typed}」可以指" + "、".join(f"「{o.label}」" for _, o in hits) + "，请写全")
-    known = "、".join(f"{o.label}（{k}）" for k, o in declared if not o.internal)
-    known += f"、{SEED_LABEL}（bot.{SEED_KEY}）"
-    raise OptionError(f"没有选项「{typed}」；可用：{known}")
+        raise OptionError(tr("「{typed}」可以指{options}，请写全", typed=typed,
+                             options=listing(f"「{option_label(o)}」" for _, o in hits)))
+    known = listing([f"{option_label(o)}（{k}）" for k, o in declared if not o.internal]
+                    + [f"{seed_label()}（bot.{SEED_KEY}）"])
+    raise OptionError(tr("没有选项「{typed}」；可用：{known}", typed=typed, known=known))
 
 
 def _name(opt: Option, typed: str | None) -> str:
-    return f"「{opt.label}」" + (f"（{typed}）" if typed and typed != opt.label else "")
+    return f"「{option_label(opt)}」" + (f"（{typed}）" if typed and typed != opt.label else "")
 
 
 def allowed_text(opt: Option) -> str:
     """The choices as a player reads them: labels, or a compact number range (1–100, 10–1000 每 10)."""
     if opt.labels or not all(type(c) is int for c in opt.choices) or len(opt.choices) <= 12:
-        return "、".join(opt.choice_label(c) for c in opt.choices[:25])
+        return listing(choice_label(opt, c) for c in opt.choices[:25])
     c = opt.choices
     step = c[1] - c[0]
     if all(b - a == step for a, b in zip(c, c[1:], strict=False)):
-        return f"{c[0]}–{c[-1]}" + (f"（每 {step}）" if step != 1 else "")
-    return "、".join(map(str, c[:25])) + "…"
+        span = f"{c[0]}–{c[-1]}"
+        return tr("{span}（每 {step}）", span=span, step=step) if step != 1 else span
+    return listing(map(str, c[:25])) + "…"
 
 
 def _shown(value: Any) -> str:
     if isinstance(value, str) and not value.strip():
-        return "空值"
+        return tr("空值")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float) and math.isnan(value):
-        return "非数字（NaN）"
+        return tr("非数字（NaN）")
     if isinstance(value, float) and math.isinf(value):
-        return "无穷大"
+        return tr("无穷大")
     if isinstance(value, int) and abs(value) >= SEED_LIMIT:
-        return "一个过大的数"
+        return tr("一个过大的数")
     return str(value)
 
 
@@ -169,14 +196,16 @@ def option_value(opt: Option, value: Any, typed: str | None = None, key: str | N
     """One typed value as one of ``opt.choices``, or OptionError naming the option and its choices.
 
     ``strict`` (a JSON value): a number must be of the option's own type, an integer never 4.0."""
-    bad = OptionError(f"{_name(opt, typed or key)}不能取 {_shown(value)}；可选：{allowed_text(opt)}")
+    bad = OptionError(tr("{option}不能取 {value}；可选：{allowed}", option=_name(opt, typed or key),
+                         value=_shown(value), allowed=allowed_text(opt)))
     is_bool = isinstance(opt.default, bool)
     if isinstance(value, bool):
         if is_bool:
             return value
         raise bad
     if isinstance(value, float) and strict:
-        raise OptionError(f"{_name(opt, typed or key)}要写整数，不能是 {_shown(value)}；可选：{allowed_text(opt)}")
+        raise OptionError(tr("{option}要写整数，不能是 {value}；可选：{allowed}", option=_name(opt, typed or key),
+                             value=_shown(value), allowed=allowed_text(opt)))
     if isinstance(value, float):
         if not math.isfinite(value) or not value.is_integer():
             raise bad
@@ -186,7 +215,8 @@ def option_value(opt: Option, value: Any, typed: str | None = None, key: str | N
             return value
         raise bad
     if not isinstance(value, str):
-        raise OptionError(f"{_name(opt, typed or key)}的值要写成文字或数字；可选：{allowed_text(opt)}")
+        raise OptionError(tr("{option}的值要写成文字或数字；可选：{allowed}", option=_name(opt, typed or key),
+                             allowed=allowed_text(opt)))
     word = value.strip()
     for c in opt.choices:
         if word == opt.choice_label(c) or (not is_bool and word == str(c)):
@@ -207,7 +237,8 @@ def option_value(opt: Option, value: Any, typed: str | None = None, key: str | N
 
 
 def seed_value(value: Any, strict: bool = False) -> int:
-    bad = OptionError(f"「{SEED_LABEL}」（bot.seed）必须是整数，绝对值小于 2^63，不能是 {_shown(value)}")
+    bad = OptionError(tr("「{option}」（bot.seed）必须是整数，绝对值小于 2^63，不能是 {value}", option=seed_label(),
+                         value=_shown(value)))
     if isinstance(value, bool) or (strict and isinstance(value, float)):
         raise bad
     if isinstance(value, float):
@@ -233,8 +264,9 @@ def validate_bot_options(raw: dict[str, Any]) -> dict[str, Any]:
             continue
         opt = by_key.get(key)
         if opt is None:
-            known = "、".join(f"{o.label}（bot.{o.key}）" for o in BOT_OPTIONS)
-            raise OptionError(f"没有选项「bot.{key}」；可用：{known}、{SEED_LABEL}（bot.{SEED_KEY}）")
+            known = listing([f"{option_label(o)}（bot.{o.key}）" for o in BOT_OPTIONS]
+                            + [f"{seed_label()}（bot.{SEED_KEY}）"])
+            raise OptionError(tr("没有选项「bot.{key}」；可用：{known}", key=key, known=known))
         out[key] = option_value(opt, value, key=f"bot.{key}")
     for opt in BOT_OPTIONS:
         out.setdefault(opt.key, opt.default)
@@ -256,11 +288,13 @@ def chinese_option_keys(variant_id: str, raw: dict[str, Any]) -> dict[str, Any]:
         if opt is None:
             hits = [o for _, o in declared if typed and not o.internal and typed in o.label]
             if len(hits) > 1:
-                raise OptionError(f"「{typed}」可以指" + "、".join(f"「{o.label}」" for o in hits) + "，请写全")
+                raise OptionError(tr("「{typed}」可以指{options}，请写全", typed=typed,
+                                     options=listing(f"「{option_label(o)}」" for o in hits)))
             opt = hits[0] if hits else None
         key = opt.key if opt else typed
         if key in out:
-            raise OptionError(f"「{opt.label if opt else key}」写了两次（{typed}）")
+            raise OptionError(tr("「{option}」写了两次（{typed}）", option=option_label(opt) if opt else key,
+                                 typed=typed))
         out[key] = _choice(opt, value) if opt else value
     return out
 

@@ -14,7 +14,8 @@ from storage.db import ActionRow
 
 from . import ai
 from .delivery import send_kwargs
-from .errors import Denied
+from .errors import Denied, said
+from .i18n import speaking, tr
 from .render import (
     Panel,
     dm_panel,
@@ -24,14 +25,12 @@ from .render import (
     settlement_text,
 )
 from .render_paodekuai import PLAY_CARDS, unpack
-from .table import Table, table_from_row
+from .table import Line, Table, stored, table_from_row
 
 if TYPE_CHECKING:
     from .service import TableService
 
 log = logging.getLogger(__name__)
-STALE = "这条消息已过期（牌局已经继续了），什么也没有改变。请用最新的私信面板或「查看我的手牌」。"
-AUTO_MARK = "（自动）"
 MAX_RESUMES = 3  # after a failed write, carry on from the log at most this many times in a row
 RESUME_DELAY = 1.0  # seconds (times the try number) before carrying on: a failing disk gets a moment
 
@@ -49,16 +48,16 @@ class Play:
         table's lock held, on the object :meth:`TableService.locked` yielded: checked before the lock, the
         answer could change (the table ended, was rebuilt) before the click acts."""
         if table.status != "playing" or table.game is None:
-            raise Denied("这张牌桌已经结束或不存在。")
+            raise Denied(tr("这张牌桌已经结束或不存在。"))
         if seat >= len(table.seats) or table.seats[seat].user_id != interaction.user.id:
             raise Denied(foreign)
 
     def _current(self, interaction: discord.Interaction[Any], table: Table, seat: int, version: int) -> Any:
         """The game a click on a seat's control acts on, checked under the table's lock: the clicker owns the
         seat and the control is of the current version (else a private refusal)."""
-        self.own_seat(interaction, table, seat, "这不是你的牌：只能操作自己的座位。")
+        self.own_seat(interaction, table, seat, tr("这不是你的牌：只能操作自己的座位。"))
         if version != table.version:
-            raise Denied(STALE)
+            raise Denied(tr("这条消息已过期（牌局已经继续了），什么也没有改变。请用最新的私信面板或「查看我的手牌」。"))
         game = table.game
         assert game is not None
         return game
@@ -78,7 +77,7 @@ class Play:
             try:
                 self._apply(table, seat, action, by_ai=False)
             except IllegalAction as e:  # the engine has the last word; its state is unchanged
-                raise Denied(f"这一步不合法：{e}") from None
+                raise Denied(tr("这一步不合法：{reason}", reason=said(e))) from None
             table.set_auto(seat, False)
             await self.advance(table)
             self.svc.timers.arm(table)  # before rendering: the panel shows the new turn's countdown
@@ -103,7 +102,7 @@ class Play:
             async with self.svc.locked(table_id) as table:
                 game = self._current(interaction, table, seat, version)
                 if game.finished or seat not in game.to_act():
-                    raise Denied("现在不轮到你。")
+                    raise Denied(tr("现在不轮到你。"))
                 await interaction.response.edit_message(**dm_panel(table, seat, picked=cards).kwargs())
         return self.svc.guard(interaction, run())
 
@@ -170,7 +169,7 @@ class Play:
                     logged = len(table.log), table.log[-1] if table.log else None
                     self._apply(table, s, a, by_ai=True)
                     if table.log and (len(table.log), table.log[-1]) != logged:
-                        table.log[-1] += AUTO_MARK
+                        table.log[-1] = auto_marked(table.log[-1])
         await self._flush(table)
 
     async def _rebuild(self, table: Table) -> None:
@@ -236,7 +235,10 @@ class Play:
         hand_no = table.hand_no
         # the finished hand's last look, rendered before the match lets go of the game
         self.svc.delivery.publish(table)
-        table.closing = {seat: dm_panel(table, seat) for seat in table.humans()}
+        table.closing = {}
+        for seat in table.humans():
+            with speaking(self.svc.seat_lang(table, seat)):
+                table.closing[seat] = dm_panel(table, seat)
         result = match.finish_hand()
         over = match.over
         rows = [(i, s.user_id, result.deltas[i], i in result.winners) for i, s in enumerate(table.seats)]
@@ -254,29 +256,34 @@ class Play:
             adjust = [f - t for f, t in zip(match.final_scores(), match.totals, strict=True)]
             payload["match_settlement"] = match.final_scores()
         await self.svc.db.settle_hand(table.hand_id, table.guild_id, table.variant_id, payload, rows, best,
-                                  end_table=(table.id, "比赛结束") if over else None, match_adjust=adjust)
-        self.svc.delivery.post_channel(table, Panel(content=settlement_text(table, result, hand_no)))
+                                  end_table=(table.id, stored(lambda: tr("比赛结束"))) if over else None,
+                                  match_adjust=adjust)
+        with speaking(self.svc.channel_lang(table)):
+            settled = Panel(content=settlement_text(table, result, hand_no))
+        self.svc.delivery.post_channel(table, settled)
         if over:
             table.status = "ended"
             self.svc.by_channel.pop(table.channel_id, None)
             if table.timer_task:
                 table.timer_task.cancel()
-            self.svc.delivery.post_channel(table, Panel(content=final_text(table)))
+            with speaking(self.svc.channel_lang(table)):
+                final = Panel(content=final_text(table))
+            self.svc.delivery.post_channel(table, final)
 
     def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> Any:
         async def run() -> None:
             table = self.svc.tables.get(table_id)
             if table is None or table.status != "playing":
-                raise Denied("这张牌桌没有进行中的牌局。")
+                raise Denied(tr("这张牌桌没有进行中的牌局。"))
             await self.show_hand_to(interaction, table)
         return self.svc.guard(interaction, run())
 
     async def show_hand_to(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            raise Denied("你不在这张牌桌上。")
+            raise Denied(tr("你不在这张牌桌上。"))
         if table.game is None:
-            raise Denied("现在没有进行中的一局。")
+            raise Denied(tr("现在没有进行中的一局。"))
         panel = dm_panel(table, seat)
         # not the seat's turn: no controls, and send_message refuses view=None
         await interaction.response.send_message(**send_kwargs(panel), ephemeral=True)
@@ -284,7 +291,7 @@ class Play:
     def auto_off(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> Any:
         async def run() -> None:
             async with self.svc.locked(table_id) as table:
-                self.own_seat(interaction, table, seat, "只能取消自己的托管。")
+                self.own_seat(interaction, table, seat, tr("只能取消自己的托管。"))
                 table.set_auto(seat, False)
                 await self.advance(table)  # writes the flag (nothing else moves: a human must decide)
                 panel = dm_panel(table, seat)
@@ -292,6 +299,11 @@ class Play:
                 self.svc.delivery.publish(table, skip=seat)
                 self.svc.timers.arm(table)
         return self.svc.guard(interaction, run())
+
+
+def auto_marked(line: str) -> Line:
+    """A log line of a pass taken for the player, marked so."""
+    return Line(lambda: tr("{line}（自动）", line=line))
 
 
 def forced_pass(game: Game, seat: int) -> Action | None:
@@ -307,13 +319,13 @@ def resolve_choice(game: Game, seat: int, choice: str) -> Action:
     picked for 出牌, which the game names) to a legal action."""
     legal = game.legal_actions(seat)
     if not legal:
-        raise Denied("现在不轮到你。")
+        raise Denied(tr("现在不轮到你。"))
     classify = getattr(game, "classify", None)
     if choice.startswith(PLAY_CARDS) and classify is not None:
         try:
             action: Action = classify(unpack(choice[len(PLAY_CARDS):]), seat)
         except IllegalAction as e:  # the engine's reason, in its words; nothing changed
-            raise Denied(f"不能这样出：{e}") from None
+            raise Denied(tr("不能这样出：{reason}", reason=said(e))) from None
         return action
     if choice.startswith("#") and choice[1:].isdigit():
         idx = int(choice[1:])
@@ -322,4 +334,4 @@ def resolve_choice(game: Game, seat: int, choice: str) -> Action:
     for a in legal:
         if a.code == choice:
             return a
-    raise Denied(f"「{choice}」现在不是合法的操作。")
+    raise Denied(tr("「{choice}」现在不是合法的操作。", choice=choice))

@@ -23,6 +23,7 @@ from storage.db import Database
 from .delivery import Delivery
 from .errors import Denied
 from .history import History
+from .i18n import Lang, lang_of, speaking, tr
 from .lobby import Lobby
 from .outbox import Outbox
 from .play import Play
@@ -44,6 +45,7 @@ class TableService:
         self.timer_scale = timer_scale  # tests shrink turn timers instead of sleeping
         self.retry_scale = timer_scale  # ... and the back-off of retried writes
         self.inflight = 0
+        self._locales: dict[int, str] = {}  # user -> the locale of their last interaction, as already remembered
         self.lobby = Lobby(self)
         self.play = Play(self)
         self.delivery = Delivery(self)
@@ -91,12 +93,13 @@ class TableService:
             box.cancel()
 
     @contextlib.asynccontextmanager
-    async def locked(self, table_id: int, gone: str = "这张牌桌已经结束或不存在。") -> AsyncIterator[Table]:
+    async def locked(self, table_id: int, gone: str | None = None) -> AsyncIterator[Table]:
         """Hold the table's lock and yield the table object that is current once it is held.
 
         Every check that decides whether a click may act belongs inside: while a click waited, the table may
         have started, ended, moved on, or been rebuilt from the log (a new object that shares the lock), so
         an object fetched before waiting is not to be trusted."""
+        gone = gone or tr("这张牌桌已经结束或不存在。")
         while True:
             table = self.tables.get(table_id)
             if table is None:
@@ -147,18 +150,54 @@ class TableService:
             await interaction.response.send_message(f"⚠️ {message}", ephemeral=True)
 
     async def guard(self, interaction: discord.Interaction[Any], coro: Any) -> None:
-        """Run a handler; a Denied becomes a private error, any other failure a private apology."""
+        """Run a handler speaking the clicker's language (what it answers privately: refusals, ephemeral
+        replies, the clicked DM panel); a Denied becomes a private error, any other failure a private apology.
+        The clicker's locale is remembered first for every seat they hold, so DMs sent while they are not
+        clicking speak it too."""
         self.inflight += 1
         try:
-            await coro
-        except Denied as e:
-            await self.deny(interaction, str(e))
-        except Exception:
-            log.exception("handler failed")
-            with contextlib.suppress(discord.HTTPException):
-                await self.deny(interaction, "出错了，操作未生效。")
+            with speaking(lang_of(interaction.locale)):
+                try:
+                    await self.remember(interaction)
+                    await coro
+                except Denied as e:
+                    await self.deny(interaction, str(e))
+                except Exception:
+                    log.exception("handler failed")
+                    with contextlib.suppress(discord.HTTPException):
+                        await self.deny(interaction, tr("出错了，操作未生效。"))
         finally:
             self.inflight -= 1
+
+    # -- languages ------------------------------------------------------------------------------------
+
+    async def remember(self, interaction: discord.Interaction[Any]) -> None:
+        """Keep the user's Discord locale on every seat they hold (stored: a restart keeps it). Nothing to do
+        while it is the one already remembered, so a click costs a dict look-up."""
+        user_id, locale = interaction.user.id, interaction.locale.value
+        if self._locales.get(user_id) == locale:
+            return
+        for table in list(self.tables.values()):
+            seat = table.seat_of(user_id)
+            if seat is not None and table.status != "ended" and table.seats[seat].locale != locale:
+                table.seats[seat].locale = locale
+                await self.db.set_seat_locale(table.id, seat, locale)
+        self._locales[user_id] = locale
+
+    def channel_lang(self, table: Table) -> Lang:
+        """The language of the table's channel messages: the guild's preferred locale."""
+        guild = self.client.get_guild(table.guild_id)
+        return lang_of(guild.preferred_locale if guild is not None else None)
+
+    def seat_lang(self, table: Table, seat: int) -> Lang:
+        """The language of a seat's DMs: its player's locale, else the guild's."""
+        locale = table.seats[seat].locale if seat < len(table.seats) else None
+        return lang_of(locale) if locale else self.channel_lang(table)
+
+    @staticmethod
+    def public_lang(interaction: discord.Interaction[Any]) -> Lang:
+        """The language of a reply the whole channel sees (a lobby, a vote, a leaderboard): the guild's."""
+        return lang_of(interaction.guild_locale)
 
 
 def month_start(now: datetime | None = None) -> datetime:

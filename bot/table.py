@@ -10,6 +10,7 @@ import asyncio
 import re
 import secrets
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,18 +20,79 @@ from engine.options import Option
 from engine.registry import Variant, get_variant
 from storage.db import ActionRow, SeatRow, TableRow
 
-# Options the bot adds to every variant's own (they shape hosting, not the rules).
+from .i18n import SOURCE, current_lang, speaking, tr
+
+# Options the bot adds to every variant's own (they shape hosting, not the rules). Their labels are also what
+# players type (bot/options_text.py), and they are said through the catalogue like the engine's own options.
 BOT_OPTIONS: tuple[Option, ...] = (
-    Option("timer", 60, (0, 30, 60, 120), "出牌限时", ("不限时", "30秒", "60秒", "120秒")),
+    Option("timer", 60, (0, 30, 60, 120), "出牌限时", ("不限时", "30秒", "60秒", "120秒")),  # i18n: input
     # 听牌提示 in the private panel; a 高手 table turns it off.
-    Option("hints", True, (True, False), "听牌提示", ("开", "关")),
+    Option("hints", True, (True, False), "听牌提示", ("开", "关")),  # i18n: input
     # 跑得快's 记牌器: the ranks still unseen and the plays nobody can beat (a help some tables refuse)
-    Option("counter", False, (True, False), "记牌器", ("开", "关")),
+    Option("counter", False, (True, False), "记牌器", ("开", "关")),  # i18n: input
 )
 LOG_LINES = 8
 
 
-_SEAT_WORD = re.compile(r"座位(\d+)")
+_SEAT_WORD = re.compile(r"座位(\d+)")  # i18n: input (the engine's word for a seat, replaced by its label)
+_AI_NAME = re.compile(r"电脑(\d+)")  # i18n: input (AI seats are stored under their zh-CN name)
+
+
+def ai_name(n: int) -> str:
+    """The stored name of the ``n``-th AI seat; shown in each reader's language by :meth:`Table.seat_label`."""
+    return stored(lambda: tr("电脑{n}", n=n))
+
+
+def stored(say: Callable[[], str]) -> str:
+    """What ``say`` says in zh-CN: the form a text is stored in (an end reason, an AI seat's name)."""
+    with speaking(SOURCE):
+        return say()
+
+
+class Line(str):
+    """A line of the table's public log. Its value is the zh-CN text (what is compared and searched); formatted
+    or ``str()``-ed it is said again by ``say`` in the language being spoken, so the channel reads it in the
+    guild's language and each DM panel in its player's. ``say`` may format other lines and seat names, which
+    are worded at the same moment."""
+
+    say: Callable[[], str]
+
+    def __new__(cls, say: Callable[[], str]) -> Line:
+        self = super().__new__(cls, stored(say))
+        self.say = say
+        return self
+
+    def __str__(self) -> str:
+        return self.say()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.say(), spec)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatName:
+    """A seat's label as a value in a :class:`Line`: worded when the line is."""
+
+    table: Table
+    seat: int
+
+    def __str__(self) -> str:
+        return self.table.seat_label(self.seat)
+
+
+class SeatList:
+    """Several seats' labels as one value in a :class:`Line` (「1号 小明、2号 小红」)."""
+
+    def __init__(self, table: Table, seats: list[int]) -> None:
+        self.names = [SeatName(table, s) for s in seats]
+
+    def __str__(self) -> str:
+        return listing(map(str, self.names))
+
+
+def listing(items: Any) -> str:
+    """Words in a row the way the language writes a list: 「甲、乙」, "A, B"."""
+    return (", " if current_lang() == "en" else "、").join(items)
 
 
 @dataclass(slots=True)
@@ -40,13 +102,15 @@ class Seat:
     dm_channel_id: int | None = None
     dm_closed: bool = False
     auto: bool = False  # 托管: the AI plays this human seat until they act again
+    locale: str | None = None  # the player's Discord locale, from their last interaction (None: the guild's)
 
     @property
     def is_ai(self) -> bool:
         return self.user_id is None
 
     def row(self, seat: int) -> SeatRow:
-        return SeatRow(seat, self.user_id, self.name, self.dm_channel_id, self.dm_closed, auto=self.auto)
+        return SeatRow(seat, self.user_id, self.name, self.dm_channel_id, self.dm_closed, auto=self.auto,
+                       locale=self.locale)
 
 
 @dataclass
@@ -126,11 +190,19 @@ class Table:
             if ev.audience is None:
                 text = ev.data.get("text")
                 if text:
-                    self.log.append(self.name_seats(str(text)))
+                    self.log.append(self._engine_line(str(text)))
+
+    def _engine_line(self, text: str) -> Line:
+        # the engine's own words (lang2's catalogue entries when they exist), its 座位N named as the reader says
+        return Line(lambda: self.name_seats(tr(text)))
 
     def seat_label(self, seat: int) -> str:
+        """「1号 小明」, in the language being spoken; an AI seat says it is one."""
         s = self.seats[seat]
-        return f"{seat + 1}号 {s.name}" + ("（电脑）" if s.is_ai else "")
+        if not s.is_ai:
+            return tr("{n}号 {name}", n=seat + 1, name=s.name)
+        m = _AI_NAME.fullmatch(s.name)
+        return tr("{n}号 {name}（电脑）", n=seat + 1, name=tr("电脑{n}", n=m.group(1)) if m else s.name)
 
     def name_seats(self, text: str) -> str:
         """The engine's texts say 座位N; at a table the players have names."""
@@ -146,7 +218,7 @@ class Table:
 def table_from_row(row: TableRow) -> Table:
     """Rebuild a table, replaying every stored hand and action through the engine."""
     table = Table(row.id, row.guild_id, row.channel_id, row.host_id, row.variant_id, row.options, row.bot_options,
-                  row.status, [Seat(s.user_id, s.name, s.dm_channel_id, s.dm_closed, s.auto) for s in row.seats],
+                  row.status, [Seat(s.user_id, s.name, s.dm_channel_id, s.dm_closed, s.auto, s.locale) for s in row.seats],
                   row.first_dealer, row.lobby_message_id)
     table.end_votes, table.end_refusals, table.end_round = set(row.end_votes), set(row.end_refusals), row.end_round
     for s in row.seats:
@@ -185,7 +257,7 @@ def replay_steps(row: TableRow, hand_id: int) -> tuple[list[dict[str, Any]], dic
             if game.finished:
                 match.finish_hand()
             continue
-        steps = [{"view": game.public_view(), "text": "发牌", "totals": list(match.totals)}]
+        steps = [{"view": game.public_view(), "text": "", "totals": list(match.totals)}]
         for a in hand.actions:
             events = game.apply(a.seat, a.code)
             text = "；".join(str(e.data.get("text")) for e in events if e.audience is None and e.data.get("text"))

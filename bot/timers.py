@@ -10,10 +10,8 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from .render import (
-    seat_name,
-)
-from .table import Table
+from .i18n import tr
+from .table import Line, SeatList, Table
 
 if TYPE_CHECKING:
     from .service import TableService
@@ -82,7 +80,8 @@ class TurnTimers:
                 else:
                     for s in late:
                         table.set_auto(s, True)
-                    table.log.append("超时：" + "、".join(seat_name(table, s) for s in late) + " 由电脑托管")
+                    seats = SeatList(table, late)
+                    table.log.append(Line(lambda: tr("超时：{seats} 由电脑托管", seats=seats)))
                     await self.svc.play.advance(table)
                 self.svc.delivery.publish(table)
                 self.arm(table)

@@ -21,11 +21,22 @@ from typing import Any, Protocol
 from .ledger import Payment, net
 
 
-class IllegalAction(ValueError):
+class Worded(ValueError):
+    """An error players read, typed like python-chess's: ``template`` is its zh-CN text with ``{fields}`` and
+    ``params`` their values, so a caller speaking another language words it from its own catalogue; ``str(e)``
+    is the zh-CN text. A message with no params is its own template."""
+
+    def __init__(self, template: str = "", /, **params: Any) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
+
+
+class IllegalAction(Worded):
     """An action the rules do not allow now; the game state is unchanged."""
 
 
-class InvalidInput(ValueError):
+class InvalidInput(Worded):
     """Input that breaks a documented contract (a calculator hand, a room option); the message names the problem.
 
     The one error every family's calculator raises for bad input: ``python -m engine score`` turns it, and only
@@ -94,13 +105,13 @@ def admit(game: Any, seat: int, action: Action, legal: list[Action]) -> None:
     if game.finished:
         raise IllegalAction("本局已经结束")
     if seat not in game.to_act():
-        raise IllegalAction(f"现在不轮到{seat + 1}号")
+        raise IllegalAction("现在不轮到{seat}号", seat=seat + 1)
     if not any(a is action for a in legal) and action not in legal:
         try:
             label = name_action(game, action).label
         except (IllegalAction, ValueError):
             label = action.code
-        raise IllegalAction(f"现在不能「{label}」")
+        raise IllegalAction("现在不能「{label}」", label=label)
 
 
 def begin(game: Any, seat: int, action: Action, legal: list[Action]) -> int:

@@ -49,7 +49,7 @@ def validate_options(declared: tuple[Option, ...], raw: dict[str, Any] | None, s
     for key in raw:
         if key not in by_key:
             known = "、".join(f"{k}（{o.label}）" for k, o in by_key.items()) or "无"
-            raise OptionError(f"没有选项 {shown_value(key)}；可用：{known}")
+            raise OptionError("没有选项 {key}；可用：{known}", key=shown_value(key), known=known)
     for opt in declared:
         if opt.key not in raw:
             out[opt.key] = opt.default
@@ -58,8 +58,9 @@ def validate_options(declared: tuple[Option, ...], raw: dict[str, Any] | None, s
         if not _same_type(opt, value) or value not in opt.choices:
             allowed = "、".join(map(_shown, opt.choices)) if len(opt.choices) <= 12 else (
                 f"{_shown(opt.choices[0])}…{_shown(opt.choices[-1])}")
-            raise OptionError(f"选项 {shown_value(opt.key)}（{opt.label}）只能取 {allowed}（{_type_name(opt)}），"
-                              f"不能是 {shown_value(raw[opt.key])}")
+            raise OptionError("选项 {key}（{label}）只能取 {allowed}（{kind}），不能是 {value}",
+                              key=shown_value(opt.key), label=opt.label, allowed=allowed, kind=_type_name(opt),
+                              value=shown_value(raw[opt.key]))
         out[opt.key] = value
     return out
 

@@ -55,6 +55,7 @@ class SeatRow:
     dm_hand_no: int | None = None
     dm_message_id: int | None = None
     auto: bool = False  # 托管
+    locale: str | None = None  # the player's Discord locale, for DMs sent while they are not clicking
 
 
 @dataclass(slots=True)
@@ -281,6 +282,9 @@ class Database:
         await self._update("UPDATE seats SET dm_hand_no = ?, dm_message_id = ? WHERE table_id = ? AND seat = ?",
                            (hand_no, message_id, table_id, seat))
 
+    async def set_seat_locale(self, table_id: int, seat: int, locale: str) -> None:
+        await self._update("UPDATE seats SET locale = ? WHERE table_id = ? AND seat = ?", (locale, table_id, seat))
+
     async def start_table(self, table_id: int, first_dealer: int) -> None:
         await self._update("UPDATE tables SET status = 'playing', first_dealer = ? WHERE id = ?",
                            (first_dealer, table_id))
@@ -407,7 +411,8 @@ class Database:
     async def _table_row(self, t: aiosqlite.Row) -> TableRow:
         async with self.conn.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (t["id"],)) as cur:
             seats = [SeatRow(r["seat"], r["user_id"], r["name"], r["dm_channel_id"], bool(r["dm_closed"]),
-                             r["dm_hand_no"], r["dm_message_id"], bool(r["auto"])) for r in await cur.fetchall()]
+                             r["dm_hand_no"], r["dm_message_id"], bool(r["auto"]), r["locale"])
+                     for r in await cur.fetchall()]
         async with self.conn.execute("SELECT user_id, agree FROM end_votes WHERE table_id = ? ORDER BY voted_at",
                                      (t["id"],)) as cur:
             votes = [(r[0], bool(r[1])) for r in await cur.fetchall()]
@@ -479,7 +484,7 @@ class Database:
 def _write_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
     conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
     conn.executemany(
-        "INSERT INTO seats (table_id, seat, user_id, name, dm_channel_id, dm_closed, dm_hand_no, dm_message_id, auto)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO seats (table_id, seat, user_id, name, dm_channel_id, dm_closed, dm_hand_no, dm_message_id, auto,"
+        " locale) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(table_id, s.seat, s.user_id, s.name, s.dm_channel_id, int(s.dm_closed), s.dm_hand_no, s.dm_message_id,
-          int(s.auto)) for s in seats])
+          int(s.auto), s.locale) for s in seats])

@@ -94,11 +94,11 @@ def _joined(ranks: Sequence[int]) -> str:
 @lru_cache(maxsize=65536)
 def play_of(action: Action) -> Play:
     if action.kind not in KINDS or len(action.cards) != 1:
-        raise IllegalAction(f"没有这种出牌：{action.code}")
+        raise IllegalAction("没有这种出牌：{code}", code=action.code)
     try:
         return parse_play(action.kind, action.cards[0])
     except (KeyError, ValueError):
-        raise IllegalAction(f"没有这种出牌：{action.code}") from None
+        raise IllegalAction("没有这种出牌：{code}", code=action.code) from None
 
 
 @lru_cache(maxsize=65536)
@@ -285,15 +285,17 @@ class PaodekuaiGame:
             raise IllegalAction("请选择要出的牌")
         missing = [c for c in chosen if c not in self.hands[seat]]
         if missing:
-            raise IllegalAction("你没有这张牌：" + " ".join(SIGNED[c] for c in sorted(missing)))
+            raise IllegalAction("你没有这张牌：{cards}", cards=" ".join(SIGNED[c] for c in sorted(missing)))
         want = tuple(sorted(rank(c) for c in chosen))
         matches = [a for a in self.legal_actions(seat) if a.kind != "pass" and play_of(a).ranks() == want]
         if matches:
             # one card set, several readings (555666777 888999…): the strongest one
             return max(matches, key=lambda a: (play_of(a).kind == "bomb", play_of(a).main, play_of(a).length))
-        raise IllegalAction(self._why_not(seat, want))
+        template, params = self._why_not(seat, want)
+        raise IllegalAction(template, **params)
 
-    def _why_not(self, seat: int, want: tuple[int, ...]) -> str:
+    def _why_not(self, seat: int, want: tuple[int, ...]) -> tuple[str, dict[str, str]]:
+        """Why these ranks are no play now: a zh-CN template and its fields (see ``engine.core.Worded``)."""
         sub = [0] * 13
         for r in want:
             sub[r] += 1
@@ -301,22 +303,22 @@ class PaodekuaiGame:
         loose = PlayRules(four_with_three=self.rules.four_with_three, triple_tail=True, split_bombs=True)
         shapes = [p for p in lead_plays(sub, loose) if p.ranks() == want]
         if not shapes:
-            return _shape_reason(sub)
+            return _shape_reason(sub), {}
         full = [p for p in shapes if not p.short]
         if not full and len(want) < sum(hand):
-            return "三带二 要带两张" if shapes[0].kind == "trio" else "飞机 每个三张要带两张"
+            return ("三带二 要带两张" if shapes[0].kind == "trio" else "飞机 每个三张要带两张"), {}
         if not self.rules.split_bombs and any(hand[r] == 4 for r in want) and not any(
                 p.kind in ("bomb", "four") for p in shapes):
-            return "炸弹不能拆开出"
+            return "炸弹不能拆开出", {}
         if self.must_show is not None and rank(self.must_show) not in want:
-            return f"首出必须带 {SIGNED[self.must_show]}"
+            return "首出必须带 {card}", {"card": SIGNED[self.must_show]}
         cur = self._top_play()
         if (len(want) == 1 and self.options.get("baodan_must_top", True) and self.baodan[(seat + 1) % SEATS]
                 and (cur is None or beats(shapes[0], cur, self.rules))):
-            return "下家报单，出单张必须出最大的牌"
+            return "下家报单，出单张必须出最大的牌", {}
         if cur is not None:
-            return f"管不上：要比 {play_label(cur)} 大"
-        return "这几张牌不能这样出"
+            return "管不上：要比 {play} 大", {"play": play_label(cur)}
+        return "这几张牌不能这样出", {}
 
     # ------------------------------------------------------------------- apply
     def apply(self, seat: int, action: Action | str) -> list[Event]:
