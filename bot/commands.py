@@ -13,7 +13,7 @@ from discord import app_commands
 from engine.registry import all_variants, get_variant
 
 from .calc_form import SOURCES, CalcFormError, build_input, calculate, describe_result
-from .errors import said
+from .engine_words import said
 from .i18n import lang_of, speaking, t, tr
 from .options_text import choice_label, option_label, variant_name, variant_summary
 from .service import month_start

@@ -14,7 +14,8 @@ from engine.match import Match
 from engine.registry import get_variant
 
 from .components import VoteButton
-from .errors import Denied, said
+from .engine_words import said
+from .errors import Denied
 from .i18n import speaking, tr
 from .options_text import choice_label, option_label, parse_options_text, validate_bot_options
 from .render import (

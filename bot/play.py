@@ -14,7 +14,8 @@ from storage.db import ActionRow
 
 from . import ai
 from .delivery import send_kwargs
-from .errors import Denied, said
+from .engine_words import said
+from .errors import Denied
 from .i18n import speaking, tr
 from .render import (
     Panel,

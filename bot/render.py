@@ -17,6 +17,7 @@ from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, HandResult, nam
 from engine.hints import hints
 from engine.options import Option
 
+from . import engine_words
 from . import render_paodekuai as pdk
 from .components import (
     MAX_CUSTOM_ID,
@@ -351,11 +352,11 @@ def action_view(table: Table, seat: int, page: int = 0) -> discord.ui.View | Non
     first = 0 if pages == 1 else page * (ROWS - 1)
     shown = chunks if pages == 1 else chunks[first:first + ROWS - 1]
     for n, i in enumerate(buttons):
-        view.add_item(ActionButton(table.id, table.version, seat, choice(i, prefix), label=named[i].label[:80],
+        view.add_item(ActionButton(table.id, table.version, seat, choice(i, prefix), label=engine_words.named(named[i])[:80],
                                    style=_button_style(named[i]), row=n // ROWS))
     first_select_row = -(-len(buttons) // ROWS)
     for n, chunk in enumerate(shown):
-        opts = [discord.SelectOption(label=named[i].label[:100], value=choice(i, 0)[:100]) for i in chunk]
+        opts = [discord.SelectOption(label=engine_words.named(named[i])[:100], value=choice(i, 0)[:100]) for i in chunk]
         groups = {named[i].group for i in chunk}
         what = groups.pop() if len(groups) == 1 else "操作"
         placeholder = f"选择{what}…" + (f"（{chunk[0] + 1}–{chunk[-1] + 1}）" if pages > 1 else "")

@@ -22,6 +22,7 @@ from engine.core import PASS_ROLE, Action, HandResult, IllegalAction, name_actio
 from engine.paodekuai.cards import RANKS
 from engine.paodekuai.game import BOMB_MONEY, play_of
 
+from . import engine_words
 from .components import MAX_CUSTOM_ID, ActionButton, CardSelect
 from .render_result import payment_lines, totals_line
 from .table import Table
@@ -258,7 +259,7 @@ def card_view(table: Table, game: Any, seat: int, view: dict[str, Any], picked: 
         named = name_action(game, action)
         style = discord.ButtonStyle.secondary if named.role == PASS_ROLE else discord.ButtonStyle.primary
         dview.add_item(ActionButton(table.id, table.version, seat, _choice(action, legal, prefix),
-                                    label=named.label[:80], style=style, row=1))
+                                    label=engine_words.named(named)[:80], style=style, row=1))
     return dview
 
 

@@ -83,6 +83,15 @@ class ActionName:
     label: str
     group: str
     role: str = ""
+    # the label as a zh-CN template and its fields (see :class:`Worded`): a bot speaking another language words
+    # it from its own catalogue; empty: the label is its own template
+    template: str = ""
+    params: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def worded(cls, template: str, group: str, role: str = "", **params: str) -> ActionName:
+        """A name whose label is ``template`` filled with ``params`` (``"{verb} {cards}"``, verb 碰, cards 五)."""
+        return cls(template.format(**params), group, role, template, tuple(params.items()))
 
 
 WIN_ROLE = "win"
@@ -93,7 +102,9 @@ def name_action(game: Any, action: Action) -> ActionName:
     """``game.name_action(action)``; a game that names nothing still shows no raw code."""
     namer = getattr(game, "name_action", None)
     if namer is None:
-        return ActionName(f"操作 {''.join(action.cards)}".strip(), "操作")
+        cards = "".join(action.cards)
+        return ActionName.worded("{verb} {cards}", "操作", verb="操作", cards=cards) if cards else ActionName(
+            "操作", "操作")
     named: ActionName = namer(action)
     return named
 

@@ -623,15 +623,18 @@ class ChangshaGame(MahjongGame):
     def name_action(self, action: Action) -> ActionName:
         kind = action.kind
         if kind == "piao":
-            label = piao_label(int(action.cards[0]))
-            return ActionName(label, label)
+            n = int(action.cards[0])
+            label = piao_label(n)
+            return ActionName(label, label) if n == 0 else ActionName(label, label, "", "飘{n}", (("n", str(n)),))
         if kind == "qishou":  # only the asked seat sees its own label
             if self.window_kind == "qishou":
                 found = qs.detect(self.hands[self.window_from], self.options)
             else:
                 found = self.midway
-            label = "起手胡 " + "、".join(q.name for q in found) if found else "起手胡"
-            return ActionName(label, label)
+            if not found:
+                return ActionName("起手胡", "起手胡")
+            named = ActionName.worded("{verb} {cards}", "", verb="起手胡", cards="、".join(q.name for q in found))
+            return ActionName(named.label, named.label, "", named.template, named.params)
         if kind == "haidi":
             return ActionName("要海底", "要海底")
         if kind == "pass" and self.window_kind == "haidi":
@@ -639,8 +642,9 @@ class ChangshaGame(MahjongGame):
         if kind == "pass" and self.window_kind == "kaigang":
             return ActionName("打出杠牌", "打出杠牌", PASS_ROLE)
         if kind in ("kaigang", "buzhang"):
-            label = f"{'开杠' if kind == 'kaigang' else '补张'} {NAMES[_tile(action.cards[0])]}"
-            return ActionName(label, label)
+            named = ActionName.worded("{verb} {cards}", "", verb="开杠" if kind == "kaigang" else "补张",
+                                      cards=NAMES[_tile(action.cards[0])])
+            return ActionName(named.label, named.label, "", named.template, named.params)
         if kind == "hu":
             return ActionName("胡", "胡", WIN_ROLE)
         return super().name_action(action)

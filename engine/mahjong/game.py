@@ -540,15 +540,20 @@ class MahjongGame:
         if kind == "pass":
             return ActionName("过", "过", PASS_ROLE)
         if kind == "chui":
-            return ActionName(chui_label(int(action.cards[0])), chui_label(int(action.cards[0])))
+            n = int(action.cards[0])
+            return ActionName(chui_label(n), chui_label(n)) if n == 0 else ActionName(
+                chui_label(n), chui_label(n), "", "加{n}锤", (("n", str(n)),))
         tiles = [NAMES[_tile(c)] for c in action.cards]
         if kind == "discard":
-            return ActionName(f"打 {tiles[0]}", "打")
+            return ActionName.worded("{verb} {cards}", "打", verb="打", cards=tiles[0])
         if kind == "chi":
-            label = "吃 " + "".join(t[0] for t in tiles) + tiles[-1][1:]
-            return ActionName(label, label)
-        label = f"{_VERBS.get(kind, '操作')} {tiles[0] if tiles else ''}".strip()
-        return ActionName(label, label)
+            named = ActionName.worded("{verb} {cards}", "", verb="吃", cards="".join(t[0] for t in tiles) + tiles[-1][1:])
+            return ActionName(named.label, named.label, "", named.template, named.params)
+        verb = _VERBS.get(kind, "操作")
+        if not tiles:
+            return ActionName(verb, verb)
+        named = ActionName.worded("{verb} {cards}", "", verb=verb, cards=tiles[0])
+        return ActionName(named.label, named.label, "", named.template, named.params)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if isinstance(action, str):

@@ -57,26 +57,36 @@ def _seat(s: int) -> str:
 
 def play_label(p: Play) -> str:
     """How players call a play: 单张 7, 对7, 顺子 3-7, 连对 3-5, 三带二 Q带35, 三张 Q, 飞机 8-9带3456, 炸弹 9."""
+    template, params = play_words(p)
+    return template.format(**params)
+
+
+def play_words(p: Play) -> tuple[str, dict[str, str]]:
+    """:func:`play_label` as a zh-CN template and its fields (ranks and runs), for readers of other languages."""
     r = RANKS[p.main]
     wings = _joined(p.wings)
     run = f"{RANKS[p.low]}-{r}"
     if p.kind == "single":
-        return f"单张 {r}"
+        return "单张 {rank}", {"rank": r}
     if p.kind == "pair":
-        return f"对{r}"
+        return "对{rank}", {"rank": r}
     if p.kind == "straight":
-        return f"顺子 {run}"
+        return "顺子 {run}", {"run": run}
     if p.kind == "pairs":
-        return f"连对 {run}"
+        return "连对 {run}", {"run": run}
     if p.kind == "trio":
         if not p.wings:
-            return f"三张 {r}"
-        return f"{'三带一' if len(p.wings) == 1 else '三带二'} {r}带{wings}"
+            return "三张 {rank}", {"rank": r}
+        if len(p.wings) == 1:
+            return "三带一 {rank}带{wings}", {"rank": r, "wings": wings}
+        return "三带二 {rank}带{wings}", {"rank": r, "wings": wings}
     if p.kind == "plane":
-        return f"飞机 {run}" + (f"带{wings}" if wings else "")
+        if wings:
+            return "飞机 {run}带{wings}", {"run": run, "wings": wings}
+        return "飞机 {run}", {"run": run}
     if p.kind == "bomb":
-        return f"炸弹 {r}"
-    return f"四带三 {r}带{wings}"
+        return "炸弹 {rank}", {"rank": r}
+    return "四带三 {rank}带{wings}", {"rank": r, "wings": wings}
 
 
 def _joined(ranks: Sequence[int]) -> str:
@@ -265,7 +275,8 @@ class PaodekuaiGame:
             label = "不要" if can else "要不起"
             return ActionName(label, label, PASS_ROLE)
         p = play_of(action)
-        return ActionName(play_label(p), KIND_NAMES[p.kind])
+        template, params = play_words(p)
+        return ActionName.worded(template, KIND_NAMES[p.kind], **params)
 
     def classify(self, cards: str | Sequence[str], seat: int | None = None) -> Action:
         """The legal action a chosen set of concrete cards (``"S3 H3"``) is for ``seat`` (the seat to act):

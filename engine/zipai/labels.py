@@ -19,6 +19,8 @@ def name_action(action: Action, *, staking: bool = False) -> ActionName:
     if action.kind == "pass" and staking:
         return ActionName("不打鸟", verb, role)
     if action.kind == "chi" and len(action.cards) > 1:
-        label = f"吃 {action.cards[0]} · " + " · ".join(f"比 {g}" for g in action.cards[1:])
-        return ActionName(label, verb, role)
-    return ActionName(f"{verb} {''.join(action.cards)}".strip(), verb, role)
+        return ActionName.worded("吃 {chi} · 比 {bi}", verb, role, chi=action.cards[0],
+                                 bi=" · 比 ".join(action.cards[1:]))
+    if not action.cards:
+        return ActionName(verb, verb, role)
+    return ActionName.worded("{verb} {cards}", verb, role, verb=verb, cards="".join(action.cards))
