@@ -108,3 +108,29 @@ async def test_migration_2_keeps_a_version_1_database(tmp_path: Path) -> None:
     row = await db.table(1)
     assert row is not None and row.seats[0].auto is True and row.end_votes == [3]
     await db.close()
+
+
+async def test_migration_4_adds_each_seats_locale_to_a_version_3_database(tmp_path: Path) -> None:
+    """Seats written before locales were remembered read as unknown (the guild's language); the column is written
+    by the seat rows and by its own setter. The migration is one portable statement (PostgreSQL runs it too)."""
+    sql = dict(migrations())[4]
+    code = "\n".join(line for line in sql.splitlines() if not line.lstrip().startswith("--"))
+    assert [" ".join(s.split()) for s in code.split(";") if s.strip()] == ["ALTER TABLE seats ADD COLUMN locale TEXT"]
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript("\n".join(dict(migrations())[n] for n in (1, 2, 3)) + "\nPRAGMA user_version=3;")
+    conn.execute("INSERT INTO tables (guild_id, channel_id, host_id, variant_id, options, bot_options, status)"
+                 " VALUES (1, 2, 3, 'paohuzi', '{}', '{}', 'playing')")
+    conn.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (1, 0, 3, 'p')")
+    conn.commit()
+    conn.close()
+    db = await Database.open(f"sqlite:///{path}")
+    row = await db.table(1)
+    assert row is not None and row.seats[0].locale is None
+    await db.set_seat_locale(1, 0, "zh-TW")
+    row = await db.table(1)
+    assert row is not None and row.seats[0].locale == "zh-TW"
+    await db.set_seats(1, [SeatRow(0, 3, "p", locale="en-US"), SeatRow(1, 4, "q")])
+    row = await db.table(1)
+    assert row is not None and [s.locale for s in row.seats] == ["en-US", None]
+    await db.close()
