@@ -177,12 +177,22 @@ class TableService:
         user_id, locale = interaction.user.id, interaction.locale.value
         if self._locales.get(user_id) == locale:
             return
+        stored = True
         for table in list(self.tables.values()):
             seat = table.seat_of(user_id)
-            if seat is not None and table.status != "ended" and table.seats[seat].locale != locale:
+            old = table.seats[seat].locale if seat is not None else None
+            if seat is not None and table.status != "ended" and old != locale:
                 table.seats[seat].locale = locale
-                await self.db.set_seat_locale(table.id, seat, locale)
-        self._locales[user_id] = locale
+                try:
+                    await self.db.set_seat_locale(table.id, seat, locale)
+                except Exception:
+                    # a language is no reason to refuse the click: this click still speaks it (the guard set
+                    # it) and the next one stores it
+                    log.warning("locale of seat %d of table %s not stored", seat, table.id, exc_info=True)
+                    table.seats[seat].locale = old
+                    stored = False
+        if stored:
+            self._locales[user_id] = locale
 
     def channel_lang(self, table: Table) -> Lang:
         """The language of the table's channel messages: the guild's preferred locale."""

@@ -304,3 +304,23 @@ def test_every_control_label_of_every_family_is_worded_in_each_language() -> Non
         assert word("单张 {rank}", [("rank", "7")]) == "Single 7"
     with speaking("zh-TW"):
         assert word("{verb} {cards}", [("verb", "补杠"), ("cards", "五万")]).startswith("補槓 ")
+
+
+async def test_a_failing_locale_write_does_not_refuse_the_click(mixed: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    env = mixed
+    table = await open_pdk(env)
+    calls: list[tuple[int, int, str]] = []
+
+    async def broken(table_id: int, seat: int, locale: str) -> None:
+        calls.append((table_id, seat, locale))
+        raise OSError("disk full")
+
+    monkeypatch.setattr(env.bot.db, "set_seat_locale", broken)
+    env.world.locales[env.alice] = "zh-TW"
+    p = await env.cmd(env.alice, "table hand")
+    assert calls == [(table.id, 0, "zh-TW")]
+    assert p.ephemeral and "1號 alice" in p.text()  # answered, in the locale the click carried
+    monkeypatch.undo()
+    await env.cmd(env.alice, "table hand")  # the next click stores it
+    row = await env.bot.db.table(table.id)
+    assert row is not None and row.seats[0].locale == "zh-TW"
