@@ -28,6 +28,7 @@ from .components import (
     OptionSelect,
     ShowHandButton,
 )
+from .options_text import choice_label, option_label
 
 # re-exported: the service renders everything through this module
 from .render_result import chui_text
@@ -588,7 +589,7 @@ def lobby_message(table: Table, page: int = 0) -> Panel:
     lines += [f"　{seat_name(table, i)}" for i in range(len(table.seats))]
     lines.append("")
     opts = all_options(table)
-    lines += [f"{o.label}：{o.choice_label(val)}" for _, o, val in opts]
+    lines += [f"{option_label(o)}：{choice_label(o, val)}" for _, o, val in opts]
     if table.status == "lobby":
         lines.append("\n用 `/table join` 或下方按钮加入；房主可修改选项并开始。")
     else:
@@ -601,9 +602,9 @@ def lobby_message(table: Table, page: int = 0) -> Panel:
     pages = max(1, (len(opts) + OPTIONS_PER_PAGE - 1) // OPTIONS_PER_PAGE)
     page = page % pages
     for row, (key, o, val) in enumerate(opts[page * OPTIONS_PER_PAGE:(page + 1) * OPTIONS_PER_PAGE]):
-        choices = [discord.SelectOption(label=f"{o.label}：{o.choice_label(o.choices[i])}"[:100], value=str(i),
+        choices = [discord.SelectOption(label=f"{option_label(o)}：{choice_label(o, o.choices[i])}"[:100], value=str(i),
                                         default=o.choices[i] == val) for i in option_window(o, val)]
-        view.add_item(OptionSelect(table.id, key, options=choices, placeholder=o.label, row=row))
+        view.add_item(OptionSelect(table.id, key, options=choices, placeholder=option_label(o)[:150], row=row))
     view.add_item(LobbyButton(table.id, "join", style=discord.ButtonStyle.primary))
     view.add_item(LobbyButton(table.id, "leave"))
     view.add_item(LobbyButton(table.id, "ai"))

@@ -324,3 +324,20 @@ async def test_a_failing_locale_write_does_not_refuse_the_click(mixed: Env, monk
     await env.cmd(env.alice, "table hand")  # the next click stores it
     row = await env.bot.db.table(table.id)
     assert row is not None and row.seats[0].locale == "zh-TW"
+
+
+async def test_the_lobby_names_room_options_in_the_guilds_language(tmp_path: Path) -> None:
+    env = await world_env(tmp_path, "zh-TW")
+    try:
+        p = await env.cmd(env.users["carol"], "table create", variant="changsha", options="bot.timer=0")
+        embed = p.first["embeds"][0]["description"]
+        assert "鳥牌張數：兩隻鳥" in embed and "出牌限時：不限時" in embed
+        table = env.table()
+        selects = [c for row in env.world.messages[table.lobby_message_id]["components"] for c in row["components"]
+                   if c["type"] == 3]
+        assert selects and all("限时" not in c["placeholder"] for c in selects)
+        assert any(o["label"] == "出牌限時：不限時" for c in selects for o in c["options"])
+    finally:
+        await env.bot.close()
+        harness.uninstall_webhook_edge()
+    assert not env.world.errors, env.world.errors
