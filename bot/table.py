@@ -45,6 +45,8 @@ def ai_name(n: int) -> str:
 
 def stored(say: Callable[[], str]) -> str:
     """What ``say`` says in zh-CN: the form a text is stored in (an end reason, an AI seat's name)."""
+    if current_lang() == SOURCE:  # every engine event makes a log line: skip the context switch when we can
+        return say()
     with speaking(SOURCE):
         return say()
 
@@ -63,10 +65,11 @@ class Line(str):
         return self
 
     def __str__(self) -> str:
-        return self.say()
+        # zh-CN readers (most of them) get the text worded at creation: a table renders its log on every move
+        return str.__str__(self) if current_lang() == SOURCE else self.say()
 
     def __format__(self, spec: str) -> str:
-        return format(self.say(), spec)
+        return format(str(self), spec)
 
 
 @dataclass(frozen=True, slots=True)
