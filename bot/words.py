@@ -239,3 +239,50 @@ def birds_text(birds: Any, seat_name: Callable[[int], str] | None = None) -> str
     if isinstance(hits, int) and hits:
         return tr("扎鸟：{tiles} → 中鸟 {hits}", tiles=shown, hits=hits)
     return tr("扎鸟：{tiles} → 未中鸟", tiles=shown)
+
+
+_NUMBER = re.compile(r"\d+")
+_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+# Where an engine text divides into clauses; English writes the marks its own way.
+_CLAUSE = re.compile(r"(，|；|：|、|（|）| \+ | × | ÷ | = | → )")
+_EN_CLAUSE_MARKS = {"，": ", ", "；": "; ", "：": ": ", "、": ", ", "（": " (", "）": ")"}
+_FIELDS = "abcdef"
+
+
+def _clause(text: str) -> str:
+    """One clause of an engine text: the whole clause when the catalogue has it with its numbers as fields
+    (``剩 {n} 张``, ``座位{a} 剩 {b} 张``), else each run of Chinese that the catalogue names (a 名堂, a word of the game)."""
+    numbers = _NUMBER.findall(text)
+    if 0 < len(numbers) <= len(_FIELDS):
+        names = ["n"] if len(numbers) == 1 else list(_FIELDS[:len(numbers)])  # one number is {n}, several {a} {b}…
+        fields = iter(names)
+        key = _NUMBER.sub(lambda m: "{" + next(fields) + "}", text)
+        if key in _entries():
+            return tr(key, **dict(zip(names, numbers, strict=True)))
+    return _CJK_RUN.sub(lambda m: tr(m[0]) if m[0] in _entries() else m[0], text)
+
+
+def _entries() -> dict[str, Any]:
+    from .i18n import catalogue
+
+    return catalogue()["messages"]
+
+
+def engine_text(text: str) -> str:
+    """A text the engine wrote in zh-CN (a payment's why, a hand's summary) in the language spoken, clause by
+    clause: the engine stays Chinese and pure, its phrases are catalogue entries like any other."""
+    lang = current_lang()
+    if lang == SOURCE or not _CJK_RUN.search(text):
+        return text
+    out = []
+    for part in _CLAUSE.split(text):
+        if _CLAUSE.fullmatch(part):
+            out.append(_EN_CLAUSE_MARKS.get(part, part) if lang == "en" else part)
+        elif part:
+            out.append(_clause(part))
+    return "".join(out)
+
+
+def effect_text(value: str) -> str:
+    """A 名堂's effect as the engine writes it (4番, ×2, +1囤, +10胡, 算100胡息) in the language spoken."""
+    return engine_text(value)
