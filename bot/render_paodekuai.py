@@ -26,7 +26,7 @@ from .components import MAX_CUSTOM_ID, ActionButton, CardSelect
 from .i18n import tr
 from .render_result import payment_lines, totals_line
 from .table import Table
-from .words import joined
+from .words import engine_text, joined
 
 FAMILY = "paodekuai"
 PLAY_CARDS = "="  # an ActionButton choice of concrete cards: ``=S3H3`` is 出牌 with ♠3 ♥3
@@ -77,7 +77,7 @@ def _cards(cards: Any) -> str:
 
 
 def _play_text(table: Table, entry: dict[str, Any]) -> str:
-    return tr("{seat} 出 {play}（{cards}）", seat=table.seat_label(entry["seat"]), play=entry["label"],
+    return tr("{seat} 出 {play}（{cards}）", seat=table.seat_label(entry["seat"]), play=engine_text(str(entry["label"])),
               cards=_cards(entry.get("cards")))
 
 
@@ -172,12 +172,17 @@ def preview(game: Any, seat: int, picked: Sequence[str]) -> tuple[Action | None,
     return action, name_action(game, action).label
 
 
+def _reading(text: str) -> str:
+    """The engine's name of a play (``顺子 3-7``) or its reason for refusing one, in the language spoken."""
+    return engine_text(text)
+
+
 def picked_line(view: dict[str, Any], picked: Sequence[str], reading: tuple[Action | None, str]) -> str:
     shown = dict(hand_cards(view))
     cards = " ".join(shown.get(c, c) for c in picked)
     action, text = reading
-    return tr("已选：{cards} → **{play}**", cards=cards, play=text) if action is not None \
-        else tr("已选：{cards} ⚠️ {why}", cards=cards, why=text)
+    return tr("已选：{cards} → **{play}**", cards=cards, play=_reading(text)) if action is not None \
+        else tr("已选：{cards} ⚠️ {why}", cards=cards, why=_reading(text))
 
 
 SAFE_SHOWN = 4
@@ -195,7 +200,7 @@ def counter_lines(game: Any, seat: int) -> list[str]:
                 or tr("无"))]
     safe = told[0]["safe"]
     if safe:
-        shown = joined(safe[:SAFE_SHOWN])
+        shown = joined([engine_text(str(p)) for p in safe[:SAFE_SHOWN]])
         lines.append(tr("外面管不上：{plays} 等 {n} 种", plays=shown, n=len(safe)) if len(safe) > SAFE_SHOWN
                      else tr("外面管不上：{plays}", plays=shown))
     return lines
@@ -257,7 +262,7 @@ def card_view(table: Table, game: Any, seat: int, view: dict[str, Any], picked: 
     if chosen:
         action, text = preview(game, seat, chosen)
         if action is not None:
-            label = tr("出牌：{play}", play=text)[:80]
+            label = tr("出牌：{play}", play=_reading(text))[:80]
     confirm = PLAY_CARDS + pack(chosen)
     assert prefix + len(confirm) <= MAX_CUSTOM_ID  # 16 cards × 3 characters at most
     dview.add_item(ActionButton(table.id, table.version, seat, confirm, label=label,
