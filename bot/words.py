@@ -274,6 +274,8 @@ def engine_text(text: str) -> str:
     lang = current_lang()
     if lang == SOURCE or not _CJK_RUN.search(text):
         return text
+    if text in _entries():  # a whole sentence of the engine's (a calculator's refusal)
+        return tr(text)
     out = []
     for part in _CLAUSE.split(text):
         if _CLAUSE.fullmatch(part):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ast
 import re
+import string
+import tomllib
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -14,10 +16,12 @@ from typing import Any
 import discord
 import pytest
 
-from bot.i18n import LANGS, catalogue, speaking
-from bot.render import Panel, dm_panel, table_message
+from bot.calc_form import CalcFormError, build_input, calculate, describe_result
+from bot.i18n import LANGS, Lang, catalogue, speaking
+from bot.render import Panel, dm_panel, final_text, settlement_text, table_message
 from bot.table import Seat, Table
 from engine.ai import choose
+from engine.core import HandResult
 from engine.match import Match
 from engine.registry import all_variants
 from engine.selfplay import play_hand
@@ -102,16 +106,55 @@ SEAT_LABEL = re.compile(r"\d+号 ")  # table.seat_label (the frame's, moved onto
 MARKUP = re.compile(r"<t:\d+:[A-Za-z]>|<@!?\d+>|`[^`]*`")
 
 
+CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+TERM = re.compile(r"[\u3400-\u9fff0-9×]{1,6}")
+LANG2_BLOCK = "# --- lang2:"
+ENGINE_SEAT = "座位"  # the engine's seat word: table.name_seats turns 座位2 into the seat's label before anyone reads it
+
+
+def term_entries() -> set[str]:
+    """The catalogue's game terms: a short word with no field whose English keeps it (碰, 五万, 清一色 one suit)."""
+    return {k for k, v in catalogue()["messages"].items()
+            if TERM.fullmatch(k) and not fields(k) and v.get("en", "").startswith(k)}
+
+
 def english_terms() -> set[str]:
-    """The Chinese English may keep: every run of Chinese in the catalogue's English (the terms: 碰, 胡息's 胡,
-    五万, 清一色 …), the 字牌 faces, and the variants' names (the frame's entries)."""
+    """The Chinese English may keep: the term entries, the 字牌 faces, and the words the frame's entries give
+    (variant names, option and choice labels, which English keeps too)."""
+    from bot.table import BOT_OPTIONS
     from bot.words import BIG, SMALL
 
-    runs = {m for v in catalogue()["messages"].values() for m in CJK_RUN.findall(v.get("en", ""))}
-    return runs | set(SMALL + BIG) | {v.name for v in all_variants()}
+    frame = {v.name for v in all_variants()}
+    for options in [BOT_OPTIONS, *(v.options for v in all_variants())]:
+        for o in options:
+            frame |= {o.label, *(o.choice_label(c) for c in o.choices)}
+    return term_entries() | set(SMALL + BIG) | {w for w in frame if TERM.fullmatch(w)} | {ENGINE_SEAT}
 
 
-CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+def fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+
+
+def lang2_entries() -> list[str]:
+    """The sources of this block of the catalogue (what the table shows)."""
+    from bot.i18n import CATALOGUE_PATH
+
+    text = CATALOGUE_PATH.read_text(encoding="utf-8")
+    block = text[text.index(LANG2_BLOCK):]
+    return [next(iter(tomllib.loads(line))) for line in block.splitlines()[1:]
+            if line.strip() and not line.startswith("#")]
+
+
+def test_english_keeps_only_game_terms_in_chinese() -> None:
+    """Every English text of the table's entries: its Chinese is made of game terms the catalogue names."""
+    terms = english_terms()
+    messages = catalogue()["messages"]
+    entries = lang2_entries()
+    assert len(entries) > 500
+    loose = {k: messages[k]["en"] for k in entries if loose_chinese_in_english(messages[k]["en"], terms)}
+    assert loose == {}
+    assert messages["**手牌**（{n} 张）：{hand}"]["en"] == "**Hand** ({n}): {hand}"
+    assert messages["五万"] == {"zh-TW": "五萬", "en": "五万"} and messages["碰碰胡"]["en"].startswith("碰碰胡 ")
 
 
 def _made_of(run: str, terms: set[str]) -> bool:
@@ -230,3 +273,84 @@ def test_a_whole_hand_reads_in_english_and_traditional(variant: str) -> None:
     assert "**Turn**: " in english or "Waiting for claims" in english
     assert "牌桌" not in english and "轮到" not in english and "手牌" not in english
     assert "牌桌 #7" in traditional and "**手牌**（" in traditional and ("**輪到**：" in traditional or "等待" in traditional)
+
+
+def _settled(variant: str, seed: int, hands: int = 6) -> Iterator[tuple[Table, HandResult, int]]:
+    """Real self-played hands of one match, each settled, then the match's end."""
+    table = _table(variant, seed)
+    match = table.match
+    assert match is not None
+    for hand in range(hands):
+        if match.over:
+            break
+        play_hand(match.new_hand(seed * 100 + hand))
+        yield table, match.finish_hand(), hand
+
+
+@pytest.mark.parametrize("variant", [v.id for v in all_variants()])
+def test_settlements_read_in_english_and_traditional(variant: str) -> None:
+    terms = english_terms()
+    english: list[str] = []
+    for table, result, hand in _settled(variant, 5):
+        for lang in ("en", "zh-TW"):
+            with speaking(lang):
+                text = settlement_text(table, result, hand)
+            assert len(text) <= 2000
+            if lang == "en":
+                assert loose_chinese_in_english(text, terms) == [], text
+                english.append(text)
+            else:
+                assert simplified_in_traditional(text) == [], text
+                assert "累計：" in text and "本局：" in text
+        with speaking("en"):
+            final = final_text(table)
+        assert loose_chinese_in_english(final, terms) == [], final
+        assert final.startswith("🏁 Table #7: match over · final ranking")
+    text = "\n".join(english)
+    assert "Totals: " in text and "This hand: " in text
+    assert re.search(r"Hand \d+: .* wins|Hand \d+: .*draw", text), text
+
+
+# --- the calculator in every language ------------------------------------------------------------------------
+
+def _calc(lang: Lang, variant: str, hand: str, win: str | None = None, source: str = "self_draw",
+          melds: str | None = None) -> str:
+    """The /calc reply's text in ``lang``: the answer, or the error the player is shown."""
+    with speaking(lang):
+        try:
+            data = build_input(variant, hand, win, source, melds)
+            return describe_result(calculate(data), data)
+        except CalcFormError as e:
+            return str(e)
+
+
+def test_the_calculator_answers_in_english_and_traditional() -> None:
+    terms = english_terms()
+    zipai = ("paohuzi", "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾", "拾", "self_draw", "碰一")
+    mahjong = ("tuidaohu", "123m456p789s11m23p", "4p")
+    en, tw = _calc("en", *zipai), _calc("zh-TW", *zipai)
+    assert en.startswith("**Wins**") or en.startswith("Cannot win: "), en
+    assert tw.startswith("**能胡**") or tw.startswith("不能胡："), tw
+    mj_en, mj_tw = _calc("en", *mahjong), _calc("zh-TW", *mahjong)
+    assert mj_en.split("\n")[:2] == ["**Wins**", "番种: 平胡 plain win, 门前清 concealed"], mj_en
+    assert "Score: " in mj_en and "each of the other three pays this share" in mj_en
+    assert mj_tw.split("\n")[1] == "番種：平胡、門前清" and "其他三家各付這一份" in mj_tw
+    for text in (en, mj_en):
+        assert loose_chinese_in_english(text, terms) == [], text
+    for text in (tw, mj_tw):
+        assert simplified_in_traditional(text) == [], text
+
+
+@pytest.mark.parametrize(("args", "english", "traditional"), [
+    (("hongzhong", "123m4x"), "Can't read the tile 「x」", "看不懂的牌「x」"),
+    (("hongzhong", "123m", "4p4p"), "The winning card is one card; 2 were given.", "胡的牌只能寫一張"),
+    (("paohuzi", "一二三", "四", "self_draw", "碰"), "Can't read the meld 「碰」", "看不懂的門子「碰」"),
+    (("tuidaohu", "123m456p789s11m23p", "4p", "discard"), "Cannot win: ", "不能胡："),
+    (("hongzhong", "11m", "1m", "self_draw", "吃123m"), "红中麻将 has no 吃", "紅中麻將不能吃牌"),
+])
+def test_calculator_errors_in_the_players_language(args: tuple[str, ...], english: str, traditional: str) -> None:
+    en, tw = _calc("en", *args), _calc("zh-TW", *args)
+    assert english in en and traditional in tw, (en, tw)
+    assert loose_chinese_in_english(en, english_terms()) == [], en
+    assert simplified_in_traditional(tw) == [], tw
+    assert _calc("zh-CN", *args) != en
