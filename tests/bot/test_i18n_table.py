@@ -5,6 +5,7 @@ with the longer English. The engine's dynamic words (名堂 / 番种 names, tile
 from __future__ import annotations
 
 import ast
+import random
 import re
 import string
 import tomllib
@@ -16,6 +17,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot import harness
 from bot.calc_form import CalcFormError, build_input, calculate, describe_result
 from bot.i18n import LANGS, Lang, catalogue, speaking
 from bot.render import Panel, dm_panel, final_text, settlement_text, table_message
@@ -25,6 +27,8 @@ from engine.core import HandResult
 from engine.match import Match
 from engine.registry import all_variants
 from engine.selfplay import play_hand
+
+from .conftest import Env, short
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 CJK = re.compile(r"[\u3400-\u9fff]")
@@ -102,7 +106,8 @@ def test_every_tile_name_has_an_entry_in_every_language() -> None:
 # --- the table read in English and zh-TW -------------------------------------------------------------------
 
 NAMES = ["alice", "bob", "carol", "dave"]
-SEAT_LABEL = re.compile(r"\d+号 ")  # table.seat_label (the frame's, moved onto the catalogue with the frame)
+# table.seat_label, an AI seat's name among them (the frame's words, moved onto the catalogue with the frame)
+SEAT_LABEL = re.compile(r"\d+号 (?:电脑\d+（电脑）)?")
 MARKUP = re.compile(r"<t:\d+:[A-Za-z]>|<@!?\d+>|`[^`]*`")
 
 
@@ -128,7 +133,7 @@ def english_terms() -> set[str]:
     for options in [BOT_OPTIONS, *(v.options for v in all_variants())]:
         for o in options:
             frame |= {o.label, *(o.choice_label(c) for c in o.choices)}
-    return term_entries() | set(SMALL + BIG) | {w for w in frame if TERM.fullmatch(w)} | {ENGINE_SEAT}
+    return term_entries() | set(SMALL + BIG) | {r for w in frame for r in CJK_RUN.findall(w)} | {ENGINE_SEAT}
 
 
 def fields(text: str) -> set[str]:
@@ -354,3 +359,50 @@ def test_calculator_errors_in_the_players_language(args: tuple[str, ...], englis
     assert loose_chinese_in_english(en, english_terms()) == [], en
     assert simplified_in_traditional(tw) == [], tw
     assert _calc("zh-CN", *args) != en
+
+
+# --- whole matches through the fake Discord, every payload held to Discord's limits ---------------------------
+
+OWN_LINES = re.compile(r"^(› |Last: |最近：|❓ )")  # event lines and 长沙's questions: the engine's events (the frame's)
+TABLE_HEADS = ("🀄 ", "🤝 ", "🃏 ", "🏁 ")
+
+
+def _table_texts(body: dict[str, Any]) -> list[str]:
+    """The texts of one message body that the table renderers wrote (the table message, DM panels,
+    settlements), without the engine's event lines; lobby and command replies are the frame's."""
+    out = []
+    for e in body.get("embeds") or []:
+        title = e.get("title") or ""
+        if "#" in title and ("Hand " in title or "局" in title):  # the table message (the lobby is the frame's)
+            out += [e.get("title") or "", e.get("description") or "", (e.get("footer") or {}).get("text") or ""]
+    content = body.get("content") or ""
+    if content.startswith(TABLE_HEADS) or content.startswith("**") and "#" in content.split("\n")[0]:
+        out.append(content)
+    return ["\n".join(line for line in t.split("\n") if not OWN_LINES.match(line)) for t in out if t]
+
+
+@pytest.mark.parametrize("variant", ["paohuzi", "changsha", "paodekuai", "fangpaofa"])
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+async def test_whole_match_through_the_edge_in_english_and_traditional(env: Env, variant: str, lang: Lang) -> None:
+    """The fake edge refuses any payload past Discord's limits (embed 4096, labels 80/100, 2000 content), so a
+    whole match played in the longer English passes them all; and what the table shows is in ``lang``."""
+    extra = " daniao=true" if variant == "fangpaofa" else ""
+    with speaking(lang):
+        table = await env.open_table(variant, [env.alice, env.bob], f"bot.seed=3 bot.timer=30 {short(variant, 1)}{extra}")
+        await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(7))
+    assert table.match is not None and table.match.results
+    bodies = [c.body for c in env.world.calls if c.body]
+    assert all(harness.payload_limit_problem(b) is None for b in bodies)
+    texts = [t for b in bodies for t in _table_texts(b)]
+    assert len(texts) > 10
+    terms = english_terms()
+    for text in texts:
+        if lang == "en":
+            assert loose_chinese_in_english(text, terms) == [], text
+        else:
+            assert simplified_in_traditional(text) == [], text
+    everything = "\n".join(texts)
+    if lang == "en":
+        assert "Table #" in everything and "Totals: " in everything and "final ranking" in everything
+    else:
+        assert "牌桌 #" in everything and "累計：" in everything and "最終排名" in everything
