@@ -247,6 +247,7 @@ _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 _CLAUSE = re.compile(r"(，|；|：|、|（|）| \+ | × | ÷ | = | → )")
 _EN_CLAUSE_MARKS = {"，": ", ", "；": "; ", "：": ": ", "、": ", ", "（": " (", "）": ")"}
 _FIELDS = "abcdef"
+_SUIT_OF = {"万": "m", "筒": "p", "条": "s"}  # i18n: input (the engine's suit words, read)
 
 
 def _clause(text: str) -> str:
@@ -259,7 +260,19 @@ def _clause(text: str) -> str:
         key = _NUMBER.sub(lambda m: "{" + next(fields) + "}", text)
         if key in _entries():
             return tr(key, **dict(zip(names, numbers, strict=True)))
-    return _CJK_RUN.sub(lambda m: tr(m[0]) if m[0] in _entries() else m[0], text)
+    return _CJK_RUN.sub(lambda m: _run(m[0]), text)
+
+
+def _run(run: str) -> str:
+    """A run of Chinese inside an engine phrase: a catalogue word, 字牌 faces (叁肆伍), or tiles of one suit
+    (一二三条); else as written."""
+    if run in _entries():
+        return tr(run)
+    if all(rank_of(c) is not None for c in run):
+        return faces(run)
+    if len(run) > 1 and run[-1] in _SUIT_OF and all(c in SMALL[:9] for c in run[:-1]):
+        return suit_run(run[:-1], _SUIT_OF[run[-1]])
+    return run
 
 
 def _entries() -> dict[str, Any]:

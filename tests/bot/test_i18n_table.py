@@ -22,6 +22,7 @@ from bot.calc_form import CalcFormError, build_input, calculate, describe_result
 from bot.i18n import LANGS, Lang, catalogue, speaking
 from bot.render import Panel, dm_panel, final_text, settlement_text, table_message
 from bot.table import Seat, Table
+from bot.words import engine_text
 from engine.ai import choose
 from engine.core import HandResult
 from engine.match import Match
@@ -126,14 +127,22 @@ def term_entries() -> set[str]:
 def english_terms() -> set[str]:
     """The Chinese English may keep: the term entries, the 字牌 faces, and the words the frame's entries give
     (variant names, option and choice labels, which English keeps too)."""
-    from bot.table import BOT_OPTIONS
     from bot.words import BIG, SMALL
+
+    frame = {r for w in _frame_words() for r in CJK_RUN.findall(w)}
+    return term_entries() | set(SMALL + BIG) | frame | {ENGINE_SEAT}
+
+
+@cache
+def _frame_words() -> tuple[str, ...]:
+    """Variant names, option and choice labels (the frame's entries), longest first."""
+    from bot.table import BOT_OPTIONS
 
     frame = {v.name for v in all_variants()}
     for options in [BOT_OPTIONS, *(v.options for v in all_variants())]:
         for o in options:
             frame |= {o.label, *(o.choice_label(c) for c in o.choices)}
-    return term_entries() | set(SMALL + BIG) | {r for w in frame for r in CJK_RUN.findall(w)} | {ENGINE_SEAT}
+    return tuple(sorted(frame, key=len, reverse=True))
 
 
 def fields(text: str) -> set[str]:
@@ -186,8 +195,8 @@ def simplified_in_traditional(text: str) -> list[str]:
     """Characters zh-TW writes otherwise (OpenCC's s2tw, the tool the catalogue's zh-TW came from)."""
     pytest.importorskip("opencc")
     plain = SEAT_LABEL.sub("", MARKUP.sub("", text))
-    for v in all_variants():  # the variants' names are the frame's entries
-        plain = plain.replace(v.name, "")
+    for word in _frame_words():  # variant names, option and choice labels: the frame's entries
+        plain = plain.replace(word, "")
     return sorted({c for c in CJK_RUN.findall(plain) for c in c if _traditional(c) != c and c != "号"})
 
 
@@ -406,3 +415,58 @@ async def test_whole_match_through_the_edge_in_english_and_traditional(env: Env,
         assert "Table #" in everything and "Totals: " in everything and "final ranking" in everything
     else:
         assert "牌桌 #" in everything and "累計：" in everything and "最終排名" in everything
+
+
+# --- the engine's own phrases --------------------------------------------------------------------------------
+
+def _engine_phrases(seeds: int = 3) -> set[str]:
+    """What the engine writes for players in self-played hands of every variant: public event texts, each
+    payment's why, 名堂 effects, the match's final why."""
+    out: set[str] = set()
+
+    def walk(data: Any) -> None:
+        if isinstance(data, dict):
+            for key, value in data.items():
+                if key in ("why", "value") and isinstance(value, str):
+                    out.add(value)
+                else:
+                    walk(value)
+        elif isinstance(data, list):
+            for value in data:
+                walk(value)
+
+    for variant in all_variants():
+        if variant.id == "toy":  # the tests' own variant
+            continue
+        for seed in range(seeds):
+            match = Match(variant.id, {}, seed=seed)
+            for hand in range(3):
+                if match.over:
+                    break
+                game = match.new_hand(seed * 100 + hand)
+                while not game.finished:
+                    seat = game.to_act()[0]
+                    out |= {str(e.data["text"]) for e in game.apply(seat, choose(game, seat))
+                            if e.public and e.data.get("text")}
+                walk(match.finish_hand().detail)
+            walk(match.final_breakdown())
+    return {t for t in out if CJK_RUN.search(t)}
+
+
+def test_every_engine_phrase_reads_in_english_and_traditional() -> None:
+    phrases = _engine_phrases()
+    assert len(phrases) > 200
+    terms = english_terms()
+    for text in sorted(phrases):
+        with speaking("en"):
+            en = engine_text(text)
+        with speaking("zh-TW"):
+            tw = engine_text(text)
+        assert loose_chinese_in_english(en, terms) == [], (text, en)
+        assert simplified_in_traditional(tw) == [], (text, tw)
+    with speaking("en"):
+        assert engine_text("座位2 摸牌") == "座位2 draws" and engine_text("剩 3 张") == "3 cards left"
+        assert engine_text("放在座位1面前") == "goes before 座位1"
+        assert engine_text("自摸：平胡 2 倍") == "自摸 self-draw: 平胡 plain win 2 倍"
+    with speaking("zh-TW"):
+        assert engine_text("座位1 打出 二万") == "座位1 打出 二萬"
