@@ -470,3 +470,23 @@ def test_every_engine_phrase_reads_in_english_and_traditional() -> None:
         assert engine_text("自摸：平胡 2 倍") == "自摸 self-draw: 平胡 plain win 2 倍"
     with speaking("zh-TW"):
         assert engine_text("座位1 打出 二万") == "座位1 打出 二萬"
+
+
+def test_hint_lines_in_english_and_traditional() -> None:
+    from bot.render import hint_line, own_huxi_line, zipai_hint_line
+
+    mahjong = [{"tile": "3m", "self_draw": {"patterns": ["清一色"], "fan": 0, "share": 4, "parts": ""},
+                "discard": {"share": 2}},
+               {"tile": "6m", "self_draw": {"patterns": [], "fan": 0, "share": 1, "parts": ""}}]
+    zipai = [{"card": "叁", "wins": {"self_draw": {"huxi": 18, "score": 3, "patterns": ["自摸", "红胡"]},
+                                     "discard": {"huxi": 15, "score": 2, "patterns": []}}}]
+    with speaking("en"):
+        assert hint_line(mahjong) == ("听牌 Ready: 三万 (清一色 one suit, 自摸 self-draw 4 from each, 接炮 on a discard 2)"
+                                      " · 六万 (平胡 plain win, 自摸 self-draw 1 from each)")
+        assert zipai_hint_line(zipai) == ("听牌 Ready: 叁 (自摸 self-draw: huxi 18, score 3, 红胡 red; "
+                                          "放炮 discard: huxi 15, score 2)")
+        assert own_huxi_line([{"huxi": 3}], list("六六六")) == "**My huxi**: melds 3 + 坎 3 = 6"
+    with speaking("zh-TW"):
+        assert hint_line(mahjong).startswith("聽牌：三萬（清一色，自摸每家 4，接炮 2）")
+        assert zipai_hint_line(zipai) == "聽牌：參（自摸 胡息 18 得分 3 紅胡；放炮 胡息 15 得分 2）"
+        assert own_huxi_line([{"huxi": 3}], list("陆陆陆")) == "**我的胡息**：門子 3 + 坎 6 = 9"
