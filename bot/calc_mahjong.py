@@ -13,21 +13,31 @@ from typing import Any
 
 from engine.mahjong.tiles import TileError, tile_id, tile_name
 
-SUIT_WORDS = {"万": "m", "筒": "p", "饼": "p", "条": "s", "索": "s"}
-HONOUR_WORDS = {"东": "1z", "南": "2z", "西": "3z", "北": "4z", "白": "5z", "发": "6z", "發": "6z", "中": "7z"}
-NUMERALS = "一二三四五六七八九"
-MELD_WORDS = {"碰": "peng", "杠": "gang", "明杠": "gang", "补杠": "gang", "直杠": "gang", "暗杠": "angang",
-              "吃": "chi"}
+from .i18n import SOURCE, tr, tr_in
+from .words import joined
+
+SUIT_WORDS = {"万": "m", "筒": "p", "饼": "p", "条": "s", "索": "s"}  # i18n: input
+HONOUR_WORDS = {"东": "1z", "南": "2z", "西": "3z", "北": "4z", "白": "5z", "发": "6z", "發": "6z", "中": "7z"}  # i18n: input
+NUMERALS = "一二三四五六七八九"  # i18n: input
+MELD_WORDS = {"碰": "peng", "杠": "gang", "明杠": "gang", "补杠": "gang", "直杠": "gang",  # i18n: input
+              "暗杠": "angang", "吃": "chi"}  # i18n: input
 MELD_SIZE = {"peng": 3, "gang": 4, "angang": 4}
-KIND_WORDS = {"chi": "吃", "peng": "碰", "gang": "明杠", "angang": "暗杠"}
-# /calc's 来源 for a mahjong hand, and the words a player may type for them.
-SOURCES = {"self_draw": "自摸（含杠开）", "discard": "点炮/接炮", "robbing_kong": "抢杠胡", "deal": "起手（天胡）"}
-_SOURCE_NOTES = {"红中麻将": {"deal": "起手（天胡、四红中）"}, "推倒胡": {"discard": "杠上炮（推倒胡只有杠上炮可胡别人的牌）"}}
-NOTATION = "麻将牌写成 1m…9m（万）、1p…9p（筒）、1s…9s（条）、1z…7z（东南西北白发中，红中是 7z），如 123m456p77z"
+KIND_WORDS = {"chi": tr_in(SOURCE, "吃"), "peng": tr_in(SOURCE, "碰"), "gang": tr_in(SOURCE, "明杠"),
+              "angang": tr_in(SOURCE, "暗杠")}
+# /calc's 来源 for a mahjong hand (sources: the words a player may type for them are calc_form's).
+SOURCES = {"self_draw": tr_in(SOURCE, "自摸（含杠开）"), "discard": tr_in(SOURCE, "点炮/接炮"),
+           "robbing_kong": tr_in(SOURCE, "抢杠胡"), "deal": tr_in(SOURCE, "起手（天胡）")}
+_SOURCE_NOTES = {"红中麻将": {"deal": tr_in(SOURCE, "起手（天胡、四红中）")},  # i18n: input (the variant's name, read)
+                 "推倒胡": {"discard": tr_in(SOURCE, "杠上炮（推倒胡只有杠上炮可胡别人的牌）")}}  # i18n: input
+MELD_EXAMPLE = '{"type": "peng", "cards": ["5m"]}'
+
+
+def notation() -> str:
+    return tr("麻将牌写成 1m…9m（万）、1p…9p（筒）、1s…9s（条）、1z…7z（东南西北白发中，红中是 7z），如 123m456p77z")
 
 
 class TileTextError(ValueError):
-    """Tiles a player typed that cannot be read (the message is Chinese)."""
+    """Tiles a player typed that cannot be read (the message is in the player's language)."""
 
 
 def is_notation(text: str) -> bool:
@@ -40,7 +50,7 @@ def tiles(text: str) -> list[str]:
     out: list[str] = []
     digits = ""
     numerals = ""
-    text = re.sub(r"[\s,，、;；]+", "", text).replace("红中", "中")
+    text = re.sub(r"[\s,，、;；]+", "", text).replace("红中", "中")  # i18n: input
     for ch in text:
         if ch.isdigit() and ch.isascii():
             digits += ch
@@ -55,14 +65,15 @@ def tiles(text: str) -> list[str]:
         elif ch in HONOUR_WORDS and not digits and not numerals:
             out.append(HONOUR_WORDS[ch])
         else:
-            raise TileTextError(f"看不懂的牌「{ch}」（在「{text[:30]}」里）：{NOTATION}。")
+            raise TileTextError(tr("看不懂的牌「{tile}」（在「{text}」里）：{notation}。", tile=ch, text=text[:30],
+                                   notation=notation()))
     if digits or numerals:
-        raise TileTextError(f"「{digits or numerals}」后面缺少花色：{NOTATION}。")
+        raise TileTextError(tr("「{tiles}」后面缺少花色：{notation}。", tiles=digits or numerals, notation=notation()))
     for t in out:
         try:
             tile_id(t)
         except TileError:
-            raise TileTextError(f"没有「{t}」这张牌：{NOTATION}。") from None
+            raise TileTextError(tr("没有「{tile}」这张牌：{notation}。", tile=t, notation=notation())) from None
     return out
 
 
@@ -87,7 +98,7 @@ def meld(token: str) -> dict[str, Any] | None:
 def tile_word(text: str) -> str:
     """``5m`` → 五万 in a message; anything else as typed (cut short)."""
     try:
-        return tile_name(tile_id(text))
+        return tr(tile_name(tile_id(text)))
     except TileError:
         return text[:10]
 
@@ -95,14 +106,14 @@ def tile_word(text: str) -> str:
 def _what(text: str) -> str:
     """The calculator's field name in a message (``hand``, ``win_card``, ``meld peng``, ``melds[0]``)."""
     if text == "hand":
-        return "手牌"
+        return tr("手牌")
     if text == "win_card":
-        return "胡的牌"
+        return tr("胡的牌")
     m = re.fullmatch(r"melds\[(\d+)\]", text)
     if m:
-        return f"第 {int(m[1]) + 1} 个门子"
+        return tr("第 {n} 个门子", n=int(m[1]) + 1)
     m = re.fullmatch(r"meld (\w+)", text)
-    return f"{KIND_WORDS.get(m[1], '门子')}的牌" if m else "牌"
+    return tr("{kind}的牌", kind=tr(_kind(m[1]))) if m else tr("牌")
 
 
 def _sources(variant_name: str) -> list[str]:
@@ -110,83 +121,93 @@ def _sources(variant_name: str) -> list[str]:
 
 
 def _kind(word: str) -> str:
-    return KIND_WORDS.get(word, "门子")
+    return KIND_WORDS.get(word) or tr_in(SOURCE, "门子")
 
 
 # engine/mahjong/hongzhong.py and tuidaohu.py, in the order to try them (the more specific first).
 ERRORS: list[tuple[str, Any]] = [
-    (r"^(.+?): a tile must be a string", lambda m: f"{_what(m[1])}：每张牌要写成文字，如 5m。"),
-    (r"^(.+?): 「(.*?)」 is not one mahjong tile", lambda m: f"{_what(m[1])}：不认识的牌「{m[2][:10]}」；{NOTATION}。"),
-    (r"^(.+?): 「(.*?)」 is not in the 红中麻将 set",
-     lambda m: f"{_what(m[1])}：红中麻将没有「{tile_word(m[2])}」，只有万、筒、条和红中（7z）。"),
+    (r"^(.+?): a tile must be a string", lambda m: tr("{what}：每张牌要写成文字，如 5m。", what=_what(m[1]))),
+    (r"^(.+?): 「(.*?)」 is not one mahjong tile",
+     lambda m: tr("{what}：不认识的牌「{tile}」；{notation}。", what=_what(m[1]), tile=m[2][:10], notation=notation())),
+    (r"^(.+?): 「(.*?)」 is not in the 红中麻将 set",  # i18n: input
+     lambda m: tr("{what}：红中麻将没有「{tile}」，只有万、筒、条和红中（7z）。", what=_what(m[1]), tile=tile_word(m[2]))),
     (r"^(.+?): (?:「(.*?)」 is not mahjong notation|cannot read 「(.*?)」 as tiles)",
-     lambda m: f"{_what(m[1])}：看不懂「{(m[2] or m[3] or '')[:20]}」；{NOTATION}。"),
-    (r"^(.+?) must be a list of tiles or a string of tiles", lambda m: f"{_what(m[1])}要写成一串牌，如 123m456p。"),
-    (r"^chi meld: 红中麻将 has no 吃", lambda m: "红中麻将不能吃牌：门子只有 碰、明杠、暗杠。"),
-    (r"give cards or card, not both", lambda m: "门子里 cards 和 card 只能写一个。"),
+     lambda m: tr("{what}：看不懂「{text}」；{notation}。", what=_what(m[1]), text=(m[2] or m[3] or "")[:20],
+                  notation=notation())),
+    (r"^(.+?) must be a list of tiles or a string of tiles",
+     lambda m: tr("{what}要写成一串牌，如 123m456p。", what=_what(m[1]))),
+    (r"^chi meld: 红中麻将 has no 吃", lambda m: tr("红中麻将不能吃牌：门子只有 碰、明杠、暗杠。")),  # i18n: input
+    (r"give cards or card, not both", lambda m: tr("门子里 cards 和 card 只能写一个。")),
     (r"^melds\[\d+\] must be an object",
-     lambda m: "门子写法不对：请写成 碰5m、暗杠7p、吃345s，或 {\"type\": \"peng\", \"cards\": [\"5m\"]}。"),
+     lambda m: tr("门子写法不对：请写成 碰5m、暗杠7p、吃345s，或 {json}。", json=MELD_EXAMPLE)),
     (r"^melds\[\d+\]: unknown field 「(.*?)」|^meld field 「(.*?)」 unknown",
-     lambda m: f"门子里不认识的字段「{(m[1] or m[2] or '')[:20]}」：只有 type 和 cards（或 card）。"),
+     lambda m: tr("门子里不认识的字段「{field}」：只有 type 和 cards（或 card）。", field=(m[1] or m[2] or "")[:20])),
     (r"^melds\[\d+\]: type must be one of|^meld type .* unknown \(mahjong",
-     lambda m: "不认识的门子种类：麻将可用 吃（chi）、碰（peng）、明杠（gang）、暗杠（angang）。"),
-    (r"a chi needs its three cards", lambda m: "吃要写出三张牌，如 吃345s。"),
-    (r"a chi is three consecutive tiles", lambda m: "吃的三张必须是同一花色的连张，如 吃345s（字牌不能吃）。"),
+     lambda m: tr("不认识的门子种类：麻将可用 吃（chi）、碰（peng）、明杠（gang）、暗杠（angang）。")),
+    (r"a chi needs its three cards", lambda m: tr("吃要写出三张牌，如 吃345s。")),
+    (r"a chi is three consecutive tiles", lambda m: tr("吃的三张必须是同一花色的连张，如 吃345s（字牌不能吃）。")),
     (r"^meld (\w+) needs (\d+) tiles, got (\d+)|^melds\[\d+\]: a (\w+) has (\d+) tiles, not (\d+)",
-     lambda m: f"{_kind(m[1] or m[4])}要 {m[2] or m[5]} 张牌，给了 {m[3] or m[6]} 张。"),
+     lambda m: tr("{kind}要 {need} 张牌，给了 {got} 张。", kind=tr(_kind(m[1] or m[4])), need=m[2] or m[5],
+                  got=m[3] or m[6])),
     (r"^(\w+) meld must be identical tiles|^melds\[\d+\]: a (\w+) is \d+ identical tiles",
-     lambda m: f"{_kind(m[1] or m[2])}必须是相同的牌。"),
-    (r"meld of 红中: 红中 can be neither", lambda m: "红中不能碰，也不能杠。"),
-    (r"^(\d+) melds: a hand has at most 4", lambda m: f"门子有 {m[1]} 个：一手牌最多 4 个门子。"),
+     lambda m: tr("{kind}必须是相同的牌。", kind=tr(_kind(m[1] or m[2])))),
+    (r"meld of 红中: 红中 can be neither", lambda m: tr("红中不能碰，也不能杠。")),  # i18n: input
+    (r"^(\d+) melds: a hand has at most 4", lambda m: tr("门子有 {n} 个：一手牌最多 4 个门子。", n=m[1])),
     (r"^(\d+) tiles in hand \(win_card included\) with (\d+) melds: (\d+) needed",
-     lambda m: f"手牌加胡的牌共 {m[1]} 张，有 {m[2]} 个门子时应是 {m[3]} 张（胡牌时共 14 张，杠算 3 张）。"),
+     lambda m: tr("手牌加胡的牌共 {n} 张，有 {melds} 个门子时应是 {need} 张（胡牌时共 14 张，杠算 3 张）。", n=m[1],
+                  melds=m[2], need=m[3])),
     (r"^hand \+ win_card \+ melds make (\d+) \+ (\d+) melds",
-     lambda m: f"手牌加胡的牌共 {m[1]} 张，有 {m[2]} 个门子时应是 {14 - 3 * int(m[2])} 张（胡牌时共 14 张，杠算 3 张）。"),
+     lambda m: tr("手牌加胡的牌共 {n} 张，有 {melds} 个门子时应是 {need} 张（胡牌时共 14 张，杠算 3 张）。", n=m[1],
+                  melds=m[2], need=14 - 3 * int(m[2]))),
     (r"^(\d+) copies of 「(\w+)」: the set has (\d+)",
-     lambda m: f"「{tile_word(m[2])}」有 {m[1]} 张：一副牌每种只有 {m[3]} 张。"),
-    (r"^(\d+) 红中: the set has (\d+)",
-     lambda m: f"红中有 {m[1]} 张：这副牌只有 {m[2]} 张红中" + ("（八红中玩法请设 红中数=8）。" if m[2] == "4" else "。")),
-    (r"^robbing_kong of 红中", lambda m: "红中不能杠，也就不能抢杠。"),
+     lambda m: tr("「{tile}」有 {n} 张：一副牌每种只有 {most} 张。", tile=tile_word(m[2]), n=m[1], most=m[3])),
+    (r"^(\d+) 红中: the set has (\d+)",  # i18n: input
+     lambda m: tr("红中有 {n} 张：这副牌只有 {most} 张红中（八红中玩法请设 红中数=8）。", n=m[1], most=m[2]) if m[2] == "4"
+     else tr("红中有 {n} 张：这副牌只有 {most} 张红中。", n=m[1], most=m[2])),
+    (r"^robbing_kong of 红中", lambda m: tr("红中不能杠，也就不能抢杠。")),  # i18n: input
     (r"^robbing_kong: the (?:robbed )?konger holds",
-     lambda m: "抢杠胡：被抢的人手里有另外三张，所以胡的这张牌不能再出现在你的手牌或门子里。"),
-    (r"^win_from .* is not one of .* for (红中麻将|推倒胡)",
-     lambda m: f"{m[1]}的来源必须是 {'、'.join(_sources(m[1]))} 之一。"),
-    (r"^variant .* is not \w+|^variant must be 「", lambda m: "JSON 里的玩法和所选玩法不一致。"),
+     lambda m: tr("抢杠胡：被抢的人手里有另外三张，所以胡的这张牌不能再出现在你的手牌或门子里。")),
+    (r"^win_from .* is not one of .* for (红中麻将|推倒胡)",  # i18n: input
+     lambda m: tr("{variant}的来源必须是 {sources} 之一。", variant=tr(m[1]), sources=joined([tr(s) for s in _sources(m[1])]))),
+    (r"^variant .* is not \w+|^variant must be 「", lambda m: tr("JSON 里的玩法和所选玩法不一致。")),
     (r"^unknown context flag '(\w*)'",
-     lambda m: f"不认识的情形「{m[1][:20]}」：可写 庄家、海底、首张、未进张、杠上（杠开、杠上炮）。"),
-    (r"^context flag '(\w*)' must be true or false", lambda m: f"情形「{m[1][:20]}」只能是 true 或 false。"),
+     lambda m: tr("不认识的情形「{flag}」：可写 庄家、海底、首张、未进张、杠上（杠开、杠上炮）。", flag=m[1][:20])),
+    (r"^context flag '(\w*)' must be true or false",
+     lambda m: tr("情形「{flag}」只能是 true 或 false。", flag=m[1][:20])),
 ]
 
 # The calculators' refusals (a valid hand that does not win).
 REASONS: list[tuple[str, Any]] = [
-    (r"a discarded 红中 cannot be won", lambda m: "打出的红中不能胡。"),
-    (r"抢杠胡 is off", lambda m: "房间没有开抢杠胡（抢杠胡=开），补杠不能抢。"),
-    (r"only the dealer wins on his dealt 14 tiles", lambda m: "只有庄家能用起手 14 张胡（天胡）；闲家起手只有四个红中（四红中玩法）才能胡。"),
-    (r"the tiles form neither 4 groups and a pair nor 七对",
-     lambda m: "这手牌不成胡：需要四副顺子/刻子/杠加一对将，或七对（红中可代替任意牌）。"),
+    (r"a discarded 红中 cannot be won", lambda m: tr("打出的红中不能胡。")),  # i18n: input
+    (r"抢杠胡 is off", lambda m: tr("房间没有开抢杠胡（抢杠胡=开），补杠不能抢。")),  # i18n: input
+    (r"only the dealer wins on his dealt 14 tiles",
+     lambda m: tr("只有庄家能用起手 14 张胡（天胡）；闲家起手只有四个红中（四红中玩法）才能胡。")),
+    (r"the tiles form neither 4 groups and a pair nor 七对",  # i18n: input
+     lambda m: tr("这手牌不成胡：需要四副顺子/刻子/杠加一对将，或七对（红中可代替任意牌）。")),
 ]
 
 
 def describe(result: dict[str, Any], data: dict[str, Any] | None = None) -> list[str]:
     """The lines of a mahjong win: 番种, 倍数 (推倒胡), 得分 with who pays it."""
-    patterns = list(result.get("patterns") or [])
-    lines = ["番种：" + ("、".join(patterns) or "无（小胡）")]
+    patterns = [tr(str(p)) for p in result.get("patterns") or []]
+    lines = [tr("番种：{names}", names=joined(patterns) or tr("无（小胡）"))]
     if "fan" in result:
-        lines.append(f"倍数：{result['fan']} 倍")
-    lines.append(f"得分：{result.get('score')}" + _who_pays(result, data))
+        lines.append(tr("倍数：{fan} 倍", fan=result["fan"]))
+    lines.append(tr("得分：{score}（{how}；{left_out}）", score=result.get("score"), **_who_pays(result, data)))
     return lines
 
 
-def _who_pays(result: dict[str, Any], data: dict[str, Any] | None) -> str:
+def _who_pays(result: dict[str, Any], data: dict[str, Any] | None) -> dict[str, str]:
+    """``how`` (who pays the share) and ``left_out`` (what the calculator does not count) of a mahjong win."""
     tuidaohu = "fan" in result
-    left_out = "未计加锤和杠钱，底分 1" if tuidaohu else "未计扎鸟和杠钱"
+    left_out = tr("未计加锤和杠钱，底分 1") if tuidaohu else tr("未计扎鸟和杠钱")
     source = (data or {}).get("win_from")
     if source == "discard":
-        how = "杠上炮：放炮的人付这一份，是自摸的一半" if tuidaohu else "接炮：放炮的人付这一份"
+        how = tr("杠上炮：放炮的人付这一份，是自摸的一半") if tuidaohu else tr("接炮：放炮的人付这一份")
     elif source == "robbing_kong":
-        how = "抢杠胡按自摸算：被抢杠的人包三家，付三份"
-    elif source in ("self_draw", "deal") or "四红中" in (result.get("patterns") or []):
-        how = "自摸：其他三家各付这一份"
+        how = tr("抢杠胡按自摸算：被抢杠的人包三家，付三份")
+    elif source in ("self_draw", "deal") or "四红中" in (result.get("patterns") or []):  # i18n: input
+        how = tr("自摸：其他三家各付这一份")
     else:
-        how = "每个付分的人付这一份"
-    return f"（{how}；{left_out}）"
+        how = tr("每个付分的人付这一份")
+    return {"how": how, "left_out": left_out}

@@ -28,7 +28,8 @@ from .components import (
     OptionSelect,
     ShowHandButton,
 )
-from .options_text import choice_label, option_label
+from .i18n import SOURCE, tr, tr_in
+from .options_text import choice_label, option_label, variant_name
 
 # re-exported: the service renders everything through this module
 from .render_result import chui_text
@@ -39,10 +40,13 @@ from .table import BOT_OPTIONS, Table
 from .words import (
     birds_text,
     discards_text,
+    engine_text,
+    faces,
     hand_text,
     is_mahjong_hand,
     is_mahjong_tile,
     is_zipai_hand,
+    joined,
     mahjong_melds_text,
     melds_text,
     tile_word,
@@ -54,7 +58,7 @@ ASK_BACK = "?back"
 ASK_PAGE = "?page:"  # another page of a panel with more actions than five selects hold
 PER_SELECT = 25  # Discord's options per select, and its rows per message below
 ROWS = 5
-PASS_WARNING = "确定不胡吗？过了这张牌就不能再胡（漏胡/臭胡）"
+PASS_WARNING = tr_in(SOURCE, "确定不胡吗？过了这张牌就不能再胡（漏胡/臭胡）")  # shown as tr(PASS_WARNING)
 EMBED_LIMIT = 4000
 OPTIONS_PER_PAGE = 4
 LOG_SHOWN = 2  # recent event lines on the table message: the phone screen is short
@@ -95,7 +99,7 @@ def _cards(value: Any) -> str:
 
 
 def _seats(table: Table, seats: Any) -> str:
-    return "、".join(seat_name(table, s) for s in seats if isinstance(s, int) and 0 <= s < len(table.seats))
+    return joined([seat_name(table, s) for s in seats if isinstance(s, int) and 0 <= s < len(table.seats)])
 
 
 def is_mahjong(view: dict[str, Any]) -> bool:
@@ -115,7 +119,7 @@ def hands_target(table: Table) -> int | None:
 def hand_title(table: Table, hand_no: int | None = None) -> str:
     n = (table.hand_no if hand_no is None else hand_no) + 1
     target = hands_target(table)
-    return f"第 {n}/{target} 局" if target else f"第 {n} 局"
+    return tr("第 {n}/{target} 局", n=n, target=target) if target else tr("第 {n} 局", n=n)
 
 
 def countdown(deadline: float) -> str:
@@ -123,17 +127,19 @@ def countdown(deadline: float) -> str:
     return f"<t:{math.ceil(deadline)}:R>"
 
 
-def turn_line(table: Table, view: dict[str, Any], finished: bool, *, clock: bool = True) -> str:
-    """轮到 first: whose turn, or that a claim window waits (never naming who may claim), and the countdown."""
+def turn_line(table: Table, view: dict[str, Any], finished: bool, *, clock: bool = True,
+              waiting: bool = False) -> str:
+    """轮到 first: whose turn, or that a claim window waits (never naming who may claim), and the countdown.
+    ``waiting``: the line of a panel whose owner is not asked (等待：…)."""
     if finished:
-        return "**本局结束**"
+        return tr("**本局结束**")
     if view.get("claims_pending"):
-        who = "等待玩家表态（吃/碰/胡）"
+        who = tr("等待玩家表态（吃/碰/胡）")
         if is_mahjong(view):  # 红中麻将 has no 吃
-            who = "等待玩家表态（" + ("碰/杠/胡" if view.get("variant") == "hongzhong" else "吃/碰/杠/胡") + "）"
+            who = tr("等待玩家表态（碰/杠/胡）") if view.get("variant") == "hongzhong" else tr("等待玩家表态（吃/碰/杠/胡）")
     else:
         who = _seats(table, view.get("to_act") or []) or "—"
-    line = f"**轮到**：{who}"
+    line = tr("等待：{who}", who=who) if waiting else tr("**轮到**：{who}", who=who)
     if clock and table.turn_deadline is not None:
         line += f" · ⏱ {countdown(table.turn_deadline)}"
     return line
@@ -149,23 +155,25 @@ def mahjong_facts(table: Table, view: dict[str, Any]) -> list[str]:
     and the birds of a won hand: the words of 麻将, not 字牌's 底牌/打鸟."""
     facts = []
     if isinstance(view.get("wall"), int):
-        facts.append(f"牌墙剩余 {view['wall']}")
+        facts.append(tr("牌墙剩余 {n}", n=view["wall"]))
     if is_mahjong_tile(view.get("revealed")):
-        facts.append(f"打出 {tile_word(view['revealed'])}")
+        facts.append(tr("打出 {tile}", tile=tile_word(view["revealed"])))
     inline, extra = changsha_facts(table, view)
     facts += inline  # short facts share the wall's line: four seats must still fit a phone screen
     lines = [" · ".join(facts)] if facts else []
-    step = "坐飘" if "piao" in view else "加锤"  # the choice before the deal: 长沙's 飘, 推倒胡's 锤
     choosing = view.get("choosing")
-    if isinstance(choosing, dict) and choosing.get("of"):
-        lines.append(f"{step}：已选 {choosing.get('chosen', 0)}/{choosing['of']}（全部选完后公布）")
+    if isinstance(choosing, dict) and choosing.get("of"):  # the choice before the deal: 长沙's 飘, 推倒胡's 锤
+        told = tr("坐飘：已选 {chosen}/{of}（全部选完后公布）", chosen=choosing.get("chosen", 0), of=choosing["of"]) \
+            if "piao" in view else tr("加锤：已选 {chosen}/{of}（全部选完后公布）", chosen=choosing.get("chosen", 0),
+                                      of=choosing["of"])
+        lines.append(told)
     chui = chui_text(table, view.get("chui"))
     if chui:
         lines.append(chui)
     lines += extra
     kong = view.get("kong_money")
     if isinstance(kong, list) and any(isinstance(v, int) and v for v in kong):
-        lines.append(f"杠钱：{_money(table, kong)}")
+        lines.append(tr("杠钱：{money}", money=_money(table, kong)))
     birds = birds_text(view.get("birds"), table.seat_label)
     if birds:
         lines.append(birds)
@@ -179,27 +187,28 @@ def changsha_facts(table: Table, view: dict[str, Any]) -> tuple[list[str], list[
     lines = []
     piao = view.get("piao")
     if isinstance(piao, list) and any(isinstance(n, int) and n for n in piao):
-        lines.append("坐飘：" + " · ".join(f"{seat_name(table, s)} 飘{n}" for s, n in enumerate(piao)
-                                         if isinstance(n, int) and s < len(table.seats)))
+        lines.append(tr("坐飘：{seats}", seats=" · ".join(tr("{seat} 飘{n}", seat=seat_name(table, s), n=n)
+                                                          for s, n in enumerate(piao)
+                                                          if isinstance(n, int) and s < len(table.seats))))
     qishou = view.get("qishou")
     if isinstance(qishou, dict):
         for seat, found in sorted(qishou.items()):
             if not (str(seat).isdigit() and int(seat) < len(table.seats)) or not isinstance(found, list):
                 continue
-            shown = "、".join(f"{q.get('name')}（{tiles_text(q.get('tiles') or [])}）" for q in found
-                             if isinstance(q, dict) and q.get("name"))
+            shown = joined([tr("{name}（{tiles}）", name=tr(str(q["name"])), tiles=tiles_text(q.get("tiles") or []))
+                            for q in found if isinstance(q, dict) and q.get("name")])
             if shown:
-                lines.append(f"起手胡：{seat_name(table, int(seat))} {shown}")
+                lines.append(tr("起手胡：{seat} {shown}", seat=seat_name(table, int(seat)), shown=shown))
     kong = [t for t in view.get("kong_tiles") or [] if is_mahjong_tile(t)]
     if kong:
-        inline.append("开杠亮牌：" + " ".join(tile_word(t) for t in kong))
+        inline.append(tr("开杠亮牌：{tiles}", tiles=" ".join(tile_word(t) for t in kong)))
     haidi = view.get("haidi")
     if isinstance(haidi, int) and 0 <= haidi < len(table.seats):
-        inline.append(f"海底：{seat_name(table, haidi)} 要了海底")
+        inline.append(tr("海底：{seat} 要了海底", seat=seat_name(table, haidi)))
     flags = view.get("locked") or []  # one flag per seat
     locked = [s for s, on in enumerate(flags) if on is True and s < len(table.seats)]
     if locked:
-        inline.append("开杠后锁牌：" + "、".join(seat_name(table, s) for s in locked))
+        inline.append(tr("开杠后锁牌：{seats}", seats=joined([seat_name(table, s) for s in locked])))
     return inline, lines
 
 
@@ -211,17 +220,17 @@ def table_facts(table: Table, view: dict[str, Any]) -> list[str]:
         return pdk.facts(table, view)
     facts = []
     if isinstance(view.get("wall"), int):
-        facts.append(f"底牌剩余 {view['wall']}")
+        facts.append(tr("底牌剩余 {n}", n=view["wall"]))
     if view.get("revealed"):
-        facts.append(f"示众 {view['revealed']}")
+        facts.append(tr("示众 {card}", card=faces(str(view["revealed"]))))
     elif view.get("liang"):
-        facts.append(f"亮张 {view['liang']}")
+        facts.append(tr("亮张 {card}", card=faces(str(view["liang"]))))
     lines = [" · ".join(facts)] if facts else []
     if isinstance(view.get("stakes"), list) and view["stakes"]:
-        lines.append(f"打鸟：{_seats(table, view['stakes'])}")
+        lines.append(tr("打鸟：{seats}", seats=_seats(table, view["stakes"])))
     choosing = view.get("choosing")
     if isinstance(choosing, dict) and choosing.get("of"):  # who chose what stays hidden until all have
-        lines.append(f"打鸟：已选 {choosing.get('chosen', 0)}/{choosing['of']}（全部选完后公布）")
+        lines.append(tr("打鸟：已选 {chosen}/{of}（全部选完后公布）", chosen=choosing.get("chosen", 0), of=choosing["of"]))
     return lines
 
 
@@ -230,11 +239,11 @@ def seat_marks(table: Table, view: dict[str, Any], seat: int) -> str:
     if pdk.is_paodekuai(view):  # 跑得快 has no 庄: the leader is named on the turn line
         marks += pdk.marks(view, seat)
     elif view.get("dealer") == seat:
-        marks.append("庄")
+        marks.append(tr("庄"))
     if view.get("sitter") == seat:
-        marks.append("数醒")
+        marks.append(tr("数醒"))
     if seat < len(table.seats) and table.seats[seat].auto:
-        marks.append("托管")
+        marks.append(tr("托管"))
     return f"〔{'·'.join(marks)}〕" if marks else ""
 
 
@@ -243,27 +252,29 @@ def _melds_part(view: dict[str, Any], seat: int) -> str:
     if not melds:
         return ""
     if is_mahjong(view):
-        return f"副露：{mahjong_melds_text(melds)}"
+        return tr("副露：{melds}", melds=mahjong_melds_text(melds))
     huxi = _per_seat(view, "huxi_shown", seat)
-    return f"门子{f'（{huxi} 胡息）' if isinstance(huxi, int) else ''}：{melds_text(melds)}"
+    if isinstance(huxi, int):
+        return tr("门子（{huxi} 胡息）：{melds}", huxi=huxi, melds=melds_text(melds))
+    return tr("门子：{melds}", melds=melds_text(melds))
 
 
 def _outs_part(view: dict[str, Any], seat: int) -> str:
     discards = _per_seat(view, "discards", seat)
     if is_mahjong_hand(discards):
-        return f"弃牌：{discards_text(list(discards), DISCARDS_SHOWN)}"
+        return tr("弃牌：{tiles}", tiles=discards_text(list(discards), DISCARDS_SHOWN))
     outs = _cards(_per_seat(view, "outs", seat) or _per_seat(view, "discards", seat))
-    return f"弃牌：{outs}" if outs else ""
+    return tr("弃牌：{tiles}", tiles=faces(outs)) if outs else ""
 
 
 def player_block(table: Table, view: dict[str, Any], seat: int, scores: list[int] | None) -> list[str]:
     """One seat in ≤ 3 short lines: name, marks, score, hand size; then melds with 胡息; then discards."""
     head = [f"**{seat_name(table, seat)}**{seat_marks(table, view, seat)}"]
     if scores is not None and seat < len(scores):
-        head.append(f"累计 {scores[seat]:+d}")
+        head.append(tr("累计 {score}", score=f"{scores[seat]:+d}"))
     size = _per_seat(view, "hand_sizes", seat)
     if isinstance(size, int) and view.get("sitter") != seat:
-        head.append(f"手牌 {size}")
+        head.append(tr("手牌 {n}", n=size))
     lines = [" · ".join(head)]
     lines += [f"　{part}" for part in (_melds_part(view, seat), _outs_part(view, seat)) if part]
     return lines
@@ -286,11 +297,12 @@ def table_message(table: Table) -> Panel:
     scores = list(table.match.totals) if table.match else None
     lines = public_lines(table, view, finished=game.finished, scores=scores)
     if table.log:
-        lines += [f"› {line}" for line in list(table.log)[-LOG_SHOWN:]]
-    embed = discord.Embed(title=f"{table.variant.name} · 牌桌 #{table.id} · {hand_title(table)}",
+        lines += [f"› {engine_text(line)}" for line in list(table.log)[-LOG_SHOWN:]]
+    embed = discord.Embed(title=tr("{variant} · 牌桌 #{id} · {hand}", variant=variant_name(table.variant), id=table.id,
+                                   hand=hand_title(table)),
                           description="\n".join(lines)[:EMBED_LIMIT], colour=discord.Colour.dark_red())
     timer = table.bot_options.get("timer", 0)
-    embed.set_footer(text=f"出牌限时 {timer} 秒，超时由电脑托管" if timer else "不限时")
+    embed.set_footer(text=tr("出牌限时 {timer} 秒，超时由电脑托管", timer=timer) if timer else tr("不限时"))
     dview = discord.ui.View(timeout=None)
     dview.add_item(ShowHandButton(table.id))
     return Panel(embed=embed, view=dview)
@@ -359,18 +371,19 @@ def action_view(table: Table, seat: int, page: int = 0) -> discord.ui.View | Non
     for n, chunk in enumerate(shown):
         opts = [discord.SelectOption(label=engine_words.named(named[i])[:100], value=choice(i, 0)[:100]) for i in chunk]
         groups = {named[i].group for i in chunk}
-        what = groups.pop() if len(groups) == 1 else "操作"
-        placeholder = f"选择{what}…" + (f"（{chunk[0] + 1}–{chunk[-1] + 1}）" if pages > 1 else "")
+        what = tr(groups.pop()) if len(groups) == 1 else tr("操作")
+        placeholder = tr("选择{what}…（{first}–{last}）", what=what, first=chunk[0] + 1, last=chunk[-1] + 1) \
+            if pages > 1 else tr("选择{what}…", what=what)
         view.add_item(ActionSelect(table.id, table.version, seat, first + n, options=opts,
                                    placeholder=placeholder, row=first_select_row + n))
     if pages > 1:
         if page > 0:
             view.add_item(ActionButton(table.id, table.version, seat, f"{ASK_PAGE}{page - 1}",
-                                       label=f"◀ 上一页（{page}/{pages}）", style=discord.ButtonStyle.secondary,
+                                       label=tr("◀ 上一页（{page}/{pages}）", page=page, pages=pages), style=discord.ButtonStyle.secondary,
                                        row=ROWS - 1))
         if page < pages - 1:
             view.add_item(ActionButton(table.id, table.version, seat, f"{ASK_PAGE}{page + 1}",
-                                       label=f"更多 ▶（{page + 2}/{pages}）", style=discord.ButtonStyle.secondary,
+                                       label=tr("更多 ▶（{page}/{pages}）", page=page + 2, pages=pages), style=discord.ButtonStyle.secondary,
                                        row=ROWS - 1))
     return view
 
@@ -390,11 +403,13 @@ def question_panel(table: Table, seat: int, question: str) -> Panel:
     prefix = len(f"ht:b:{table.id}:{table.version}:{seat}:")
     view = discord.ui.View(timeout=None)
     view.add_item(ActionButton(table.id, table.version, seat, _choice(a, i, prefix),
-                               label=f"确认{name_action(game, a).label}", style=discord.ButtonStyle.danger))
-    view.add_item(ActionButton(table.id, table.version, seat, ASK_BACK, label="返回",
+                               label=tr("确认{action}", action=name_action(game, a).label)[:80],
+                               style=discord.ButtonStyle.danger))
+    view.add_item(ActionButton(table.id, table.version, seat, ASK_BACK, label=tr("返回"),
                                style=discord.ButtonStyle.secondary))
-    head = f"**{table.variant.name}** 牌桌 #{table.id} · {hand_title(table)} · {seat_name(table, seat)}"
-    return Panel(content=f"{head}\n⚠️ {PASS_WARNING}", view=view)
+    head = tr("**{variant}** 牌桌 #{id} · {hand} · {seat}", variant=variant_name(table.variant), id=table.id,
+              hand=hand_title(table), seat=seat_name(table, seat))
+    return Panel(content=f"{head}\n⚠️ {tr(PASS_WARNING)}", view=view)
 
 
 def _own_huxi(melds: Any) -> int | None:
@@ -425,24 +440,24 @@ def own_huxi_line(melds: Any, cards: list[str]) -> str | None:
     """``我的胡息：门子 3 + 坎 3 = 6`` — what the player holds counts as much as what he has laid down."""
     held = hand_huxi(cards)
     laid = _own_huxi(melds) or 0
-    parts = ([f"门子 {laid}"] if laid else []) + [f"{word} {held[k]}" for k, word in (("kan", "坎"), ("ti", "提"))
-                                                 if held[k]]
+    parts = ([tr("门子 {n}", n=laid)] if laid else []) + ([tr("坎 {n}", n=held["kan"])] if held["kan"] else []) \
+        + ([tr("提 {n}", n=held["ti"])] if held["ti"] else [])
     if len(parts) == (1 if laid else 0):
         return None  # nothing in hand: the 门子 line already says it
     total = laid + held["kan"] + held["ti"]
-    return "**我的胡息**：" + " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
+    return tr("**我的胡息**：{sum}", sum=" + ".join(parts) + (f" = {total}" if len(parts) > 1 else ""))
 
 
 def _hint_value(h: dict[str, Any]) -> str:
     """「平胡，自摸每家 3，接炮 2」: the 名堂 of the win (with its 倍 where the variant counts so) and what it pays."""
     zimo = h["self_draw"]
-    label = "、".join(zimo["patterns"]) or "平胡"
-    if zimo.get("fan") and "倍" in zimo.get("parts", ""):
-        label += f" {zimo['fan']} 倍"
-    text = f"{label}，自摸每家 {zimo['share']}"
+    label = joined([tr(p) for p in zimo["patterns"]]) or tr("平胡")
+    if zimo.get("fan") and "倍" in zimo.get("parts", ""):  # i18n: input (the engine's pricing words)
+        label = tr("{patterns} {fan} 倍", patterns=label, fan=zimo["fan"])
     if h.get("discard"):
-        text += f"，接炮 {h['discard']['share']}"
-    return text
+        return tr("{label}，自摸每家 {share}，接炮 {discard}", label=label, share=zimo["share"],
+                  discard=h["discard"]["share"])
+    return tr("{label}，自摸每家 {share}", label=label, share=zimo["share"])
 
 
 def hint_line(hints: list[dict[str, Any]]) -> str | None:
@@ -452,10 +467,11 @@ def hint_line(hints: list[dict[str, Any]]) -> str | None:
         groups.setdefault(_hint_value(h), []).append(tile_word(h["tile"]))
     if not groups:
         return None
-    return "听牌：" + " · ".join(f"{' '.join(tiles)}（{value}）" for value, tiles in groups.items())
+    return tr("听牌：{waits}", waits=" · ".join(tr("{tiles}（{value}）", tiles=" ".join(tiles), value=value)
+                                              for value, tiles in groups.items()))
 
 
-ZIPAI_WAYS = {"self_draw": "自摸", "other_draw": "别家摸出", "discard": "放炮"}
+ZIPAI_WAYS = {"self_draw": tr_in(SOURCE, "自摸"), "other_draw": tr_in(SOURCE, "别家摸出"), "discard": tr_in(SOURCE, "放炮")}
 
 
 def zipai_hint_line(hints: list[dict[str, Any]]) -> str | None:
@@ -464,10 +480,12 @@ def zipai_hint_line(hints: list[dict[str, Any]]) -> str | None:
     for h in hints:
         ways = []
         for way, w in h["wins"].items():
-            named = "、".join(p for p in w["patterns"] if p != ZIPAI_WAYS[way])
-            ways.append(f"{ZIPAI_WAYS[way]} 胡息 {w['huxi']} 得分 {w['score']}" + (f" {named}" if named else ""))
-        parts.append(f"{h['card']}（{'；'.join(ways)}）")
-    return "听牌：" + " · ".join(parts) if parts else None
+            named = joined([tr(p) for p in w["patterns"] if p != ZIPAI_WAYS[way]])
+            fields = {"way": tr(ZIPAI_WAYS[way]), "huxi": w["huxi"], "score": w["score"]}
+            ways.append(tr("{way} 胡息 {huxi} 得分 {score} {patterns}", patterns=named, **fields) if named
+                        else tr("{way} 胡息 {huxi} 得分 {score}", **fields))
+        parts.append(tr("{tiles}（{value}）", tiles=faces(str(h["card"])), value=joined(ways, "；")))
+    return tr("听牌：{waits}", waits=" · ".join(parts)) if parts else None
 
 
 def mahjong_own_lines(private: dict[str, Any], cards: list[str],
@@ -480,17 +498,18 @@ def mahjong_own_lines(private: dict[str, Any], cards: list[str],
     if is_mahjong_tile(drawn) and drawn in shown and len(shown) % 3 == 2:
         shown.remove(drawn)
     held = len(shown) + (1 if is_mahjong_tile(drawn) else 0)
-    line = f"**手牌**（{held} 张）：{hand_text(shown) if shown else '—'}"
+    text = hand_text(shown) if shown else "—"
     if is_mahjong_tile(drawn):
-        line += f" ｜ 摸到 **{tile_word(drawn)}**"
-    lines = [line]
+        lines = [tr("**手牌**（{n} 张）：{hand} ｜ 摸到 **{tile}**", n=held, hand=text, tile=tile_word(drawn))]
+    else:
+        lines = [tr("**手牌**（{n} 张）：{hand}", n=held, hand=text)]
     if hints is not None:  # a game that values no tile (or holds every copy of its wait) still shows 听
         waits = [t for t in private.get("waits") or [] if is_mahjong_tile(t)]
-        told = hint_line(hints) or (f"听牌：{' '.join(map(tile_word, waits))}" if waits else None)
+        told = hint_line(hints) or (tr("听牌：{waits}", waits=" ".join(map(tile_word, waits))) if waits else None)
         if told:
             lines.append(told)
     if private.get("barred"):
-        lines.append("过胡不胡：刚过了胡，自己摸牌之前不能再胡别人打的牌")
+        lines.append(tr("过胡不胡：刚过了胡，自己摸牌之前不能再胡别人打的牌"))
     return lines
 
 
@@ -505,18 +524,19 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
     marks = seat_marks(table, private, seat)
     hand = private.get("hand", [])
     cards = list(hand) if isinstance(hand, str | list) else []
-    lines = [f"**{table.variant.name}** 牌桌 #{table.id} · {hand_title(table)} · {seat_name(table, seat)}{marks}"]
+    lines = [tr("**{variant}** 牌桌 #{id} · {hand} · {seat}", variant=variant_name(table.variant), id=table.id,
+                hand=hand_title(table), seat=seat_name(table, seat)) + marks]
     if game.finished:
-        lines.append("本局已结束。")
+        lines.append(tr("本局已结束。"))
     elif s.auto:
-        lines.append("⏱ 托管中：电脑正在替你出牌。点击「取消托管」收回。")
+        lines.append(tr("⏱ 托管中：电脑正在替你出牌。点击「取消托管」收回。"))
     elif seat in game.to_act():
-        lines.append("👉 **轮到你了**，请选择" + (f" · ⏱ {countdown(table.turn_deadline)}（超时由电脑托管）"
-                                              if table.turn_deadline is not None else "："))
+        lines.append(tr("👉 **轮到你了**，请选择 · ⏱ {clock}（超时由电脑托管）", clock=countdown(table.turn_deadline))
+                     if table.turn_deadline is not None else tr("👉 **轮到你了**，请选择："))
         if isinstance(private.get("question"), str):  # a step with its own question (长沙 起手胡, 海底, 开杠)
             lines.append(f"❓ {private['question']}")
     else:  # a waiting panel is edited in place on every move: no clock of someone else's turn in it
-        lines.append(turn_line(table, game.public_view(), False, clock=False).replace("**轮到**：", "等待："))
+        lines.append(turn_line(table, game.public_view(), False, clock=False, waiting=True))
     if pdk.is_paodekuai(private):
         deciding = not game.finished and not s.auto and seat in game.to_act()
         lines += pdk.dm_lines(table, game, private, seat, picked or [],
@@ -528,13 +548,15 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
     if is_mahjong(private):
         lines += mahjong_own_lines(private, cards, hints(game, seat) if table.bot_options.get("hints", True) else None)
     else:
-        legend = "（「」为坎，粗体为红字）" if is_zipai_hand(cards) else ""
-        lines.append(f"**手牌**（{len(cards)} 张）{legend}：{hand_text(hand if isinstance(hand, str | list) else [])}")
+        text = hand_text(hand if isinstance(hand, str | list) else [])
+        lines.append(tr("**手牌**（{n} 张）（「」为坎，粗体为红字）：{hand}", n=len(cards), hand=text)
+                     if is_zipai_hand(cards) else tr("**手牌**（{n} 张）：{hand}", n=len(cards), hand=text))
     if own and is_mahjong(private):
-        lines.append(f"**我的副露**：{mahjong_melds_text(own)}")
+        lines.append(tr("**我的副露**：{melds}", melds=mahjong_melds_text(own)))
     elif own:
         huxi = _own_huxi(own)
-        lines.append(f"**我的门子**{f'（{huxi} 胡息）' if huxi is not None else ''}：{melds_text(own)}")
+        lines.append(tr("**我的门子**（{huxi} 胡息）：{melds}", huxi=huxi, melds=melds_text(own)) if huxi is not None
+                     else tr("**我的门子**：{melds}", melds=melds_text(own)))
     mine = own_huxi_line(own, cards)
     if mine:
         lines.append(mine)
@@ -543,24 +565,24 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
         if told:
             lines.append(told)
     if private.get("chou"):
-        lines.append(f"臭牌（不能再吃/胡）：{_cards(private['chou'])}")
+        lines.append(tr("臭牌（不能再吃/胡）：{cards}", cards=faces(_cards(private["chou"]))))
     lines += table_facts(table, private)
     if table.log:
-        lines.append(f"最近：{table.log[-1]}")
+        lines.append(tr("最近：{event}", event=engine_text(table.log[-1])))
     for other in range(len(table.seats)):
         if other == seat:
             continue
         parts = [f"{seat_name(table, other)}{seat_marks(table, private, other)}"]
         size = _per_seat(private, "hand_sizes", other)
         if isinstance(size, int) and private.get("sitter") != other:
-            parts.append(f"手牌 {size}")
+            parts.append(tr("手牌 {n}", n=size))
         parts += [p for p in (_melds_part(private, other), _outs_part(private, other)) if p]
         lines.append(" · ".join(parts))
     return Panel(content="\n".join(lines)[:2000], view=action_view(table, seat, page))
 
 
 def hand_over_panel(table: Table, hand_no: int) -> Panel:
-    return Panel(content=f"牌桌 #{table.id} 第 {hand_no + 1} 局已结束，结果见频道。", view=None)
+    return Panel(content=tr("牌桌 #{id} 第 {n} 局已结束，结果见频道。", id=table.id, n=hand_no + 1), view=None)
 
 
 def all_options(table: Table) -> list[tuple[str, Option, Any]]:
@@ -582,19 +604,24 @@ def option_window(opt: Option, current: Any) -> list[int]:
     return list(range(lo, lo + 25))
 
 
+def option_line(o: Option, value: Any) -> str:
+    """``出牌限时：60 秒``: an option and one of its choices (their words are the engine's: lang1's entries)."""
+    return tr("{option}：{choice}", option=option_label(o), choice=choice_label(o, value))
+
+
 def lobby_message(table: Table, page: int = 0) -> Panel:
     v = table.variant
     need = table.seat_count
-    lines = [f"房主：<@{table.host_id}>", f"玩家（{len(table.seats)}/{need}）："]
+    lines = [tr("房主：<@{host}>", host=table.host_id), tr("玩家（{n}/{need}）：", n=len(table.seats), need=need)]
     lines += [f"　{seat_name(table, i)}" for i in range(len(table.seats))]
     lines.append("")
     opts = all_options(table)
-    lines += [f"{option_label(o)}：{choice_label(o, val)}" for _, o, val in opts]
+    lines += [option_line(o, val) for _, o, val in opts]
     if table.status == "lobby":
-        lines.append("\n用 `/table join` 或下方按钮加入；房主可修改选项并开始。")
+        lines.append("\n" + tr("用 `/table join` 或下方按钮加入；房主可修改选项并开始。"))
     else:
-        lines.append("\n已开始。" if table.status == "playing" else "\n已结束。")
-    embed = discord.Embed(title=f"{v.name} · 牌桌 #{table.id}", description="\n".join(lines)[:EMBED_LIMIT],
+        lines.append("\n" + (tr("已开始。") if table.status == "playing" else tr("已结束。")))
+    embed = discord.Embed(title=tr("{variant} · 牌桌 #{id}", variant=variant_name(v), id=table.id), description="\n".join(lines)[:EMBED_LIMIT],
                           colour=discord.Colour.gold())
     if table.status != "lobby":
         return Panel(embed=embed, view=None)
@@ -602,7 +629,7 @@ def lobby_message(table: Table, page: int = 0) -> Panel:
     pages = max(1, (len(opts) + OPTIONS_PER_PAGE - 1) // OPTIONS_PER_PAGE)
     page = page % pages
     for row, (key, o, val) in enumerate(opts[page * OPTIONS_PER_PAGE:(page + 1) * OPTIONS_PER_PAGE]):
-        choices = [discord.SelectOption(label=f"{option_label(o)}：{choice_label(o, o.choices[i])}"[:100], value=str(i),
+        choices = [discord.SelectOption(label=option_line(o, o.choices[i])[:100], value=str(i),
                                         default=o.choices[i] == val) for i in option_window(o, val)]
         view.add_item(OptionSelect(table.id, key, options=choices, placeholder=option_label(o)[:150], row=row))
     view.add_item(LobbyButton(table.id, "join", style=discord.ButtonStyle.primary))
@@ -610,7 +637,7 @@ def lobby_message(table: Table, page: int = 0) -> Panel:
     view.add_item(LobbyButton(table.id, "ai"))
     view.add_item(LobbyButton(table.id, "start", style=discord.ButtonStyle.success))
     if pages > 1:
-        view.add_item(LobbyButton(table.id, f"page{(page + 1) % pages}", label=f"更多选项 {page + 1}/{pages}"))
+        view.add_item(LobbyButton(table.id, f"page{(page + 1) % pages}", label=tr("更多选项 {page}/{pages}", page=page + 1, pages=pages)))
     return Panel(embed=embed, view=view)
 
 
@@ -623,5 +650,5 @@ def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
 
 
 def public_snapshot(table: Table, view: dict[str, Any], text: str, step: int, total: int) -> str:
-    lines = [f"回放 · 第 {step}/{total - 1} 步：{text}"] + public_lines(table, view, finished=bool(view.get("finished")))
+    lines = [tr("回放 · 第 {step}/{total} 步：{event}", step=step, total=total - 1, event=text)] + public_lines(table, view, finished=bool(view.get("finished")))
     return "\n".join(lines)[:EMBED_LIMIT]

@@ -24,8 +24,10 @@ from engine.paodekuai.game import BOMB_MONEY, play_of
 
 from . import engine_words
 from .components import MAX_CUSTOM_ID, ActionButton, CardSelect
+from .i18n import tr
 from .render_result import payment_lines, totals_line
 from .table import Table
+from .words import engine_text, joined
 
 FAMILY = "paodekuai"
 PLAY_CARDS = "="  # an ActionButton choice of concrete cards: ``=S3H3`` is 出牌 with ♠3 ♥3
@@ -68,7 +70,7 @@ def hand_line(view: dict[str, Any]) -> str:
             last = shown[1:]
         groups[-1].append(shown)
     text = "　".join("".join(g) for g in groups) or "—"
-    return f"**手牌**（{sum(len(g) for g in groups)} 张）：{text}"
+    return tr("**手牌**（{n} 张）：{hand}", n=sum(len(g) for g in groups), hand=text)
 
 
 def _cards(cards: Any) -> str:
@@ -76,7 +78,8 @@ def _cards(cards: Any) -> str:
 
 
 def _play_text(table: Table, entry: dict[str, Any]) -> str:
-    return f"{table.seat_label(entry['seat'])} 出 {entry['label']}（{_cards(entry.get('cards'))}）"
+    return tr("{seat} 出 {play}（{cards}）", seat=table.seat_label(entry["seat"]), play=engine_text(str(entry["label"])),
+              cards=_cards(entry.get("cards")))
 
 
 def trick_line(table: Table, view: dict[str, Any]) -> str | None:
@@ -86,14 +89,14 @@ def trick_line(table: Table, view: dict[str, Any]) -> str | None:
     top = view.get("top")
     if not isinstance(top, dict):
         if view.get("finished"):
-            return "本轮：—"
+            return tr("本轮：{trick}", trick="—")
         leader = view.get("to_act") or []
         who = table.seat_label(leader[0]) if leader else "—"
-        return f"本轮：新一轮，{who} 先出（任意牌型）"
+        return tr("本轮：新一轮，{seat} 先出（任意牌型）", seat=who)
     trick = [e for e in view.get("trick") or [] if isinstance(e, dict)]
     last = max((i for i, e in enumerate(trick) if e.get("play")), default=-1)
-    passes = [f"{table.seat_label(e['seat'])} 不出" for e in trick[last + 1:]]
-    return " · ".join([f"本轮：{_play_text(table, top)}", *passes])
+    passes = [tr("{seat} 不出", seat=table.seat_label(e["seat"])) for e in trick[last + 1:]]
+    return " · ".join([tr("本轮：{trick}", trick=_play_text(table, top)), *passes])
 
 
 def bombs_line(table: Table, view: dict[str, Any]) -> str | None:
@@ -103,7 +106,8 @@ def bombs_line(table: Table, view: dict[str, Any]) -> str | None:
     if not bombs:
         return None
     parts = [f"{table.seat_label(s)} {v:+d}" for s, v in enumerate(money) if isinstance(v, int) and s < len(table.seats)]
-    return f"炸弹现结 {len(bombs)} 个（每个另两家各付 {BOMB_MONEY} 分）：" + " ｜ ".join(parts)
+    return tr("炸弹现结 {n} 个（每个另两家各付 {money} 分）：{seats}", n=len(bombs), money=BOMB_MONEY,
+              seats=" ｜ ".join(parts))
 
 
 def facts(table: Table, view: dict[str, Any]) -> list[str]:
@@ -111,16 +115,17 @@ def facts(table: Table, view: dict[str, Any]) -> list[str]:
     lines = [line for line in (trick_line(table, view), bombs_line(table, view)) if line]
     stakes = view.get("stakes")
     if isinstance(stakes, list) and stakes:
-        lines.append("打鸟：" + "、".join(table.seat_label(s) for s in stakes if 0 <= s < len(table.seats)))
+        lines.append(tr("打鸟：{seats}", seats=joined([table.seat_label(s) for s in stakes
+                                                      if 0 <= s < len(table.seats)])))
     choosing = view.get("choosing")
     if isinstance(choosing, dict) and choosing.get("of"):  # nobody's choice shows until all have chosen
-        lines.insert(0, f"打鸟：已选 {choosing.get('chosen', 0)}/{choosing['of']}（全部选完后公布）")
+        lines.insert(0, tr("打鸟：已选 {chosen}/{of}（全部选完后公布）", chosen=choosing.get("chosen", 0), of=choosing["of"]))
     return lines
 
 
 def marks(view: dict[str, Any], seat: int) -> list[str]:
     baodan = view.get("baodan") or []
-    return ["报单"] if seat < len(baodan) and baodan[seat] else []
+    return [tr("报单")] if seat < len(baodan) and baodan[seat] else []
 
 
 def cards_for(codes: Sequence[str], action: Action) -> list[str]:
@@ -168,11 +173,17 @@ def preview(game: Any, seat: int, picked: Sequence[str]) -> tuple[Action | None,
     return action, name_action(game, action).label
 
 
+def _reading(text: str) -> str:
+    """The engine's name of a play (``顺子 3-7``) or its reason for refusing one, in the language spoken."""
+    return engine_text(text)
+
+
 def picked_line(view: dict[str, Any], picked: Sequence[str], reading: tuple[Action | None, str]) -> str:
     shown = dict(hand_cards(view))
     cards = " ".join(shown.get(c, c) for c in picked)
     action, text = reading
-    return f"已选：{cards} → **{text}**" if action is not None else f"已选：{cards} ⚠️ {text}"
+    return tr("已选：{cards} → **{play}**", cards=cards, play=_reading(text)) if action is not None \
+        else tr("已选：{cards} ⚠️ {why}", cards=cards, why=_reading(text))
 
 
 SAFE_SHOWN = 4
@@ -186,11 +197,13 @@ def counter_lines(game: Any, seat: int) -> list[str]:
     if not told:
         return []
     unseen = told[0]["unseen"]
-    lines = ["**记牌器** 未出：" + (" ".join(f"{r}×{n}" for r, n in reversed(list(unseen.items()))) or "无")]
+    lines = [tr("**记牌器** 未出：{ranks}", ranks=" ".join(f"{r}×{n}" for r, n in reversed(list(unseen.items())))
+                or tr("无"))]
     safe = told[0]["safe"]
     if safe:
-        shown = "、".join(safe[:SAFE_SHOWN])
-        lines.append(f"外面管不上：{shown}" + (f" 等 {len(safe)} 种" if len(safe) > SAFE_SHOWN else ""))
+        shown = joined([engine_text(str(p)) for p in safe[:SAFE_SHOWN]])
+        lines.append(tr("外面管不上：{plays} 等 {n} 种", plays=shown, n=len(safe)) if len(safe) > SAFE_SHOWN
+                     else tr("外面管不上：{plays}", plays=shown))
     return lines
 
 
@@ -200,28 +213,30 @@ def dm_lines(table: Table, game: Any, view: dict[str, Any], seat: int, picked: S
     lines = [hand_line(view)]
     top = view.get("top")
     if deciding and isinstance(top, dict):
-        lines.append(f"**要管**：{_play_text(table, top)}")
+        lines.append(tr("**要管**：{play}", play=_play_text(table, top)))
     elif deciding:
         must = view.get("must_show")
-        lines.append("**你先出**：任意牌型" + (f"，首出必须带 {must}" if must else ""))
+        lines.append(tr("**你先出**：任意牌型，首出必须带 {card}", card=must) if must else tr("**你先出**：任意牌型"))
+    trick = trick_line(table, view) if deciding else None  # the trick to beat is said above
     for line in facts(table, view):
-        if not (deciding and line.startswith("本轮")):
+        if line != trick:
             lines.append(line)
     if table.bot_options.get("counter", False):
         lines += counter_lines(game, seat)
     if deciding and picked:
         lines.append(picked_line(view, picked, preview(game, seat, picked)))
     elif deciding:
-        lines.append("在下方选牌后点「出牌」，或点快捷出牌。")
-    if table.log and not any(table.log[-1] in line for line in lines):  # not twice when it is the trick's play
-        lines.append(f"最近：{table.log[-1]}")
+        lines.append(tr("在下方选牌后点「出牌」，或点快捷出牌。"))
+    event = engine_text(table.log[-1]) if table.log else ""
+    if event and not any(event in line for line in lines):  # not twice when it is the trick's play
+        lines.append(tr("最近：{event}", event=event))
     sizes = view.get("hand_sizes") or []
     for other in range(len(table.seats)):
         if other == seat:
             continue
-        parts = [table.seat_label(other), *(["托管"] if table.seats[other].auto else [])]
+        parts = [table.seat_label(other), *([tr("托管")] if table.seats[other].auto else [])]
         if other < len(sizes) and isinstance(sizes[other], int):
-            parts.append(f"手牌 {sizes[other]}")
+            parts.append(tr("手牌 {n}", n=sizes[other]))
         parts += marks(view, other)
         lines.append(" · ".join(parts))
     return lines
@@ -243,13 +258,13 @@ def card_view(table: Table, game: Any, seat: int, view: dict[str, Any], picked: 
                for code, shown in hand_cards(view)][:PER_SELECT]
     if options:
         dview.add_item(CardSelect(table.id, table.version, seat, options=options,
-                                  placeholder="选择要出的牌（可多选）…", row=0))
+                                  placeholder=tr("选择要出的牌（可多选）…"), row=0))
     prefix = len(f"ht:b:{table.id}:{table.version}:{seat}:")
-    label = "出牌"
+    label = tr("出牌")
     if chosen:
         action, text = preview(game, seat, chosen)
         if action is not None:
-            label = f"出牌：{text}"[:80]
+            label = tr("出牌：{play}", play=_reading(text))[:80]
     confirm = PLAY_CARDS + pack(chosen)
     assert prefix + len(confirm) <= MAX_CUSTOM_ID  # 16 cards × 3 characters at most
     dview.add_item(ActionButton(table.id, table.version, seat, confirm, label=label,
@@ -269,24 +284,30 @@ def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
     detail = result.detail or {}
     winner = result.winners[0] if result.winners else None
     who = table.seat_label(winner) if isinstance(winner, int) and winner < len(table.seats) else "—"
-    lines = [f"🃏 第 {hand_no + 1} 局 {who} 出完牌，获胜！"]
+    lines = [tr("🃏 第 {n} 局 {who} 出完牌，获胜！", n=hand_no + 1, who=who)]
     left, hands = detail.get("left") or [], detail.get("hands") or []
     closed = set(detail.get("closed") or [])
     for s in range(len(table.seats)):
         if s == winner or s >= len(left):
             continue
-        state = "报单，不输" if left[s] == 1 else f"剩 {left[s]} 张" + ("（全关）" if s in closed else "")
+        seat = table.seat_label(s)
+        if left[s] == 1:
+            state = tr("{seat} 报单，不输", seat=seat)
+        elif s in closed:
+            state = tr("{seat} 剩 {n} 张（全关）", seat=seat, n=left[s])
+        else:
+            state = tr("{seat} 剩 {n} 张", seat=seat, n=left[s])
         cards = _cards(hands[s]) if s < len(hands) else ""
-        lines.append(f"{table.seat_label(s)} {state}" + (f"：{cards}" if cards else ""))
+        lines.append(tr("{state}：{cards}", state=state, cards=cards) if cards else state)
     paid = payment_lines(table, detail.get("payments"))
     if paid:
-        lines.append("付分：")
+        lines.append(tr("付分："))
         lines += [f"　{line}" for line in paid]
     stakes = detail.get("stakes")
     if isinstance(stakes, list):
-        lines.append("打鸟：" + ("、".join(table.seat_label(s) for s in stakes) or "无人") + "（比赛结束时结算）")
+        lines.append(tr("打鸟：{seats}（比赛结束时结算）", seats=joined([table.seat_label(s) for s in stakes]) or tr("无人")))
     deltas = list(result.deltas)
-    lines.append("本局：" + (" ｜ ".join(f"{table.seat_label(s)} {d:+d}" for s, d in enumerate(deltas))
-                          if any(deltas) else "无人输赢"))
-    lines.append("累计：" + totals_line(table))
+    lines.append(tr("本局：{deltas}", deltas=" ｜ ".join(f"{table.seat_label(s)} {d:+d}" for s, d in enumerate(deltas))
+                    if any(deltas) else tr("无人输赢")))
+    lines.append(tr("累计：{totals}", totals=totals_line(table)))
     return "\n".join(lines)[:2000]

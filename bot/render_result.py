@@ -11,13 +11,18 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import HandResult
 
+from .i18n import SOURCE, tr, tr_in
 from .render_value import explain_draw, explain_win
 from .words import (
     WIN_FROM_WORDS,
     birds_text,
     chui_word,
+    effect_text,
+    engine_text,
+    faces,
     group_word,
     is_mahjong_tile,
+    joined,
     mahjong_melds_text,
     parse_group_code,
     tile_word,
@@ -28,7 +33,8 @@ if TYPE_CHECKING:
     from .table import Table
 
 # 剥皮 prices a hand in 等 (10 胡息 = 1 等); the other 字牌 variants count 囤.
-UNIT_WORDS = {"bopi": "等"}
+UNIT_WORDS = {"bopi": tr_in(SOURCE, "等")}
+TUN = tr_in(SOURCE, "囤")
 MAX_TEXT = 2000
 
 
@@ -76,8 +82,8 @@ def _groups_line(detail: dict[str, Any]) -> str | None:
     groups = win_groups(detail)
     if not groups:
         return None
-    parts = [f"{group_word(k)}{c}" + (f" {h}" if h is not None else "") for k, c, h in groups]
-    return "组牌（胡息）：" + " · ".join(parts)
+    parts = [f"{group_word(k)}{faces(c)}" + (f" {h}" if h is not None else "") for k, c, h in groups]
+    return tr("组牌（胡息）：{groups}", groups=" · ".join(parts))
 
 
 def _fans_line(detail: dict[str, Any]) -> str | None:
@@ -87,40 +93,43 @@ def _fans_line(detail: dict[str, Any]) -> str | None:
         for f in fans:
             if not isinstance(f, dict):
                 continue
-            name = str(f.get("name") or "名堂")
-            if f.get("value"):
-                parts.append(f"{name} {f['value']}")  # the engine's own effect: 4番, ×2, +1囤, 算100胡息
+            name = tr(str(f.get("name"))) if f.get("name") else tr("名堂")
+            if f.get("value"):  # the engine's own effect: 4番, ×2, +1囤, 算100胡息
+                parts.append(f"{name} {effect_text(str(f['value']))}")
             elif isinstance(f.get("fan"), int):
-                parts.append(f"{name} {f['fan']} 番")
+                parts.append(tr("{name} {fan} 番", name=name, fan=f["fan"]))
             elif isinstance(f.get("points"), int):
                 parts.append(f"{name} +{f['points']}")
             else:
                 parts.append(name)
-        return "名堂：" + "、".join(parts) if parts else None
-    patterns = [str(p) for p in detail.get("patterns") or []]
+        return tr("名堂：{names}", names=joined(parts)) if parts else None
+    patterns = [tr(str(p)) for p in detail.get("patterns") or []]
     if not patterns:
-        return "名堂：无" if "huxi" in detail else None
+        return tr("名堂：无") if "huxi" in detail else None
     fan = detail.get("fan")
-    return "名堂：" + "、".join(patterns) + (f"（共 {fan} 番）" if isinstance(fan, int) and fan > 1 else "")
+    if isinstance(fan, int) and fan > 1:
+        return tr("名堂：{names}（共 {fan} 番）", names=joined(patterns), fan=fan)
+    return tr("名堂：{names}", names=joined(patterns))
 
 
 def _value_line(table: Table, detail: dict[str, Any], deltas: list[int]) -> str | None:
     huxi, units, fan, score = (detail.get(k) for k in ("huxi", "units", "fan", "score"))
-    unit = UNIT_WORDS.get(table.variant_id, "囤")
+    unit = tr(UNIT_WORDS.get(table.variant_id, TUN))
     if isinstance(units, int) and isinstance(score, int) and units * (fan if isinstance(fan, int) else 1) != score \
             and score in [abs(d) for d in deltas]:
         units = None  # the hand is paid in 胡 (剥皮 打满胡数): its 等 would only confuse
     parts = []
     if isinstance(huxi, int):
-        parts.append(f"胡息 {huxi}" + (f" → {units} {unit}" if isinstance(units, int) else ""))
+        parts.append(tr("胡息 {huxi} → {units} {unit}", huxi=huxi, units=units, unit=unit) if isinstance(units, int)
+                     else tr("胡息 {huxi}", huxi=huxi))
     if isinstance(score, int):
         if isinstance(units, int) and isinstance(fan, int) and units * fan == score and fan > 1:
-            parts.append(f"得分 {units} {unit} × {fan} 番 = {score}")
+            parts.append(tr("得分 {units} {unit} × {fan} 番 = {score}", units=units, unit=unit, fan=fan, score=score))
         elif isinstance(huxi, int) and isinstance(fan, int) and huxi * fan == score and fan > 1:
-            parts.append(f"得分 {huxi} 胡息 × {fan} 番 = {score}")
+            parts.append(tr("得分 {huxi} 胡息 × {fan} 番 = {score}", huxi=huxi, fan=fan, score=score))
         else:
-            parts.append(f"得分 {score}")
-    return "；".join(parts) or None
+            parts.append(tr("得分 {score}", score=score))
+    return joined(parts, "；") or None
 
 
 def payments(table: Table, deltas: list[int]) -> list[str]:
@@ -129,23 +138,25 @@ def payments(table: Table, deltas: list[int]) -> list[str]:
     payers = [(s, -d) for s, d in enumerate(deltas) if d < 0]
     payees = [(s, d) for s, d in enumerate(deltas) if d > 0]
     if not payers and not payees:
-        return ["无人输赢"]
+        return [tr("无人输赢")]
     if sum(deltas) == 0 and len(payees) == 1:
         to = _seat(table, payees[0][0])
-        return [f"{_seat(table, s)} 付 {to} {n}" for s, n in payers]
+        return [tr("{payer} 付 {payee} {amount}", payer=_seat(table, s), payee=to, amount=n) for s, n in payers]
     if sum(deltas) == 0 and len(payers) == 1:
         frm = _seat(table, payers[0][0])
-        return [f"{frm} 付 {_seat(table, s)} {n}" for s, n in payees]
-    booked = "、".join(f"{_seat(table, s)} {d:+d}" for s, d in enumerate(deltas) if d)
-    return [booked if sum(deltas) == 0 else booked + "（记分，无人付分）"]
+        return [tr("{payer} 付 {payee} {amount}", payer=frm, payee=_seat(table, s), amount=n) for s, n in payees]
+    booked = joined([f"{_seat(table, s)} {d:+d}" for s, d in enumerate(deltas) if d])
+    return [booked if sum(deltas) == 0 else tr("{booked}（记分，无人付分）", booked=booked)]
 
 
 def _stakes_line(table: Table, stakes: Any) -> str | None:
     if not isinstance(stakes, list):
         return None
-    who = "、".join(_seat(table, s) for s in stakes) or "无人"
+    who = joined([_seat(table, s) for s in stakes]) or tr("无人")
     value = (table.match.options if table.match else table.options).get("niao_value")
-    return f"打鸟：{who}" + (f"（鸟分 {value}）" if stakes and isinstance(value, int) else "")
+    if stakes and isinstance(value, int):
+        return tr("打鸟：{seats}（鸟分 {value}）", seats=who, value=value)
+    return tr("打鸟：{seats}", seats=who)
 
 
 def _win_how(table: Table, win: dict[str, Any]) -> str:
@@ -154,41 +165,54 @@ def _win_how(table: Table, win: dict[str, Any]) -> str:
     how = str(win.get("win_from") or "")
     frm = win.get("from_seat")
     if how == "discard":
-        shot = "杠上炮" if table.variant_id == "tuidaohu" or "杠上炮" in (win.get("patterns") or []) else "放炮"
-        return f"{_seat(table, frm)} {shot}"
+        if table.variant_id == "tuidaohu" or "杠上炮" in (win.get("patterns") or []):  # i18n: input
+            return tr("{seat} 杠上炮", seat=_seat(table, frm))
+        return tr("{seat} 放炮", seat=_seat(table, frm))
     if how == "robbing_kong":
-        return f"抢 {_seat(table, frm)} 的补杠"
-    return {"self_draw": "自摸", "deal": "起手胡牌"}.get(how, "")
+        return tr("抢 {seat} 的补杠", seat=_seat(table, frm))
+    return {"self_draw": tr("自摸"), "deal": tr("起手胡牌")}.get(how, "")
 
 
 def _mahjong_head(table: Table, wins: list[dict[str, Any]], hand_no: int) -> str:
     """Every winner at once (一炮多响, several robbers of one 补杠), the tile and where it came from."""
-    who = "、".join(_seat(table, w.get("seat")) for w in wins)
+    who = joined([_seat(table, w.get("seat")) for w in wins])
     card = next((w["card"] for w in wins if is_mahjong_tile(w.get("card"))), None)
     hows = list(dict.fromkeys(_win_how(table, w) for w in wins))
-    how = "；".join(h for h in hows if h)
+    how = joined([h for h in hows if h], "；")
     if len(wins) > 1 and wins[0].get("win_from") == "discard":
-        how += "，一炮多响"
+        how = tr("{how}，一炮多响", how=how)
     elif len(wins) > 1 and wins[0].get("win_from") == "robbing_kong":
-        how += "，多家抢杠"
-    return (f"🀄 第 {hand_no + 1} 局 {who} 胡了" + (f" {tile_word(card)}" if card else "")
-            + (f"（{how}）" if how else "") + "！")
+        how = tr("{how}，多家抢杠", how=how)
+    return win_head(hand_no, who, tile_word(card) if card else "", how)
+
+
+def win_head(hand_no: int, who: str, card: str, how: str) -> str:
+    """``🀄 第 3 局 2号 小明 胡了 五万（1号 阿强 放炮）！``: the tile and where it came from when known."""
+    n = hand_no + 1
+    if card and how:
+        return tr("🀄 第 {n} 局 {who} 胡了 {card}（{how}）！", n=n, who=who, card=card, how=how)
+    if card:
+        return tr("🀄 第 {n} 局 {who} 胡了 {card}！", n=n, who=who, card=card)
+    if how:
+        return tr("🀄 第 {n} 局 {who} 胡了（{how}）！", n=n, who=who, how=how)
+    return tr("🀄 第 {n} 局 {who} 胡了！", n=n, who=who)
 
 
 def _win_lines(table: Table, win: dict[str, Any]) -> tuple[str, str | None]:
     """(番种 and share of one winner, his winning hand): ``2号 小明：清一色、碰碰胡（8 番）· 一份 8``."""
-    patterns = [str(p) for p in win.get("patterns") or [] if p]
-    parts = ["、".join(patterns) if patterns else "无番种"]
+    patterns = [tr(str(p)) for p in win.get("patterns") or [] if p]
+    parts = [joined(patterns) if patterns else tr("无番种")]
     fan = win.get("fan")
-    if isinstance(fan, int) and fan > 0:
-        parts[0] += f"（{fan} {'倍' if table.variant_id == 'tuidaohu' else '番'}）"  # 推倒胡 counts 倍 of 底分
+    if isinstance(fan, int) and fan > 0:  # 推倒胡 counts 倍 of 底分
+        parts[0] = tr("{patterns}（{fan} 倍）", patterns=parts[0], fan=fan) if table.variant_id == "tuidaohu" \
+            else tr("{patterns}（{fan} 番）", patterns=parts[0], fan=fan)
     if isinstance(win.get("share"), int):
-        parts.append(f"一份 {win['share']}")
-    head = f"　{_seat(table, win.get('seat'))}：" + " · ".join(parts)
+        parts.append(tr("一份 {share}", share=win["share"]))
+    head = "　" + tr("{seat}：{value}", seat=_seat(table, win.get("seat")), value=" · ".join(parts))
     hand = [t for t in win.get("hand") or [] if is_mahjong_tile(t)]
     melds = mahjong_melds_text(win.get("melds") or [])
     shown = " ｜ ".join(p for p in (tiles_text(hand), melds) if p)
-    return head, (f"　　胡牌：{shown}" if shown else None)
+    return head, ("　　" + tr("胡牌：{tiles}", tiles=shown) if shown else None)
 
 
 def payment_lines(table: Table, rows: Any) -> list[str]:
@@ -200,10 +224,19 @@ def payment_lines(table: Table, rows: Any) -> list[str]:
             merged.setdefault((p.get("payee"), p["amount"], str(p.get("why") or "")), []).append(p.get("payer"))
     out = []
     for (payee, amount, why), payers in merged.items():
-        who = "、".join(_seat(table, s) for s in sorted(payers, key=lambda s: s if isinstance(s, int) else 99))
-        verb = "各付" if len(payers) > 1 else "付"
-        out.append(f"{who} {verb} {_seat(table, payee)} {amount}" + (f"（{why}）" if why else ""))
+        who = joined([_seat(table, s) for s in sorted(payers, key=lambda s: s if isinstance(s, int) else 99)])
+        out.append(payment_line(who, _seat(table, payee), amount, engine_text(why), each=len(payers) > 1))
     return out
+
+
+def payment_line(payer: str, payee: str, amount: int, why: str, *, each: bool = False) -> str:
+    """``1号、3号 各付 2号 4（自摸 2 + 杠 1）``: one payment (or the same one from several payers) with its why."""
+    fields = {"payer": payer, "payee": payee, "amount": amount}
+    if each:
+        return tr("{payer} 各付 {payee} {amount}（{why}）", why=why, **fields) if why \
+            else tr("{payer} 各付 {payee} {amount}", **fields)
+    return tr("{payer} 付 {payee} {amount}（{why}）", why=why, **fields) if why \
+        else tr("{payer} 付 {payee} {amount}", **fields)
 
 
 def _fit(lines: list[str], optional: set[int]) -> str:
@@ -217,8 +250,8 @@ def _fit(lines: list[str], optional: set[int]) -> str:
 def chui_text(table: Table, chui: Any) -> str | None:
     if not isinstance(chui, list) or not chui:
         return None
-    return "加锤：" + " · ".join(f"{_seat(table, s)} {chui_word(n)}" for s, n in enumerate(chui)
-                              if s < len(table.seats))
+    return tr("加锤：{seats}", seats=" · ".join(f"{_seat(table, s)} {chui_word(n)}" for s, n in enumerate(chui)
+                                               if s < len(table.seats)))
 
 
 def mahjong_settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
@@ -228,7 +261,7 @@ def mahjong_settlement_text(table: Table, result: HandResult, hand_no: int) -> s
     wins = [w for w in detail.get("wins") or [] if isinstance(w, dict)]
     optional: set[int] = set()
     if result.draw or not wins:
-        lines = [f"🤝 第 {hand_no + 1} 局 荒庄（流局）"]
+        lines = [tr("🤝 第 {n} 局 荒庄（流局）", n=hand_no + 1)]
     else:
         lines = [_mahjong_head(table, wins, hand_no)]
         for w in wins:
@@ -245,15 +278,15 @@ def mahjong_settlement_text(table: Table, result: HandResult, hand_no: int) -> s
         lines.append(chui)
     paid = payment_lines(table, detail.get("payments"))
     if paid:
-        lines.append("付分：")
+        lines.append(tr("付分："))
         lines += [f"　{line}" for line in paid]
     cancelled = payment_lines(table, detail.get("cancelled"))
     if cancelled:
-        lines.append(f"荒庄：杠钱作废（{'；'.join(cancelled)}）")
+        lines.append(tr("荒庄：杠钱作废（{payments}）", payments=joined(cancelled, "；")))
     deltas = list(result.deltas)
-    lines.append("本局：" + (" ｜ ".join(f"{_seat(table, s)} {d:+d}" for s, d in enumerate(deltas))
-                          if any(deltas) else "无人输赢"))
-    lines.append("累计：" + totals_line(table))
+    lines.append(tr("本局：{deltas}", deltas=" ｜ ".join(f"{_seat(table, s)} {d:+d}" for s, d in enumerate(deltas))
+                    if any(deltas) else tr("无人输赢")))
+    lines.append(tr("累计：{totals}", totals=totals_line(table)))
     return _fit(lines, optional)
 
 
@@ -263,22 +296,23 @@ def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
         return mahjong_settlement_text(table, result, hand_no)
     pay: str | None = None
     if result.draw or not result.winners:
-        lines = [f"🤝 第 {hand_no + 1} 局 黄庄（流局）"]
+        lines = [tr("🤝 第 {n} 局 黄庄（流局）", n=hand_no + 1)]
         pay = explain_draw(table, list(result.deltas))
     else:
         winner = result.winners[0]
         card = detail.get("card")
-        how = WIN_FROM_WORDS.get(str(detail.get("win_from")), "")
+        word = WIN_FROM_WORDS.get(str(detail.get("win_from")))
+        how = tr(word) if word else ""
         from_seat = detail.get("from_seat")
         if isinstance(from_seat, int) and from_seat != winner:
             # whose card it was: a discard is 放炮; a card another drew and showed, or the dealer's 亮张, is not
             # (剥皮's 地胡 on the dealer's first discard makes him pay nothing: 打出, not 放炮)
-            discard = "打出" if table.variant_id == "bopi" else "放炮"
-            how = f"{_seat(table, from_seat)} " + {"discard": discard, "other_draw": "摸出",
-                                                   "deal": "的亮张"}.get(str(detail.get("win_from")), "的牌")
-        head = f"🀄 第 {hand_no + 1} 局 " + "、".join(_seat(table, w) for w in result.winners) + " 胡了"
-        head += (f" {card}" if card else "") + (f"（{how}）" if how else "") + "！"
-        lines = [head]
+            seat = _seat(table, from_seat)
+            how = {"discard": tr("{seat} 打出", seat=seat) if table.variant_id == "bopi" else tr("{seat} 放炮", seat=seat),
+                   "other_draw": tr("{seat} 摸出", seat=seat),
+                   "deal": tr("{seat} 的亮张", seat=seat)}.get(str(detail.get("win_from")), tr("{seat} 的牌", seat=seat))
+        who = joined([_seat(table, w) for w in result.winners])
+        lines = [win_head(hand_no, who, faces(str(card)) if card else "", how)]
         explained = explain_win(table, detail, list(result.deltas), winner)
         value = explained.lines if explained else [_value_line(table, detail, list(result.deltas))]
         pay = explained.pay if explained else None
@@ -286,12 +320,12 @@ def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
             if line:
                 lines.append(line)
         if not any(k in detail for k in ("huxi", "score", "groups")) and detail.get("text"):
-            lines.append(table.name_seats(str(detail["text"])))  # a family without 胡息 says it in its own words
+            lines.append(table.name_seats(engine_text(str(detail["text"]))))  # a family without 胡息 says it in its own words
     stakes = _stakes_line(table, detail.get("stakes"))
     if stakes:
         lines.append(stakes)
-    lines.append("本局：" + (pay or "；".join(payments(table, list(result.deltas)))))
-    lines.append("累计：" + totals_line(table))
+    lines.append(tr("本局：{deltas}", deltas=pay or joined(payments(table, list(result.deltas)), "；")))
+    lines.append(tr("累计：{totals}", totals=totals_line(table)))
     return "\n".join(lines)[:MAX_TEXT]
 
 
@@ -305,18 +339,22 @@ def final_text(table: Table) -> str:
     assert match is not None
     scores = match.final_scores()
     totals = list(match.totals)
-    lines = [f"🏁 牌桌 #{table.id} 比赛结束 · 最终排名"]
+    lines = [tr("🏁 牌桌 #{id} 比赛结束 · 最终排名", id=table.id)]
     for rank, seat in enumerate(match.ranking(), 1):
         lines.append(f"{rank}. {_seat(table, seat)} {scores[seat]:+d}")
     if scores != totals:
-        lines.append("各家累计：" + " ｜ ".join(f"{_seat(table, i)} {t:+d}" for i, t in enumerate(totals)))
-        lines.append("结算明细（两两相比，少者付多者）：")
+        lines.append(tr("各家累计：{totals}", totals=" ｜ ".join(f"{_seat(table, i)} {t:+d}" for i, t in enumerate(totals))))
+        lines.append(tr("结算明细（两两相比，少者付多者）："))
         for row in match.final_breakdown():
-            why = f"（{row['why']}）" if row.get("why") else ""
-            lines.append(f"　{_seat(table, row['payer'])} 付 {_seat(table, row['payee'])} {row['amount']}{why}")
+            lines.append("　" + payment_line(_seat(table, row["payer"]), _seat(table, row["payee"]), row["amount"],
+                                             engine_text(str(row.get("why") or ""))))
         stakes = _stakes_line(table, match.progress.carry.get("stakes"))
         if stakes and match.options.get("daniao"):
             staked = match.progress.carry.get("stakes")
-            score = "积分" if table.variant.family == "paodekuai" else "胡数"  # 跑得快 counts cards, not 胡
-            lines.append(stakes + (f"；每一对中{score}少者另付双方鸟分之和" if staked else ""))
+            if not staked:
+                lines.append(stakes)
+            elif table.variant.family == "paodekuai":  # 跑得快 counts cards, not 胡
+                lines.append(tr("{stakes}；每一对中积分少者另付双方鸟分之和", stakes=stakes))
+            else:
+                lines.append(tr("{stakes}；每一对中胡数少者另付双方鸟分之和", stakes=stakes))
     return "\n".join(lines)[:MAX_TEXT]

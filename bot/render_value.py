@@ -11,13 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .i18n import SOURCE, tr, tr_in
+from .words import joined
+
 if TYPE_CHECKING:
     from .table import Table
 
 # 胡息 → 囤/等: (胡息 at which the first unit counts, 胡息 per further unit) as each spec's scoring section says.
 TUN_STEPS = {"paohuzi": (15, 3), "liuhuqiang": (6, 3), "bopi": (10, 5)}
 DRAW_PENALTY = 10
-MODE_WORDS = {"honghei": "红黑点", "duohong": "多红多番"}  # 跑胡子 名堂 modes without 自摸  # 放炮罚 黄庄 / 剥皮 臭庄: 庄家扣10胡息
+MODE_WORDS = {"honghei": tr_in(SOURCE, "红黑点"), "duohong": tr_in(SOURCE, "多红多番")}  # 跑胡子 名堂 modes without 自摸  # 放炮罚 黄庄 / 剥皮 臭庄: 庄家扣10胡息
 
 
 class Explained:
@@ -46,35 +49,44 @@ def _fans(detail: dict[str, Any]) -> list[dict[str, Any]]:
     return [f for f in detail.get("fans") or [] if isinstance(f, dict) and f.get("name")]
 
 
+TUN = tr_in(SOURCE, "囤")
+DENG = tr_in(SOURCE, "等")
+
+
 def _has(detail: dict[str, Any], name: str, value: str | None = None) -> bool:
     return any(f["name"] == name and (value is None or f.get("value") == value) for f in _fans(detail))
 
 
-def tun_text(huxi: int, minimum: int, step: int, unit: str = "囤") -> tuple[int, str]:
+def tun_text(huxi: int, minimum: int, step: int, unit: str = TUN) -> tuple[int, str]:
     """(units, how) for 1 unit at ``minimum`` 胡息 and one more per full ``step`` above it — the engine's
-    ``scoring.tun``, said with the hand's numbers."""
+    ``scoring.tun``, said with the hand's numbers. ``unit``: the source word (囤 or 等)."""
     from engine.zipai.scoring import tun
 
     units = tun(huxi, minimum, step)
     extra = huxi - minimum
+    word = tr(unit)
     if extra < 0:
         return units, ""
     if extra == 0:
-        how = f"{minimum} 胡息 1 {unit}"
+        how = tr("{minimum} 胡息 1 {unit}", minimum=minimum, unit=word)
     elif extra < step:
-        how = f"{minimum} 胡息 1 {unit}，多出 {extra} 不满 {step} 不算"
+        how = tr("{minimum} 胡息 1 {unit}，多出 {extra} 不满 {step} 不算", minimum=minimum, unit=word, extra=extra,
+                 step=step)
     else:
         rest = extra % step
-        how = f"{minimum} 胡息 1 {unit}，多出 {extra}，每 {step} 胡息加 1 {unit}" + (f"，余 {rest} 不算" if rest else "")
+        fields = {"minimum": minimum, "unit": word, "extra": extra, "step": step}
+        how = tr("{minimum} 胡息 1 {unit}，多出 {extra}，每 {step} 胡息加 1 {unit}，余 {rest} 不算", rest=rest, **fields) \
+            if rest else tr("{minimum} 胡息 1 {unit}，多出 {extra}，每 {step} 胡息加 1 {unit}", **fields)
     return units, how
 
 
 def _base_line(huxi: int, units: int, derived: int, how: str, unit: str) -> str:
+    word = tr(unit)
     if derived == units and how:
-        return f"计分：胡息 {huxi} → {units} {unit}（{how}）"
+        return tr("计分：胡息 {huxi} → {units} {unit}（{how}）", huxi=huxi, units=units, unit=word, how=how)
     if derived < 1 and units == 1:
-        return f"计分：胡息 {huxi} → 1 {unit}（不足起胡胡息，至少 1 {unit}）"
-    return f"计分：胡息 {huxi} → {units} {unit}"
+        return tr("计分：胡息 {huxi} → 1 {unit}（不足起胡胡息，至少 1 {unit}）", huxi=huxi, unit=word)
+    return tr("计分：胡息 {huxi} → {units} {unit}", huxi=huxi, units=units, unit=word)
 
 
 def _losers(deltas: list[int], winner: int) -> list[tuple[int, int]]:
@@ -86,13 +98,14 @@ def _each_pays(table: Table, deltas: list[int], winner: int, per: int) -> str | 
     losers = _losers(deltas, winner)
     if not losers or any(n != per for _, n in losers):
         return None
-    return f"输家各付 {per}" if len(losers) > 1 else f"{_seat(table, losers[0][0])} 付 {per}"
+    return tr("输家各付 {amount}", amount=per) if len(losers) > 1 \
+        else tr("{payer} 付 {amount}", payer=_seat(table, losers[0][0]), amount=per)
 
 
 def _fan_sum(detail: dict[str, Any]) -> tuple[int, str]:
     """(Σ番, "红胡 3 + 四七红 2") of the 名堂 that carry 番 (跑胡子 adds them)."""
     named = [(f["name"], f["fan"]) for f in _fans(detail) if isinstance(f.get("fan"), int)]
-    return sum(n for _, n in named), " + ".join(f"{name} {n}" for name, n in named)
+    return sum(n for _, n in named), " + ".join(f"{tr(name)} {n}" for name, n in named)
 
 
 def paohuzi(table: Table, detail: dict[str, Any], deltas: list[int], winner: int) -> Explained | None:
@@ -102,29 +115,29 @@ def paohuzi(table: Table, detail: dict[str, Any], deltas: list[int], winner: int
     huxi, units, fan, score = got
     minimum, step = TUN_STEPS["paohuzi"]
     base, how = tun_text(huxi, minimum, step)
-    zimo = 1 if _has(detail, "自摸", "+1囤") else 0
+    zimo = 1 if _has(detail, "自摸", "+1囤") else 0  # i18n: input (the engine's 名堂 and its effect)
     chong = _options(table).get("chongtun") or 0
-    double = _has(detail, "黄番")
+    double = _has(detail, "黄番")  # i18n: input
     ok = (base + zimo + chong) * (2 if double else 1) == units
-    lines = [f"计分：胡息 {huxi} → {base} 囤（{how}）" if ok and how else f"计分：胡息 {huxi} → {units} 囤"]
+    lines = [_base_line(huxi, base, base, how, TUN) if ok and how else _base_line(huxi, units, units, "", TUN)]
     mode = _options(table).get("mingtang")
-    if detail.get("win_from") == "self_draw" and not zimo and mode in MODE_WORDS:
-        lines[0] += f"；{MODE_WORDS[mode]}不计自摸"  # §5.6: 自摸 +1 囤 only in 全名堂
+    if detail.get("win_from") == "self_draw" and not zimo and mode in MODE_WORDS:  # §5.6: 自摸 +1 囤 only in 全名堂
+        lines[0] = tr("{line}；{mode}不计自摸", line=lines[0], mode=tr(MODE_WORDS[mode]))
     if ok and (zimo or chong or double):
-        adds = [f"{base} 囤"] + (["自摸 1 囤"] if zimo else []) + ([f"充囤 {chong} 囤"] if chong else [])
-        step_line = " + ".join(adds) + (f" = {base + zimo + chong} 囤" if len(adds) > 1 else "")
+        adds = [tr("{n} 囤", n=base)] + ([tr("自摸 1 囤")] if zimo else []) + ([tr("充囤 {n} 囤", n=chong)] if chong else [])
+        step_line = " + ".join(adds) + (" = " + tr("{n} 囤", n=base + zimo + chong) if len(adds) > 1 else "")
         if double:
-            step_line += f"，黄番 ×2 = {units} 囤"
+            step_line = tr("{sum}，黄番 ×2 = {n} 囤", sum=step_line, n=units)
         lines.append("　" + step_line)
     total, named = _fan_sum(detail)
     if total == fan and named:
-        value = f"{units} 囤 × {fan} 番（{named}）= {score} 分"
+        value = tr("{units} 囤 × {fan} 番（{named}）= {score} 分", units=units, fan=fan, named=named, score=score)
     elif fan == 1:
-        value = f"{units} 囤 × 1（无番）= {score} 分"
+        value = tr("{units} 囤 × 1（无番）= {score} 分", units=units, score=score)
     else:
-        value = f"{units} 囤 × {fan} 番 = {score} 分"
+        value = tr("{units} 囤 × {fan} 番 = {score} 分", units=units, fan=fan, score=score)
     pays = _each_pays(table, deltas, winner, score)
-    lines.append("　" + value + (f"，{pays}" if pays else ""))
+    lines.append("　" + (tr("{value}，{pays}", value=value, pays=pays) if pays else value))
     return Explained(lines)
 
 
@@ -135,25 +148,28 @@ def fangpaofa(table: Table, detail: dict[str, Any], deltas: list[int], winner: i
     huxi, fan, score = got
     from engine.variants.fangpaofa import CAP, HUNDRED
 
-    hundred = [f["name"] for f in _fans(detail) if str(f.get("value", "")).startswith("算")]
+    hundred = [f["name"] for f in _fans(detail) if str(f.get("value", "")).startswith("算")]  # i18n: input
     doubles = [f["name"] for f in _fans(detail) if f.get("value") == "×2"]
     base = HUNDRED if hundred else huxi
     value = base * 2 ** len(doubles)
     discard = detail.get("win_from") == "discard"
     if 2 ** len(doubles) != fan or score not in (value, min(value, CAP) if discard else value):
-        return Explained([f"计分：胡息 {huxi}，得 {score} 胡息"])
-    calc = f"计分：胡息 {huxi}" + (f"，{'、'.join(hundred)} 算 {HUNDRED} 胡息" if hundred else "")
+        return Explained([tr("计分：胡息 {huxi}，得 {score} 胡息", huxi=huxi, score=score)])
+    calc = tr("计分：胡息 {huxi}，{names} 算 {n} 胡息", huxi=huxi, names=joined([tr(n) for n in hundred]), n=HUNDRED) \
+        if hundred else tr("计分：胡息 {huxi}", huxi=huxi)
     if doubles:
-        calc += "".join(f" × {n} 2" for n in doubles) + f" = {value} 胡息"
+        calc += "".join(f" × {tr(n)} 2" for n in doubles) + " = " + tr("{n} 胡息", n=value)
     elif not hundred:
-        calc += f" = {value} 胡息"
+        calc += " = " + tr("{n} 胡息", n=value)
     lines = [calc]
     from_seat = detail.get("from_seat")
     if discard and isinstance(from_seat, int) and deltas[from_seat] == -score:
-        capped = f"，单局最多扣 {CAP}" if score < value else ""
-        return Explained(lines, f"{_seat(table, from_seat)} 放炮{capped}，付 {_seat(table, winner)} {score} 胡息")
+        fields = {"payer": _seat(table, from_seat), "payee": _seat(table, winner), "score": score}
+        if score < value:
+            return Explained(lines, tr("{payer} 放炮，单局最多扣 {cap}，付 {payee} {score} 胡息", cap=CAP, **fields))
+        return Explained(lines, tr("{payer} 放炮，付 {payee} {score} 胡息", **fields))
     if deltas[winner] == score and sum(1 for d in deltas if d) == 1:
-        return Explained(lines, f"{_seat(table, winner)} 记 +{score} 胡息（不是放炮，无人付分）")
+        return Explained(lines, tr("{seat} 记 +{score} 胡息（不是放炮，无人付分）", seat=_seat(table, winner), score=score))
     return Explained(lines)
 
 
@@ -164,27 +180,32 @@ def bopi(table: Table, detail: dict[str, Any], deltas: list[int], winner: int) -
     huxi, units, score = got
     if _options(table).get("scoring") == "deng":
         minimum, step = TUN_STEPS["bopi"]
-        derived, how = tun_text(huxi, minimum, step, "等")
+        derived, how = tun_text(huxi, minimum, step, DENG)
         pays = _each_pays(table, deltas, winner, units)
-        lines = [_base_line(huxi, units, derived, how, "等") + (f"；{pays}" if pays else "")]
+        base = _base_line(huxi, units, derived, how, DENG)
+        lines = [tr("{line}；{pays}", line=base, pays=pays) if pays else base]
         if _fans(detail):
-            lines.append("　按等计分：名堂不加等")
+            lines.append("　" + tr("按等计分：名堂不加等"))
         return Explained(lines)
     bonus = [(f["name"], f["points"]) for f in _fans(detail) if isinstance(f.get("points"), int)]
     if huxi + sum(p for _, p in bonus) != score:
-        return Explained([f"计分：胡息 {huxi}，得 {score} 胡"])
-    calc = f"计分：胡息 {huxi}" + "".join(f" + {n} {p}" for n, p in bonus) + f" = {score} 胡"
+        return Explained([tr("计分：胡息 {huxi}，得 {score} 胡", huxi=huxi, score=score)])
+    calc = tr("计分：胡息 {huxi}", huxi=huxi) + "".join(f" + {tr(n)} {p}" for n, p in bonus) + " = " \
+        + tr("{n} 胡", n=score)
     lines = [calc]
-    pay = f"{_seat(table, winner)} 记 +{score} 胡"
+    winner_seat = _seat(table, winner)
     sitters = [(s, d) for s, d in enumerate(deltas) if d > 0 and s != winner]
     half = -(-score // 2)
     if len(sitters) == 1 and sitters[0][1] == half:
         seat = _seat(table, sitters[0][0])
-        lines.append(f"　数醒 {seat} 得胡牌者一半：{score} ÷ 2{' 进一' if score % 2 else ''} = {half} 胡")
-        pay += f"；数醒 {seat} +{half} 胡"
-    elif sitters:
+        lines.append("　" + (tr("数醒 {seat} 得胡牌者一半：{score} ÷ 2 进一 = {half} 胡", seat=seat, score=score, half=half)
+                            if score % 2 else
+                            tr("数醒 {seat} 得胡牌者一半：{score} ÷ 2 = {half} 胡", seat=seat, score=score, half=half)))
+        return Explained(lines, tr("{seat} 记 +{score} 胡；数醒 {sitter} +{half} 胡（记分，无人付分）", seat=winner_seat,
+                                   score=score, sitter=seat, half=half))
+    if sitters:
         return Explained(lines)
-    return Explained(lines, pay + "（记分，无人付分）")
+    return Explained(lines, tr("{seat} 记 +{score} 胡（记分，无人付分）", seat=winner_seat, score=score))
 
 
 def anhua(table: Table, detail: dict[str, Any], deltas: list[int], winner: int) -> Explained | None:
@@ -198,30 +219,33 @@ def anhua(table: Table, detail: dict[str, Any], deltas: list[int], winner: int) 
     step = 3 if opts.get("tun", "3xi") == "3xi" else 1
     derived = anhua_units(huxi, {"tun": opts.get("tun", "3xi")})
     _, how = tun_text(huxi, 15, step)
-    how = ("三息一囤：" if step == 3 else "一息一囤：") + how if how else ""
-    lines = [_base_line(huxi, units, derived, how, "囤")]
+    if how:
+        how = tr("三息一囤：{how}", how=how) if step == 3 else tr("一息一囤：{how}", how=how)
+    lines = [_base_line(huxi, units, derived, how, TUN)]
     factors = [(f["name"], f["fan"]) for f in _fans(detail) if isinstance(f.get("fan"), int)]
     product = 1
     for _, n in factors:
         product *= n
     if product == fan and factors:
-        value = f"{units} 囤" + "".join(f" × {name} {n}" for name, n in factors) + f" = {score} 分"
+        value = tr("{n} 囤", n=units) + "".join(f" × {tr(name)} {n}" for name, n in factors) + " = " \
+            + tr("{n} 分", n=score)
     else:
-        value = f"{units} 囤 × {fan} 番 = {score} 分" if fan > 1 else f"{units} 囤（无名堂）= {score} 分"
+        value = tr("{units} 囤 × {fan} 番 = {score} 分", units=units, fan=fan, score=score) if fan > 1 \
+            else tr("{units} 囤（无名堂）= {score} 分", units=units, score=score)
     losers = _losers(deltas, winner)
     paid = losers[0][1] if losers and all(n == losers[0][1] for _, n in losers) else None
     difen = opts.get("difen") or 1
     if paid is not None and score and paid != score and paid % score == 0:
         factor = paid // score
         if factor == difen:
-            value += f" × 底分 {difen}"
+            value += " × " + tr("底分 {n}", n=difen)
         elif factor == 2 * difen and opts.get("papo"):
-            value += (f" × 底分 {difen}" if difen > 1 else "") + " × 爬坡 2"
+            value += (" × " + tr("底分 {n}", n=difen) if difen > 1 else "") + " × " + tr("爬坡 2")
         else:
             value += f" × {factor}"
         value += f" = {paid}"
     pays = _each_pays(table, deltas, winner, paid) if paid is not None else None
-    lines.append("　" + value + (f"，{pays}" if pays else ""))
+    lines.append("　" + (tr("{value}，{pays}", value=value, pays=pays) if pays else value))
     return Explained(lines)
 
 
@@ -234,18 +258,20 @@ def liuhuqiang(table: Table, detail: dict[str, Any], deltas: list[int], winner: 
 
     minimum, step = TUN_STEPS["liuhuqiang"]
     derived, how = tun_text(huxi, minimum, step)
-    lines = [_base_line(huxi, units, derived, how, "囤")]
+    lines = [_base_line(huxi, units, derived, how, TUN)]
     doubled = [f["name"] for f in _fans(detail) if f.get("fan") == 2]
-    value = f"{units} 囤" + (f" × {doubled[0]} 2" if fan == 2 and doubled else (f" × {fan}" if fan > 1 else ""))
-    value += f" = {score} 分"
+    value = tr("{n} 囤", n=units) + (f" × {tr(doubled[0])} 2" if fan == 2 and doubled
+                                    else (f" × {fan}" if fan > 1 else ""))
+    value += " = " + tr("{n} 分", n=score)
     from_seat = detail.get("from_seat")
     if detail.get("win_from") == "discard" and isinstance(from_seat, int) \
             and -deltas[from_seat] == DISCARD_SHARES * score:
         paid = DISCARD_SHARES * score
-        lines.append("　" + value + f"；放炮包三家：{_seat(table, from_seat)} 付 {DISCARD_SHARES} × {score} = {paid}")
+        lines.append("　" + tr("{value}；放炮包三家：{payer} 付 {shares} × {score} = {paid}", value=value,
+                               payer=_seat(table, from_seat), shares=DISCARD_SHARES, score=score, paid=paid))
         return Explained(lines)
     pays = _each_pays(table, deltas, winner, score)
-    lines.append("　" + value + (f"，{pays}" if pays else ""))
+    lines.append("　" + (tr("{value}，{pays}", value=value, pays=pays) if pays else value))
     return Explained(lines)
 
 
@@ -269,17 +295,18 @@ def explain_draw(table: Table, deltas: list[int]) -> str | None:
     gainers = [s for s, d in enumerate(deltas) if d > 0]
     if not losers and not gainers:
         if variant == "paohuzi" and opts.get("mingtang") in ("quan", "duohong"):
-            return "无人输赢；下一局胡牌得黄番（囤×2）"
+            return tr("无人输赢；下一局胡牌得黄番（囤×2）")
         if variant == "anhua" and opts.get("papo"):
-            return "无人输赢；下一局胡牌爬坡（×2）"
+            return tr("无人输赢；下一局胡牌爬坡（×2）")
         return None
     if variant not in ("fangpaofa", "bopi") or len(losers) != 1 or deltas[losers[0]] != -DRAW_PENALTY:
         return None
     dealer = _seat(table, losers[0])
     if variant == "fangpaofa" and not gainers:
-        return f"庄家扣 {DRAW_PENALTY} 胡息：庄家 {dealer} -{DRAW_PENALTY}（无人收分）"
+        return tr("庄家扣 {n} 胡息：庄家 {dealer} -{n}（无人收分）", n=DRAW_PENALTY, dealer=dealer)
     if variant == "bopi" and not gainers:
-        return f"臭庄庄家扣 {DRAW_PENALTY} 胡：庄家 {dealer} -{DRAW_PENALTY}（无数醒，无人收分）"
+        return tr("臭庄庄家扣 {n} 胡：庄家 {dealer} -{n}（无数醒，无人收分）", n=DRAW_PENALTY, dealer=dealer)
     if variant == "bopi" and len(gainers) == 1 and deltas[gainers[0]] == DRAW_PENALTY:
-        return f"臭庄庄家扣 {DRAW_PENALTY} 胡给数醒：庄家 {dealer} 付 数醒 {_seat(table, gainers[0])} {DRAW_PENALTY}"
+        return tr("臭庄庄家扣 {n} 胡给数醒：庄家 {dealer} 付 数醒 {sitter} {n}", n=DRAW_PENALTY, dealer=dealer,
+                  sitter=_seat(table, gainers[0]))
     return None

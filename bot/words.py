@@ -12,25 +12,47 @@ from typing import Any, TypeGuard
 
 from engine.mahjong.tiles import SUITS, TileError, tile_id, tile_name
 
-SMALL = "一二三四五六七八九十"
-BIG = "壹贰叁肆伍陆柒捌玖拾"
-RED = frozenset("二七十贰柒拾")
+from .i18n import SOURCE, current_lang, tr, tr_in
 
+SMALL = "一二三四五六七八九十"  # i18n: input
+BIG = "壹贰叁肆伍陆柒捌玖拾"  # i18n: input
+RED = frozenset("二七十贰柒拾")  # i18n: input
+
+# Sources (zh-CN) of the words: ``tr(GROUP_WORDS[kind])`` shows one in the language spoken.
 GROUP_WORDS = {
-    "ti": "提", "pao": "跑", "wei": "偎", "chouwei": "臭偎", "peng": "碰", "kan": "坎", "chi": "吃",
-    "jiao": "绞", "jiang": "将", "shun": "一句话", "gang": "杠", "angang": "暗杠", "long": "提",
-    "bugang": "补杠",
+    "ti": tr_in(SOURCE, "提"), "pao": tr_in(SOURCE, "跑"), "wei": tr_in(SOURCE, "偎"),
+    "chouwei": tr_in(SOURCE, "臭偎"), "peng": tr_in(SOURCE, "碰"), "kan": tr_in(SOURCE, "坎"),
+    "chi": tr_in(SOURCE, "吃"), "jiao": tr_in(SOURCE, "绞"), "jiang": tr_in(SOURCE, "将"),
+    "shun": tr_in(SOURCE, "一句话"), "gang": tr_in(SOURCE, "杠"), "angang": tr_in(SOURCE, "暗杠"),
+    "long": tr_in(SOURCE, "提"), "bugang": tr_in(SOURCE, "补杠"),
 }
 # 麻将's own words: a 杠 on a discard is a 明杠 there (字牌's calculator keeps its plain 杠 above).
-MAHJONG_MELD_WORDS = {"chi": "吃", "peng": "碰", "gang": "明杠", "bugang": "补杠", "angang": "暗杠"}
+MAHJONG_MELD_WORDS = {"chi": tr_in(SOURCE, "吃"), "peng": tr_in(SOURCE, "碰"), "gang": tr_in(SOURCE, "明杠"),
+                      "bugang": tr_in(SOURCE, "补杠"), "angang": tr_in(SOURCE, "暗杠")}
 MAHJONG_TILE = re.compile(r"[1-9][mpsz]")
-COUNT_WORDS = "一二三四"
-WIN_FROM_WORDS = {"self_draw": "自摸", "other_draw": "胡别人翻出的牌", "discard": "放炮", "deal": "起手牌"}
+WIN_FROM_WORDS = {"self_draw": tr_in(SOURCE, "自摸"), "other_draw": tr_in(SOURCE, "胡别人翻出的牌"),
+                  "discard": tr_in(SOURCE, "放炮"), "deal": tr_in(SOURCE, "起手牌")}
+# 字牌 faces that zh-TW writes otherwise (貳 參 陸); the other characters are the same in every language.
+CARD_FACES = (tr_in(SOURCE, "贰"), tr_in(SOURCE, "叁"), tr_in(SOURCE, "陆"))
+# What English puts for the Chinese list marks (a separator is not a word: it has no catalogue entry).
+EN_MARKS = {"、": ", ", "；": "; ", "，": ", "}
+
+
+def joined(parts: list[str] | tuple[str, ...], mark: str = "、") -> str:
+    """Items of a list with the mark of the language spoken: 「碰、吃」, "碰, 吃"."""
+    return (EN_MARKS.get(mark, mark) if current_lang() == "en" else mark).join(parts)
+
+
+def faces(cards: str) -> str:
+    """字牌 characters as the language spoken writes them: zh-TW 貳 陸; English keeps the Chinese names."""
+    if current_lang() == SOURCE or not any(c in CARD_FACES for c in cards):
+        return cards
+    return "".join(tr(c) if c in CARD_FACES else c for c in cards)
 
 
 def group_word(kind: str) -> str:
-    """A group kind in Chinese; an unknown code is never shown raw."""
-    return GROUP_WORDS.get(kind, "门子")
+    """A group kind in the game's words; an unknown code is never shown raw."""
+    return tr(GROUP_WORDS.get(kind) or tr_in(SOURCE, "门子"))
 
 
 def rank_of(card: str) -> int | None:
@@ -86,8 +108,8 @@ def is_mahjong_hand(tiles: Any) -> bool:
 
 
 def tile_word(tile: str) -> str:
-    """``5m`` → 五万, ``7z`` → 中; anything else never shows raw."""
-    return tile_name(tile_id(tile)) if is_mahjong_tile(tile) else "？"
+    """``5m`` → 五万 (zh-TW 五萬), ``7z`` → 中; anything else never shows raw."""
+    return tr(tile_name(tile_id(tile))) if is_mahjong_tile(tile) else "？"
 
 
 def tiles_text(tiles: list[str]) -> str:
@@ -100,17 +122,26 @@ def tiles_text(tiles: list[str]) -> str:
         ids = by_suit.get(suit, [])
         if suit == "z":
             for tid in sorted(set(ids)):
-                parts.append(tile_name(tid) * ids.count(tid))
+                parts.append(tr(tile_name(tid)) * ids.count(tid))
         elif ids:
-            parts.append("".join(tile_name(t)[0] for t in ids) + tile_name(ids[0])[1:])
+            parts.append(suit_run("".join(tile_name(t)[0] for t in ids), suit))
     return " ".join(parts)
+
+
+def suit_run(ranks: str, suit: str) -> str:
+    """``一二三`` of 万 → 一二三万 (zh-TW 一二三萬): the numerals are the same in every language."""
+    if suit == "m":
+        return tr("{ranks}万", ranks=ranks)
+    if suit == "p":
+        return tr("{ranks}筒", ranks=ranks)
+    return tr("{ranks}条", ranks=ranks)
 
 
 def discards_text(tiles: list[str], keep: int | None = None) -> str:
     """Discards in the order played, each by name; with ``keep`` only the latest, saying how many in all."""
     shown = tiles[-keep:] if keep is not None and len(tiles) > keep else tiles
     text = " ".join(tile_word(t) for t in shown)
-    return f"…{text}（共 {len(tiles)} 张）" if len(shown) < len(tiles) else text
+    return tr("…{tiles}（共 {n} 张）", tiles=text, n=len(tiles)) if len(shown) < len(tiles) else text
 
 
 def hand_text(hand: str | list[str]) -> str:
@@ -123,7 +154,7 @@ def hand_text(hand: str | list[str]) -> str:
         return (hand if isinstance(hand, str) else " ".join(map(str, hand))) or "—"
     parts = []
     for text, kan, red in hand_groups(cards):
-        shown = f"**{text}**" if red else text
+        shown = f"**{faces(text)}**" if red else faces(text)
         parts.append(f"「{shown}」" if kan else shown)
     return " ".join(parts)
 
@@ -134,13 +165,13 @@ def meld_text(meld: Any) -> str:
         return mahjong_meld_text(meld)
     if isinstance(meld, dict):
         kind = str(meld.get("type") or meld.get("kind") or "")
-        cards = "".join(map(str, meld.get("cards") or ""))
+        cards = faces("".join(map(str, meld.get("cards") or "")))
         if not cards and meld.get("hidden"):
-            return f"{group_word(kind)}（暗）"
+            return tr("{meld}（暗）", meld=group_word(kind))
         return f"{group_word(kind)}{cards}"
     if isinstance(meld, list | tuple):
-        return "".join(map(str, meld))
-    return str(meld)
+        return faces("".join(map(str, meld)))
+    return faces(str(meld))
 
 
 def mahjong_meld_text(meld: dict[str, Any]) -> str:
@@ -148,15 +179,17 @@ def mahjong_meld_text(meld: dict[str, Any]) -> str:
     (``暗杠 五万（三张扣着）``), the owner's own (all four up) just ``暗杠 五万``."""
     kind = str(meld.get("type") or "")
     cards = [t for t in meld.get("cards") or [] if is_mahjong_tile(t)]
-    word = MAHJONG_MELD_WORDS.get(kind, "副露")
+    word = tr(MAHJONG_MELD_WORDS.get(kind) or tr_in(SOURCE, "副露"))
     if kind == "chi":
         body = tiles_text(cards)
     else:
         body = tile_word(cards[0]) if cards else ""
     text = f"{word} {body}" if body else word
     hidden = meld.get("hidden")
-    if kind == "angang" and isinstance(hidden, int) and 0 < hidden <= len(COUNT_WORDS):
-        text += f"（{COUNT_WORDS[hidden - 1]}张扣着）"
+    if kind == "angang" and isinstance(hidden, int) and 0 < hidden <= 4:
+        face_down = (tr("{meld}（一张扣着）", meld=text), tr("{meld}（两张扣着）", meld=text),
+                     tr("{meld}（三张扣着）", meld=text), tr("{meld}（四张扣着）", meld=text))
+        return face_down[hidden - 1]
     return text
 
 
@@ -164,7 +197,7 @@ def mahjong_melds_text(melds: Any) -> str:
     """A 麻将 seat's melds, ``碰 五万、暗杠 九筒（三张扣着）``, whatever their tiles show."""
     if not isinstance(melds, list):
         return ""
-    return "、".join(mahjong_meld_text(m) for m in melds if isinstance(m, dict))
+    return joined([mahjong_meld_text(m) for m in melds if isinstance(m, dict)])
 
 
 def melds_text(melds: Any) -> str:
@@ -173,7 +206,7 @@ def melds_text(melds: Any) -> str:
     if isinstance(melds, list) and any(isinstance(m, dict) and is_mahjong_hand(m.get("cards")) for m in melds):
         return mahjong_melds_text(melds)
     if isinstance(melds, list) and melds and all(isinstance(m, str) and len(m) == 1 for m in melds):
-        return "".join(melds)  # a family that lists meld cards one by one (碰 of three 一 → 一一一)
+        return faces("".join(melds))  # a family that lists meld cards one by one (碰 of three 一 → 一一一)
     return " ".join(meld_text(m) for m in melds) if isinstance(melds, list) else str(melds)
 
 
@@ -185,7 +218,7 @@ def parse_group_code(code: str) -> tuple[str, str]:
 
 def chui_word(n: Any) -> str:
     """The 加锤 button's own words: 不加锤, 加1锤, 加2锤."""
-    return f"加{n}锤" if isinstance(n, int) and n > 0 else "不加锤"
+    return tr("加{n}锤", n=n) if isinstance(n, int) and n > 0 else tr("不加锤")
 
 
 def birds_text(birds: Any, seat_name: Callable[[int], str] | None = None) -> str | None:
@@ -195,10 +228,76 @@ def birds_text(birds: Any, seat_name: Callable[[int], str] | None = None) -> str
     tiles = [t for t in birds.get("tiles") or [] if is_mahjong_tile(t)]
     hits = birds.get("hits")
     if not tiles:
-        return "扎鸟：牌墙已空，无鸟"
+        return tr("扎鸟：牌墙已空，无鸟")
     seats = birds.get("seats")
     if seat_name is not None and isinstance(seats, list) and len(seats) == len(tiles) and any(
             isinstance(s, int) for s in seats):
-        return "扎鸟：" + " · ".join(f"{tile_word(t)}→{seat_name(s) if isinstance(s, int) else '空'}"
-                                     for t, s in zip(tiles, seats, strict=True))
-    return f"扎鸟：{' '.join(map(tile_word, tiles))} → " + (f"中鸟 {hits}" if isinstance(hits, int) and hits else "未中鸟")
+        landed = " · ".join(f"{tile_word(t)}→{seat_name(s) if isinstance(s, int) else tr('空')}"
+                            for t, s in zip(tiles, seats, strict=True))
+        return tr("扎鸟：{birds}", birds=landed)
+    shown = " ".join(map(tile_word, tiles))
+    if isinstance(hits, int) and hits:
+        return tr("扎鸟：{tiles} → 中鸟 {hits}", tiles=shown, hits=hits)
+    return tr("扎鸟：{tiles} → 未中鸟", tiles=shown)
+
+
+_NUMBER = re.compile(r"\d+")
+_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+# Where an engine text divides into clauses; English writes the marks its own way.
+_CLAUSE = re.compile(r"(，|；|：|、|（|）| \+ | × | ÷ | = | → )")
+_EN_CLAUSE_MARKS = {"，": ", ", "；": "; ", "：": ": ", "、": ", ", "（": " (", "）": ")"}
+_FIELDS = "abcdef"
+_SUIT_OF = {"万": "m", "筒": "p", "条": "s"}  # i18n: input (the engine's suit words, read)
+
+
+def _clause(text: str) -> str:
+    """One clause of an engine text: the whole clause when the catalogue has it with its numbers as fields
+    (``剩 {n} 张``, ``座位{a} 剩 {b} 张``), else each run of Chinese that the catalogue names (a 名堂, a word of the game)."""
+    numbers = _NUMBER.findall(text)
+    if 0 < len(numbers) <= len(_FIELDS):
+        names = ["n"] if len(numbers) == 1 else list(_FIELDS[:len(numbers)])  # one number is {n}, several {a} {b}…
+        fields = iter(names)
+        key = _NUMBER.sub(lambda m: "{" + next(fields) + "}", text)
+        if key in _entries():
+            return tr(key, **dict(zip(names, numbers, strict=True)))
+    return _CJK_RUN.sub(lambda m: _run(m[0]), text)
+
+
+def _run(run: str) -> str:
+    """A run of Chinese inside an engine phrase: a catalogue word, 字牌 faces (叁肆伍), or tiles of one suit
+    (一二三条); else as written."""
+    if run in _entries():
+        return tr(run)
+    if all(rank_of(c) is not None for c in run):
+        return faces(run)
+    if len(run) > 1 and run[-1] in _SUIT_OF and all(c in SMALL[:9] for c in run[:-1]):
+        return suit_run(run[:-1], _SUIT_OF[run[-1]])
+    return run
+
+
+def _entries() -> dict[str, Any]:
+    from .i18n import catalogue
+
+    return catalogue()["messages"]
+
+
+def engine_text(text: str) -> str:
+    """A text the engine wrote in zh-CN (a payment's why, a hand's summary) in the language spoken, clause by
+    clause: the engine stays Chinese and pure, its phrases are catalogue entries like any other."""
+    lang = current_lang()
+    if lang == SOURCE or not _CJK_RUN.search(text):
+        return text
+    if text in _entries():  # a whole sentence of the engine's (a calculator's refusal)
+        return tr(text)
+    out = []
+    for part in _CLAUSE.split(text):
+        if _CLAUSE.fullmatch(part):
+            out.append(_EN_CLAUSE_MARKS.get(part, part) if lang == "en" else part)
+        elif part:
+            out.append(_clause(part))
+    return "".join(out)
+
+
+def effect_text(value: str) -> str:
+    """A 名堂's effect as the engine writes it (4番, ×2, +1囤, +10胡, 算100胡息) in the language spoken."""
+    return engine_text(value)

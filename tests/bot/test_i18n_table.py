@@ -1,0 +1,510 @@
+"""What the table shows, in English and zh-TW: the table message, DM panels, settlements and 跑得快's panel
+read as real sentences in each language, English keeps only game terms in Chinese, and Discord's limits hold
+with the longer English. The engine's dynamic words (名堂 / 番种 names, tile names) have catalogue entries."""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+import string
+import tomllib
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot import harness
+from bot.calc_form import CalcFormError, build_input, calculate, describe_result
+from bot.i18n import LANGS, Lang, catalogue, speaking
+from bot.render import Panel, dm_panel, final_text, settlement_text, table_message
+from bot.table import Seat, Table
+from bot.words import engine_text
+from engine.ai import choose
+from engine.core import HandResult
+from engine.match import Match
+from engine.registry import all_variants
+from engine.selfplay import play_hand
+
+from .conftest import Env, attach, short
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+CJK = re.compile(r"[\u3400-\u9fff]")
+# The modules that name a win's 名堂 / 番种 (their notation modules hold card and tile names, tested apart).
+PATTERN_MODULES = ("variants", "mahjong", "zipai", "paodekuai")
+NOTATION = {"tiles.py", "cards.py"}
+
+
+def _strs(node: ast.AST) -> Iterator[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node.value
+    elif isinstance(node, ast.IfExp):
+        yield from _strs(node.body)
+        yield from _strs(node.orelse)
+    elif isinstance(node, ast.Tuple | ast.List | ast.Set):
+        for e in node.elts:
+            yield from _strs(e)
+    elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("frozenset", "tuple", "set") and node.args:
+        yield from _strs(node.args[0])
+
+
+def _names_in(tree: ast.Module) -> Iterator[str]:
+    """Where the engine writes a 名堂: ``mingtang(name)``, ``patterns.append(name)`` (any list a pricing function
+    builds), ``fan[name] = …``, and module constants (``XIAOHU = "小胡"``, a table keyed by 番种)."""
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "mingtang" and n.args:
+            yield from _strs(n.args[0])
+        if (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "append"
+                and isinstance(n.func.value, ast.Name) and n.args):
+            yield from _strs(n.args[0])
+        if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Subscript) \
+                and getattr(n.targets[0].value, "id", "") == "fan":
+            yield from _strs(n.targets[0].slice)
+    for n in tree.body:
+        if not isinstance(n, ast.Assign | ast.AnnAssign) or n.value is None:
+            continue
+        target = n.targets[0] if isinstance(n, ast.Assign) else n.target
+        if isinstance(target, ast.Name) and target.id.isupper():
+            value = n.value
+            yield from _strs(value)
+            if isinstance(value, ast.Dict):
+                for k in value.keys:
+                    if k is not None:
+                        yield from _strs(k)
+
+
+def pattern_names() -> set[str]:
+    """Every 名堂 / 番种 name the registered variants can report (short Chinese words, no punctuation)."""
+    out: set[str] = set()
+    for family in PATTERN_MODULES:
+        for path in sorted((ENGINE / family).glob("*.py")):
+            if path.name in NOTATION:
+                continue
+            out |= {s for s in _names_in(ast.parse(path.read_text(encoding="utf-8")))
+                    if CJK.search(s) and not re.search(r"[\s，。：、（）{}/]", s) and len(s) <= 6}
+    return out
+
+
+def test_every_pattern_name_has_an_entry_in_every_language() -> None:
+    names = pattern_names()
+    assert {"清一色", "碰碰胡", "红胡", "十三幺", "四红中", "全关", "条扁", "金童玉女"} <= names  # the scan sees them
+    messages = catalogue()["messages"]
+    missing = sorted(n for n in names if not all(messages.get(n, {}).get(lang) for lang in LANGS if lang != "zh-CN"))
+    assert missing == []
+
+
+def test_every_tile_name_has_an_entry_in_every_language() -> None:
+    from engine.mahjong.tiles import tile_name
+
+    messages = catalogue()["messages"]
+    assert [tile_name(t) for t in range(34) if not messages.get(tile_name(t), {}).get("zh-TW")] == []
+    assert messages["五万"]["zh-TW"] == "五萬" and messages["五万"]["en"] == "五万"
+
+
+# --- the table read in English and zh-TW -------------------------------------------------------------------
+
+NAMES = ["alice", "bob", "carol", "dave"]
+# table.seat_label, an AI seat's name among them (the frame's words, moved onto the catalogue with the frame)
+SEAT_LABEL = re.compile(r"\d+号 (?:电脑\d+（电脑）)?")
+MARKUP = re.compile(r"<t:\d+:[A-Za-z]>|<@!?\d+>|`[^`]*`")
+
+
+CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+TERM = re.compile(r"[\u3400-\u9fff0-9×]{1,6}")
+LANG2_BLOCK = "# --- lang2:"
+ENGINE_SEAT = "座位"  # the engine's seat word: table.name_seats turns 座位2 into the seat's label before anyone reads it
+
+
+def term_entries() -> set[str]:
+    """The catalogue's game terms: a short word with no field whose English keeps it (碰, 五万, 清一色 one suit)."""
+    return {k for k, v in catalogue()["messages"].items()
+            if TERM.fullmatch(k) and not fields(k) and v.get("en", "").startswith(k)}
+
+
+def english_terms() -> set[str]:
+    """The Chinese English may keep: the term entries, the 字牌 faces, and the words the frame's entries give
+    (variant names, option and choice labels, which English keeps too)."""
+    from bot.words import BIG, SMALL
+
+    frame = {r for w in _frame_words() for r in CJK_RUN.findall(w)}
+    return term_entries() | set(SMALL + BIG) | frame | {ENGINE_SEAT}
+
+
+@cache
+def _frame_words() -> tuple[str, ...]:
+    """Variant names, option and choice labels (the frame's entries), longest first."""
+    from bot.table import BOT_OPTIONS
+
+    frame = {v.name for v in all_variants()}
+    for options in [BOT_OPTIONS, *(v.options for v in all_variants())]:
+        for o in options:
+            frame |= {o.label, *(o.choice_label(c) for c in o.choices)}
+    return tuple(sorted(frame, key=len, reverse=True))
+
+
+def fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+
+
+def lang2_entries() -> list[str]:
+    """The sources of this block of the catalogue (what the table shows)."""
+    from bot.i18n import CATALOGUE_PATH
+
+    text = CATALOGUE_PATH.read_text(encoding="utf-8")
+    block = text[text.index(LANG2_BLOCK):]
+    return [next(iter(tomllib.loads(line))) for line in block.splitlines()[1:]
+            if line.strip() and not line.startswith("#")]
+
+
+def test_english_keeps_only_game_terms_in_chinese() -> None:
+    """Every English text of the table's entries: its Chinese is made of game terms the catalogue names."""
+    terms = english_terms()
+    messages = catalogue()["messages"]
+    entries = lang2_entries()
+    assert len(entries) > 500
+    loose = {k: messages[k]["en"] for k in entries if loose_chinese_in_english(messages[k]["en"], terms)}
+    assert loose == {}
+    assert messages["**手牌**（{n} 张）：{hand}"]["en"] == "**Hand** ({n}): {hand}"
+    assert messages["五万"] == {"zh-TW": "五萬", "en": "五万"} and messages["碰碰胡"]["en"].startswith("碰碰胡 ")
+
+
+def _made_of(run: str, terms: set[str]) -> bool:
+    """Whether a run of Chinese is a sequence of terms (一二三万 = 一二三 + 万, 碰十十十 = 碰 + faces)."""
+    ok = [True] + [False] * len(run)
+    for end in range(1, len(run) + 1):
+        ok[end] = any(ok[start] and run[start:end] in terms for start in range(max(0, end - 8), end))
+    return ok[-1]
+
+
+def loose_chinese_in_english(text: str, terms: set[str]) -> list[str]:
+    plain = SEAT_LABEL.sub("", MARKUP.sub("", text))
+    return [run for run in CJK_RUN.findall(plain) if not _made_of(run, terms)]
+
+
+@cache
+def _traditional(char: str) -> str:
+    from bot.catalogue_tool import to_traditional
+
+    return to_traditional(char)
+
+
+def simplified_in_traditional(text: str) -> list[str]:
+    """Characters zh-TW writes otherwise (OpenCC's s2tw, the tool the catalogue's zh-TW came from)."""
+    # OpenCC comes with the test extra: this check must run, never skip
+    plain = SEAT_LABEL.sub("", MARKUP.sub("", text))
+    for word in _frame_words():  # variant names, option and choice labels: the frame's entries
+        plain = plain.replace(word, "")
+    return sorted({c for c in CJK_RUN.findall(plain) for c in c if _traditional(c) != c and c != "号"})
+
+
+def _table(variant: str, seed: int, options: dict[str, Any] | None = None, **bot: Any) -> Table:
+    match = Match(variant, options or {}, seed=seed)
+    seats = [Seat(101 + i, NAMES[i]) for i in range(match.seats)]
+    table = Table(7, 1, 1, 1, variant, match.options, {"timer": 60, "hints": True, **bot}, "playing", seats)
+    table.match = match
+    table.turn_deadline = 1_800_000_000.0
+    return table
+
+
+def _items(panel: Panel) -> list[Any]:
+    """The view's buttons and selects (a persistent control is a DynamicItem around one)."""
+    return [getattr(item, "item", item) for item in (panel.view.children if panel.view else [])]
+
+
+def _texts(panel: Panel) -> tuple[list[str], list[str]]:
+    """(what the player reads as text, the labels of the controls) of one rendered message."""
+    texts = [panel.content or ""]
+    if panel.embed is not None:
+        texts += [panel.embed.title or "", panel.embed.description or "", panel.embed.footer.text or ""]
+    labels: list[str] = []
+    for item in _items(panel):
+        labels += [getattr(item, "label", None) or "", getattr(item, "placeholder", None) or ""]
+        labels += [o.label for o in getattr(item, "options", [])]
+    return [t for t in texts if t], [t for t in labels if t]
+
+
+def _within_discords_limits(panel: Panel) -> None:
+    assert len(panel.content or "") <= 2000
+    if panel.embed is not None:
+        assert len(panel.embed.description or "") <= 4096 and len(panel.embed.title or "") <= 256
+        assert len(panel.embed.footer.text or "") <= 2048
+    for item in _items(panel):
+        if isinstance(item, discord.ui.Button):
+            assert 1 <= len(item.label or "") <= 80, item.label
+        if isinstance(item, discord.ui.Select):
+            assert len(item.placeholder or "") <= 150 and 1 <= len(item.options) <= 25
+            assert all(1 <= len(o.label) <= 100 and len(o.value) <= 100 for o in item.options)
+
+
+def _played(variant: str, seed: int, stops: int = 5, **bot: Any) -> Iterator[Table]:
+    """A self-played hand, stopping at ``stops`` steps spread over it and at its end."""
+    table = _table(variant, seed, **bot)
+    assert table.match is not None
+    game = table.match.new_hand(seed)
+    replay = Match(variant, table.match.options, seed=seed).new_hand(seed)
+    length = len(getattr(play_hand(replay), "log", ()))
+    every = max(1, length // stops)
+    step = 0
+    while not game.finished:
+        seat = game.to_act()[0]
+        if step % every == every // 2:
+            yield table
+        game.apply(seat, choose(game, seat))
+        step += 1
+    yield table
+
+
+def _check_step(table: Table, terms: set[str]) -> dict[str, list[str]]:
+    """Render the channel message and every seat's panel in English and zh-TW; return what each language read."""
+    read: dict[str, list[str]] = {"en": [], "zh-TW": []}
+    for lang in ("en", "zh-TW"):
+        with speaking(lang):
+            panels = [table_message(table)] + [dm_panel(table, s) for s in range(len(table.seats))]
+        for panel in panels:
+            _within_discords_limits(panel)
+            texts, _ = _texts(panel)
+            read[lang] += texts
+            for text in texts:
+                if lang == "en":
+                    assert loose_chinese_in_english(text, terms) == [], text
+                else:
+                    assert simplified_in_traditional(text) == [], text
+    return read
+
+
+@pytest.mark.parametrize("variant", ["paohuzi", "changsha", "hongzhong", "tuidaohu", "paodekuai", "bopi"])
+def test_a_whole_hand_reads_in_english_and_traditional(variant: str) -> None:
+    terms = english_terms()
+    seen: dict[str, list[str]] = {"en": [], "zh-TW": []}
+    for table in _played(variant, 3):
+        for lang, texts in _check_step(table, terms).items():
+            seen[lang] += texts
+    english, traditional = "\n".join(seen["en"]), "\n".join(seen["zh-TW"])
+    assert "Table #7" in english and "Hand 1" in english and "**Hand** (" in english and "in hand" in english
+    assert "**Turn**: " in english or "Waiting for claims" in english
+    assert "牌桌" not in english and "轮到" not in english and "手牌" not in english
+    assert "牌桌 #7" in traditional and "**手牌**（" in traditional and ("**輪到**：" in traditional or "等待" in traditional)
+
+
+def _settled(variant: str, seed: int, hands: int = 6) -> Iterator[tuple[Table, HandResult, int]]:
+    """Real self-played hands of one match, each settled, then the match's end."""
+    table = _table(variant, seed)
+    match = table.match
+    assert match is not None
+    for hand in range(hands):
+        if match.over:
+            break
+        play_hand(match.new_hand(seed * 100 + hand))
+        yield table, match.finish_hand(), hand
+
+
+@pytest.mark.parametrize("variant", [v.id for v in all_variants()])
+def test_settlements_read_in_english_and_traditional(variant: str) -> None:
+    terms = english_terms()
+    english: list[str] = []
+    for table, result, hand in _settled(variant, 5):
+        for lang in ("en", "zh-TW"):
+            with speaking(lang):
+                text = settlement_text(table, result, hand)
+            assert len(text) <= 2000
+            if lang == "en":
+                assert loose_chinese_in_english(text, terms) == [], text
+                english.append(text)
+            else:
+                assert simplified_in_traditional(text) == [], text
+                assert "累計：" in text and "本局：" in text
+        with speaking("en"):
+            final = final_text(table)
+        assert loose_chinese_in_english(final, terms) == [], final
+        assert final.startswith("🏁 Table #7: match over · final ranking")
+    text = "\n".join(english)
+    assert "Totals: " in text and "This hand: " in text
+    assert re.search(r"Hand \d+: .* wins|Hand \d+: .*draw", text), text
+
+
+# --- the calculator in every language ------------------------------------------------------------------------
+
+def _calc(lang: Lang, variant: str, hand: str, win: str | None = None, source: str = "self_draw",
+          melds: str | None = None) -> str:
+    """The /calc reply's text in ``lang``: the answer, or the error the player is shown."""
+    with speaking(lang):
+        try:
+            data = build_input(variant, hand, win, source, melds)
+            return describe_result(calculate(data), data)
+        except CalcFormError as e:
+            return str(e)
+
+
+def test_the_calculator_answers_in_english_and_traditional() -> None:
+    terms = english_terms()
+    zipai = ("paohuzi", "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾", "拾", "self_draw", "碰一")
+    mahjong = ("tuidaohu", "123m456p789s11m23p", "4p")
+    en, tw = _calc("en", *zipai), _calc("zh-TW", *zipai)
+    assert en.startswith("**Wins**") or en.startswith("Cannot win: "), en
+    assert tw.startswith("**能胡**") or tw.startswith("不能胡："), tw
+    mj_en, mj_tw = _calc("en", *mahjong), _calc("zh-TW", *mahjong)
+    assert mj_en.split("\n")[:2] == ["**Wins**", "番种: 平胡 plain win, 门前清 concealed"], mj_en
+    assert "Score: " in mj_en and "each of the other three pays this share" in mj_en
+    assert mj_tw.split("\n")[1] == "番種：平胡、門前清" and "其他三家各付這一份" in mj_tw
+    for text in (en, mj_en):
+        assert loose_chinese_in_english(text, terms) == [], text
+    for text in (tw, mj_tw):
+        assert simplified_in_traditional(text) == [], text
+
+
+@pytest.mark.parametrize(("args", "english", "traditional"), [
+    (("hongzhong", "123m4x"), "Can't read the tile 「x」", "看不懂的牌「x」"),
+    (("hongzhong", "123m", "4p4p"), "The winning card is one card; 2 were given.", "胡的牌只能寫一張"),
+    (("paohuzi", "一二三", "四", "self_draw", "碰"), "Can't read the meld 「碰」", "看不懂的門子「碰」"),
+    (("tuidaohu", "123m456p789s11m23p", "4p", "discard"), "Cannot win: ", "不能胡："),
+    (("hongzhong", "11m", "1m", "self_draw", "吃123m"), "红中麻将 has no 吃", "紅中麻將不能吃牌"),
+])
+def test_calculator_errors_in_the_players_language(args: tuple[str, ...], english: str, traditional: str) -> None:
+    en, tw = _calc("en", *args), _calc("zh-TW", *args)
+    assert english in en and traditional in tw, (en, tw)
+    assert loose_chinese_in_english(en, english_terms()) == [], en
+    assert simplified_in_traditional(tw) == [], tw
+    assert _calc("zh-CN", *args) != en
+
+
+# --- whole matches through the fake Discord, every payload held to Discord's limits ---------------------------
+
+OWN_LINES = re.compile(r"^(› |Last: |最近：|❓ )")  # event lines and 长沙's questions: the engine's events (the frame's)
+TABLE_HEADS = ("🀄 ", "🤝 ", "🃏 ", "🏁 ")
+
+
+def _table_texts(body: dict[str, Any]) -> list[str]:
+    """The texts of one message body that the table renderers wrote (the table message, DM panels,
+    settlements), without the engine's event lines; lobby and command replies are the frame's."""
+    out = []
+    for e in body.get("embeds") or []:
+        title = e.get("title") or ""
+        if "#" in title and ("Hand " in title or "局" in title):  # the table message (the lobby is the frame's)
+            out += [e.get("title") or "", e.get("description") or "", (e.get("footer") or {}).get("text") or ""]
+    content = body.get("content") or ""
+    if content.startswith(TABLE_HEADS) or content.startswith("**") and "#" in content.split("\n")[0]:
+        out.append(content)
+    return ["\n".join(line for line in t.split("\n") if not OWN_LINES.match(line)) for t in out if t]
+
+
+@pytest.mark.parametrize("variant", ["paohuzi", "changsha", "paodekuai", "fangpaofa"])
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+async def test_whole_match_through_the_edge_in_english_and_traditional(tmp_path: Path, variant: str,
+                                                                       lang: Lang) -> None:
+    """The fake edge refuses any payload past Discord's limits (embed 4096, labels 80/100, 2000 content), so a
+    whole match played in the longer English passes them all; and what the table shows is in ``lang``: the
+    players' clients and the guild all speak it."""
+    locale = {"en": "en-US", "zh-TW": "zh-TW"}[lang]
+    world = harness.FakeDiscord()
+    users = {n: world.add_user(n, locale=locale) for n in ("alice", "bob")}
+    guild = world.add_guild("湖南牌友", users["alice"], locale=locale)
+    for uid in users.values():
+        world.add_member(guild, uid)
+    channel = world.add_channel(guild, "牌桌")
+    db_url = f"sqlite:///{tmp_path}/bot.sqlite3"
+    env = Env(world, await attach(world, db_url), db_url, guild, channel, users)
+    extra = " daniao=true" if variant == "fangpaofa" else ""
+    try:
+        await env.open_table(variant, [env.alice, env.bob], f"bot.seed=3 bot.timer=30 {short(variant, 1)}{extra}",
+                             start=False)
+        started = await env.cmd(env.alice, "table start")
+        assert started.text() == {"en": "Started! Hands have been sent by DM.", "zh-TW": "開始！手牌已通過私信發出。"}[lang]
+        table = env.table()
+        await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(7))
+    finally:
+        await env.bot.close()
+        harness.uninstall_webhook_edge()
+    assert table.match is not None and table.match.results
+    bodies = [c.body for c in env.world.calls if c.body]
+    assert all(harness.payload_limit_problem(b) is None for b in bodies)
+    texts = [t for b in bodies for t in _table_texts(b)]
+    assert len(texts) > 10
+    terms = english_terms()
+    for text in texts:
+        if lang == "en":
+            assert loose_chinese_in_english(text, terms) == [], text
+        else:
+            assert simplified_in_traditional(text) == [], text
+    everything = "\n".join(texts)
+    if lang == "en":
+        assert "Table #" in everything and "Totals: " in everything and "final ranking" in everything
+    else:
+        assert "牌桌 #" in everything and "累計：" in everything and "最終排名" in everything
+
+
+# --- the engine's own phrases --------------------------------------------------------------------------------
+
+def _engine_phrases(seeds: int = 3) -> set[str]:
+    """What the engine writes for players in self-played hands of every variant: public event texts, each
+    payment's why, 名堂 effects, the match's final why."""
+    out: set[str] = set()
+
+    def walk(data: Any) -> None:
+        if isinstance(data, dict):
+            for key, value in data.items():
+                if key in ("why", "value") and isinstance(value, str):
+                    out.add(value)
+                else:
+                    walk(value)
+        elif isinstance(data, list):
+            for value in data:
+                walk(value)
+
+    for variant in all_variants():
+        if variant.id == "toy":  # the tests' own variant
+            continue
+        for seed in range(seeds):
+            match = Match(variant.id, {}, seed=seed)
+            for hand in range(3):
+                if match.over:
+                    break
+                game = match.new_hand(seed * 100 + hand)
+                while not game.finished:
+                    seat = game.to_act()[0]
+                    out |= {str(e.data["text"]) for e in game.apply(seat, choose(game, seat))
+                            if e.public and e.data.get("text")}
+                walk(match.finish_hand().detail)
+            walk(match.final_breakdown())
+    return {t for t in out if CJK_RUN.search(t)}
+
+
+def test_every_engine_phrase_reads_in_english_and_traditional() -> None:
+    phrases = _engine_phrases()
+    assert len(phrases) > 200
+    terms = english_terms()
+    for text in sorted(phrases):
+        with speaking("en"):
+            en = engine_text(text)
+        with speaking("zh-TW"):
+            tw = engine_text(text)
+        assert loose_chinese_in_english(en, terms) == [], (text, en)
+        assert simplified_in_traditional(tw) == [], (text, tw)
+    with speaking("en"):
+        assert engine_text("座位2 摸牌") == "座位2 draws" and engine_text("剩 3 张") == "3 cards left"
+        assert engine_text("放在座位1面前") == "goes before 座位1"
+        assert engine_text("自摸：平胡 2 倍") == "自摸 self-draw: 平胡 plain win 2 倍"
+    with speaking("zh-TW"):
+        assert engine_text("座位1 打出 二万") == "座位1 打出 二萬"
+
+
+def test_hint_lines_in_english_and_traditional() -> None:
+    from bot.render import hint_line, own_huxi_line, zipai_hint_line
+
+    mahjong = [{"tile": "3m", "self_draw": {"patterns": ["清一色"], "fan": 0, "share": 4, "parts": ""},
+                "discard": {"share": 2}},
+               {"tile": "6m", "self_draw": {"patterns": [], "fan": 0, "share": 1, "parts": ""}}]
+    zipai = [{"card": "叁", "wins": {"self_draw": {"huxi": 18, "score": 3, "patterns": ["自摸", "红胡"]},
+                                     "discard": {"huxi": 15, "score": 2, "patterns": []}}}]
+    with speaking("en"):
+        assert hint_line(mahjong) == ("听牌 Ready: 三万 (清一色 one suit, 自摸 self-draw 4 from each, 接炮 on a discard 2)"
+                                      " · 六万 (平胡 plain win, 自摸 self-draw 1 from each)")
+        assert zipai_hint_line(zipai) == ("听牌 Ready: 叁 (自摸 self-draw: huxi 18, score 3, 红胡 red; "
+                                          "放炮 discard: huxi 15, score 2)")
+        assert own_huxi_line([{"huxi": 3}], list("六六六")) == "**My huxi**: melds 3 + 坎 3 = 6"
+    with speaking("zh-TW"):
+        assert hint_line(mahjong).startswith("聽牌：三萬（清一色，自摸每家 4，接炮 2）")
+        assert zipai_hint_line(zipai) == "聽牌：參（自摸 胡息 18 得分 3 紅胡；放炮 胡息 15 得分 2）"
+        assert own_huxi_line([{"huxi": 3}], list("陆陆陆")) == "**我的胡息**：門子 3 + 坎 6 = 9"
