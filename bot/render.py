@@ -14,9 +14,10 @@ from typing import Any
 import discord
 
 from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, HandResult, name_action
-from engine.hints import hints
+from engine.hints import Wait, hints, standing
 from engine.options import Option
 
+from . import render_hints as hint_words
 from . import render_paodekuai as pdk
 from .components import (
     MAX_CUSTOM_ID,
@@ -431,23 +432,25 @@ def own_huxi_line(melds: Any, cards: list[str]) -> str | None:
     return "**我的胡息**：" + " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
 
 
-def _hint_value(h: dict[str, Any]) -> str:
+def _hint_value(h: Wait) -> str:
     """「平胡，自摸每家 3，接炮 2」: the 名堂 of the win (with its 倍 where the variant counts so) and what it pays."""
-    zimo = h["self_draw"]
-    label = "、".join(zimo["patterns"]) or "平胡"
-    if zimo.get("fan") and "倍" in zimo.get("parts", ""):
-        label += f" {zimo['fan']} 倍"
-    text = f"{label}，自摸每家 {zimo['share']}"
-    if h.get("discard"):
-        text += f"，接炮 {h['discard']['share']}"
+    zimo = h.way("self_draw")
+    assert zimo is not None
+    label = "、".join(zimo.patterns) or "平胡"
+    if zimo.fan and "倍" in zimo.parts:
+        label += f" {zimo.fan} 倍"
+    text = f"{label}，自摸每家 {zimo.score}"
+    discard = h.way("discard")
+    if discard is not None:
+        text += f"，接炮 {discard.score}" + (" ⛔" if discard.bar is not None else "")
     return text
 
 
-def hint_line(hints: list[dict[str, Any]]) -> str | None:
+def hint_line(hints: list[Wait]) -> str | None:
     """``听牌：三万 六万（平胡，自摸每家 3，接炮 2）· 中（…）``: tiles worth the same share one bracket."""
     groups: dict[str, list[str]] = {}
     for h in hints:
-        groups.setdefault(_hint_value(h), []).append(tile_word(h["tile"]))
+        groups.setdefault(_hint_value(h), []).append(tile_word(h.card))
     if not groups:
         return None
     return "听牌：" + " · ".join(f"{' '.join(tiles)}（{value}）" for value, tiles in groups.items())
@@ -456,20 +459,21 @@ def hint_line(hints: list[dict[str, Any]]) -> str | None:
 ZIPAI_WAYS = {"self_draw": "自摸", "other_draw": "别家摸出", "discard": "放炮"}
 
 
-def zipai_hint_line(hints: list[dict[str, Any]]) -> str | None:
+def zipai_hint_line(hints: list[Wait]) -> str | None:
     """``听牌：肆（自摸 胡息 18 得分 3；别家摸出 胡息 18 得分 2）``: each card that wins, by each way it may come."""
     parts = []
     for h in hints:
         ways = []
-        for way, w in h["wins"].items():
-            named = "、".join(p for p in w["patterns"] if p != ZIPAI_WAYS[way])
-            ways.append(f"{ZIPAI_WAYS[way]} 胡息 {w['huxi']} 得分 {w['score']}" + (f" {named}" if named else ""))
-        parts.append(f"{h['card']}（{'；'.join(ways)}）")
+        for w in h.ways:
+            named = "、".join(p for p in w.patterns if p != ZIPAI_WAYS[w.way])
+            ways.append(f"{ZIPAI_WAYS[w.way]} 胡息 {w.huxi} 得分 {w.score}" + (f" {named}" if named else "")
+                        + (" ⛔" if w.bar is not None else ""))
+        parts.append(f"{h.card}（{'；'.join(ways)}）")
     return "听牌：" + " · ".join(parts) if parts else None
 
 
 def mahjong_own_lines(private: dict[str, Any], cards: list[str],
-                      hints: list[dict[str, Any]] | None = None) -> list[str]:
+                      hints: list[Wait] | None = None) -> list[str]:
     """``手牌（14 张）：一二三万 五五筒 中 ｜ 摸到 五万``: the tile just drawn stands apart from the sorted hand
     (taken out of it when the hand lists it too: a hand of 3n+2 tiles holds the draw), then 听 with what each
     tile wins (``hints``; None: the room's 听牌提示 is off) and 过胡不胡."""
@@ -487,7 +491,8 @@ def mahjong_own_lines(private: dict[str, Any], cards: list[str],
         told = hint_line(hints) or (f"听牌：{' '.join(map(tile_word, waits))}" if waits else None)
         if told:
             lines.append(told)
-    if private.get("barred"):
+        lines += hint_words.bar_lines(hints)
+    elif private.get("barred"):
         lines.append("过胡不胡：刚过了胡，自己摸牌之前不能再胡别人打的牌")
     return lines
 
@@ -525,6 +530,8 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
     own = _per_seat(private, "melds", seat)
     if is_mahjong(private):
         lines += mahjong_own_lines(private, cards, hints(game, seat) if table.bot_options.get("hints", True) else None)
+        if table.bot_options.get("hints", True):
+            lines += [t for t in [hint_words.standing_line(standing(game, seat))] if t]
     else:
         legend = "（「」为坎，粗体为红字）" if is_zipai_hand(cards) else ""
         lines.append(f"**手牌**（{len(cards)} 张）{legend}：{hand_text(hand if isinstance(hand, str | list) else [])}")
@@ -537,9 +544,10 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
     if mine:
         lines.append(mine)
     if not is_mahjong(private) and table.bot_options.get("hints", True):
-        told = zipai_hint_line(hints(game, seat))
-        if told:
-            lines.append(told)
+        waits = hints(game, seat)
+        told = hint_words.now_line(waits) or zipai_hint_line(waits)
+        lines += [t for t in (hint_words.standing_line(standing(game, seat)), told) if t]
+        lines += hint_words.bar_lines(waits)
     if private.get("chou"):
         lines.append(f"臭牌（不能再吃/胡）：{_cards(private['chou'])}")
     lines += table_facts(table, private)

@@ -110,6 +110,32 @@ def all_splits(key: int, pair: bool) -> tuple[tuple[Group, ...], ...]:
     return result
 
 
+_partial_cache: dict[int, tuple[int, int, tuple[Group, ...]]] = {}
+
+
+def best_partial(key: int) -> tuple[int, int, tuple[Group, ...]]:
+    """The best groups the loose cards ``key`` hold now, a hand not yet complete: (胡息, cards grouped, groups) —
+    the most 胡息, then the most cards in 一句话/绞 (the rest stay loose; no 将, which only a finished hand with
+    跑/提 takes). The lowest card either starts a group or stays loose."""
+    if key == 0:
+        return 0, 0, ()
+    cached = _partial_cache.get(key)
+    if cached is not None:
+        return cached
+    i = _lowest(key)
+    huxi, grouped, groups = best_partial(key - _UNIT[i])  # the lowest card stays loose
+    for rest, kind, cards in _moves(key, i, False):
+        sub_huxi, sub_grouped, sub = best_partial(rest)
+        candidate = (sub_huxi + group_huxi(kind, cards), sub_grouped + 3)
+        if candidate > (huxi, grouped):
+            huxi, grouped, groups = candidate[0], candidate[1], (Group(kind, cards), *sub)
+    if len(_partial_cache) >= MEMO_LIMIT:
+        _partial_cache.clear()
+    _partial_cache[key] = (huxi, grouped, groups)
+    return huxi, grouped, groups
+
+
 def clear_caches() -> None:
     _best_cache.clear()
     _all_cache.clear()
+    _partial_cache.clear()

@@ -95,7 +95,7 @@ def test_zipai_hints_name_each_card_with_its_huxi_and_score() -> None:
                                       progress=SimpleNamespace(hand_no=0, carry={}))
         lines[on] = [line for line in (dm_panel(table, seat).content or "").split("\n") if line.startswith("听牌")]
     first = hints(game, seat)[0]
-    way, win = next(iter(first["wins"].items()))
+    win = first.ways[0]
     (line,) = lines[True]
-    assert f"{first['card']}（" in line and f"胡息 {win['huxi']} 得分 {win['score']}" in line, line
+    assert f"{first.card}（" in line and f"胡息 {win.huxi} 得分 {win.score}" in line, line
     assert lines[False] == []
