@@ -9,15 +9,18 @@ hand that waits on nothing or on something else. At most four copies of a card, 
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core import Action
 from engine.registry import get_variant
 from engine.zipai.cards import N_KINDS, name, names
 from engine.zipai.game import Meld, ZipaiGame
 from engine.zipai.groups import Group
+from engine.zipai.variant import hand_rules
 
 HAND_KINDS = ("shun", "shun", "shun", "jiao", "kan")
 MELD_KINDS = ("chi", "chi", "peng", "wei", "chouwei", "pao", "ti")
@@ -154,7 +157,8 @@ def new_game(variant: str, options: dict[str, Any], seed: int = 0) -> ZipaiGame:
     """A hand of ``variant`` on ``options``; 跑胡子's 黄番 (a hand option the match carries) from ``huangfan``."""
     v = get_variant(variant)
     carry = {"huangzhuang": options["huangfan"]} if "huangfan" in options else {}
-    game = v.new_hand(v.validate({k: o for k, o in options.items() if k != "huangfan"}), seed, seed % v.seats, carry)
+    opts = v.validate({k: o for k, o in options.items() if k != "huangfan"})
+    game = v.new_hand(opts, seed, seed % hand_rules(v, opts).seats, carry)
     assert isinstance(game, ZipaiGame)
     return game
 
@@ -170,3 +174,54 @@ def seat(game: ZipaiGame, position: Position) -> int:
     game.hu_barred[seat] = False
     game.chouhu[seat] = {}
     return seat
+
+
+def random_bars(game: ZipaiGame, seat: int, rng: random.Random) -> None:
+    """Put on ``seat`` what the variant's own bars could leave there: 漏胡 (a passed win: no win until one's next
+    intake or discard) or 臭胡 (passed cards, some at today's table 胡息 — still barred — some at another, lifted)."""
+    if game.rules.louhu == "intake":
+        game.hu_barred[seat] = rng.random() < 0.4
+    elif game.rules.louhu == "huxi" and rng.random() < 0.5:
+        now = game.table_huxi(seat)
+        game.chouhu[seat] = {rng.randrange(N_KINDS): now if rng.random() < 0.7 else now + 3 for _ in range(3)}
+
+
+def deliver(game: ZipaiGame, seat: int, card: int, way: str) -> ZipaiGame:
+    """A copy of ``game`` where ``card`` reaches ``seat`` by ``way`` through the game's own path: his wall draw
+    (``self_draw``), the next seat's wall draw shown (``other_draw``) or the next seat's discard (``discard``);
+    that other seat holds no copy of the card, so nothing of his takes it first."""
+    g = copy.deepcopy(game)
+    g.window = None
+    g.predeal = None
+    g.must_discard = None
+    g.bupai = [0] * g.seats
+    g.free_turns = [0] * g.seats
+    other = g.next_seat(seat)
+    if way != "self_draw":
+        g.hands[other][card] = 0
+        g.melds[other] = [m for m in g.melds[other] if m.card != card or m.kind == "chi"]
+    if way == "discard":
+        g.discards_made[other] += 1
+        g._open_discard_window(other, card)
+    else:
+        g.wall.insert(0, card)
+        g._draw(seat if way == "self_draw" else other)
+    return g
+
+
+def offered(game: ZipaiGame, seat: int, card: int, way: str) -> bool:
+    """After ``deliver``: the game offers ``seat`` a 胡 on that very card (not on a later one, once the card
+    found no taker and play went on)."""
+    w = game.window
+    source = seat if way == "self_draw" else game.next_seat(seat)
+    return (w is not None and w.card == card and game.window_from == source
+            and Action("hu") in w.options.get(seat, []))
+
+
+def take_win(game: ZipaiGame, seat: int) -> None:
+    """``seat`` wins the card on offer; everybody else asked passes."""
+    game.apply(seat, Action("hu"))
+    while not game.finished:
+        pending = game.to_act()
+        assert pending, "the window stayed open with nobody to act"
+        game.apply(pending[0], Action("pass"))

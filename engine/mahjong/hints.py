@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..hints import GUOHU, LOUHU, UNTIL_DRAW, Bar, Standing, Wait, WayWin
-from .rules import DISCARD, SELF_DRAW, Priced
+from .rules import DISCARD, ROBBING, SELF_DRAW, Priced
 from .tiles import NAMES, NOTATION
 
 
@@ -34,8 +34,8 @@ def price_wait(game: Any, seat: int, tile: int, win_from: str) -> Priced | None:
 
 
 def discard_bar(game: Any, seat: int, tile: int, value: Priced) -> Bar | None:
-    """The bar on winning ``tile`` off a discard now (None: the game would take it): 过胡不胡, or 长沙's 漏胡 on
-    that tile while the hand is no bigger than the win passed."""
+    """The bar on winning ``tile`` off another player — his discard or his 补杠 (抢杠) — now (None: the game would
+    take it): 过胡不胡, or 长沙's 漏胡 on that tile while the hand is no bigger than the win passed."""
     if getattr(game.rules, "pass_bars", False) and game.barred[seat]:
         return Bar(GUOHU, UNTIL_DRAW)
     passed = getattr(game, "lou", None)
@@ -48,8 +48,10 @@ def discard_bar(game: Any, seat: int, tile: int, value: Priced) -> Bar | None:
 
 
 def mahjong_hints(game: Any, seat: int) -> list[Wait]:
-    """One :class:`Wait` per winning tile of a 13 − 3k hand (else ``[]``), by ``self_draw`` and, where the
-    variant lets that tile be won off a discard (not 推倒胡 outside 杠上炮, not a discarded 红中), ``discard``."""
+    """One :class:`Wait` per winning tile of a 13 − 3k hand (else ``[]``), by ``self_draw``; where the variant
+    lets that tile be won off a discard (not 推倒胡 outside 杠上炮, not a discarded 红中), ``discard``; and where
+    a 补杠 may be robbed and the seat holds no copy of the tile (the konger holds the other three),
+    ``robbing_kong``."""
     hand = game.hands[seat]
     if game.finished or sum(hand) % 3 != 1:
         return []
@@ -71,6 +73,10 @@ def mahjong_hints(game: Any, seat: int) -> list[Wait]:
             discard = price_wait(game, seat, tile, DISCARD)
             if discard is not None:
                 found.append(_value(discard, DISCARD, discard_bar(game, seat, tile, discard)))
+        if rules.rob_bugang and held[tile] == 0 and tile != rules.wild:  # another's 碰 + this tile, 补杠-ed
+            robbed = price_wait(game, seat, tile, ROBBING)
+            if robbed is not None:
+                found.append(_value(robbed, ROBBING, discard_bar(game, seat, tile, robbed)))
         out.append(Wait(NOTATION[tile], NAMES[tile], tuple(found)))
     return out
 

@@ -72,6 +72,7 @@ def _same(game: Any, seat: int, tile: int, hinted: Any, out: dict[str, Any]) -> 
 CONFIGS = [
     ("hongzhong", {}, 2000),
     ("hongzhong", {"hongzhong_count": 8, "menmenqing": True}, 500),
+    ("hongzhong", {"qianggang": True}, 500),
     ("tuidaohu", {"difen": 3}, 2000),
     ("changsha", {}, 2000),
     ("changsha", {"menmenqing": True}, 500),
@@ -105,10 +106,11 @@ def test_hints_are_the_calculators_wins(variant: str, raw: dict[str, Any], count
                     assert not _calc(game, seat, tile, "discard")["win"], (variant, game.hands[seat], name)
                 continue
             _same(game, seat, tile, hint.way("self_draw"), zimo)
-            if hint.way("discard") is not None:
-                _same(game, seat, tile, hint.way("discard"), _calc(game, seat, tile, "discard"))
-            elif i % FULL_EVERY == 0:
-                assert not _calc(game, seat, tile, "discard")["win"], (variant, name)
+            for way in ("discard", "robbing_kong"):
+                if hint.way(way) is not None:
+                    _same(game, seat, tile, hint.way(way), _calc(game, seat, tile, way))
+                elif i % FULL_EVERY == 0 and (way == "discard" or held[tile] == 0):
+                    assert not _calc(game, seat, tile, way)["win"], (variant, name, way)
     assert tenpai > count // 20  # the hands are near-wins: many are 听牌
 
 
