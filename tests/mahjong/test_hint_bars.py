@@ -83,3 +83,40 @@ def test_xiangting_of_a_hand_not_ready() -> None:
     assert standing(g, 1).xiangting == 2
     g.hands[1] = _counts("1m2m3m4m5m6m7m8m9m2p2p6s7s8s")  # a winning 14
     assert standing(g, 1).xiangting == -1
+
+
+def test_random_bars_agree_with_the_games_own_check() -> None:
+    """On random near-听 hands with random bar states (过胡不胡 for 推倒胡; 长沙 漏胡 on random tiles, passed at a
+    value as big as today's or smaller), each hinted way taken from another player is open exactly when the game's
+    own ``_can_win_tile`` takes it."""
+    import random
+
+    from engine.mahjong import changsha as cs
+    from engine.mahjong.rules import Priced
+    from tests.mahjong.test_hints import _game, _place
+
+    rng = random.Random("mahjong-bars")
+    checked = barred = 0
+    for variant, raw in (("tuidaohu", {}), ("changsha", {}), ("hongzhong", {"qianggang": True})):
+        game = _game(variant, raw, 7)
+        for i in range(300):
+            s = i % game.seats
+            _place(game, rng, s)
+            game.barred[s] = variant == "tuidaohu" and rng.random() < 0.5
+            if variant == "changsha":
+                game.lou[s] = {}
+            for wait in hints(game, s):
+                tile = ids(wait.card)[0]
+                for way in wait.ways:
+                    if way.way == "self_draw":
+                        assert way.open
+                        continue
+                    if variant == "changsha" and rng.random() < 0.5:
+                        small = Priced((cs.XIAOHU,), 1)
+                        game.lou[s][tile] = small if rng.random() < 0.5 else Priced(way.patterns, way.score)
+                        way = next(w for w in hints(game, s) if w.card == wait.card).way(way.way)
+                    assert way is not None
+                    assert way.open == (game._can_win_tile(s, tile, way.way) is not None), (variant, wait, way)
+                    checked += 1
+                    barred += not way.open
+    assert checked > 100 and barred > 20
