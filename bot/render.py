@@ -450,7 +450,8 @@ def hint_line(hints: list[Wait]) -> str | None:
     """``听牌：三万 六万（平胡，自摸每家 3，接炮 2）· 中（…）``: tiles worth the same share one bracket."""
     groups: dict[str, list[str]] = {}
     for h in hints:
-        groups.setdefault(_hint_value(h), []).append(tile_word(h.card))
+        if not h.now:  # a win on offer now has its own line (render_hints.now_line)
+            groups.setdefault(_hint_value(h), []).append(tile_word(h.card))
     if not groups:
         return None
     return "听牌：" + " · ".join(f"{' '.join(tiles)}（{value}）" for value, tiles in groups.items())
@@ -463,6 +464,8 @@ def zipai_hint_line(hints: list[Wait]) -> str | None:
     """``听牌：肆（自摸 胡息 18 得分 3；别家摸出 胡息 18 得分 2）``: each card that wins, by each way it may come."""
     parts = []
     for h in hints:
+        if h.now:  # a win on offer now has its own line (render_hints.now_line)
+            continue
         ways = []
         for w in h.ways:
             named = "、".join(p for p in w.patterns if p != ZIPAI_WAYS[w.way])
@@ -489,8 +492,7 @@ def mahjong_own_lines(private: dict[str, Any], cards: list[str],
     if hints is not None:  # a game that values no tile (or holds every copy of its wait) still shows 听
         waits = [t for t in private.get("waits") or [] if is_mahjong_tile(t)]
         told = hint_line(hints) or (f"听牌：{' '.join(map(tile_word, waits))}" if waits else None)
-        if told:
-            lines.append(told)
+        lines += [t for t in (hint_words.now_line(hints), told) if t]
         lines += hint_words.bar_lines(hints)
     elif private.get("barred"):
         lines.append("过胡不胡：刚过了胡，自己摸牌之前不能再胡别人打的牌")
@@ -545,8 +547,8 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
         lines.append(mine)
     if not is_mahjong(private) and table.bot_options.get("hints", True):
         waits = hints(game, seat)
-        told = hint_words.now_line(waits) or zipai_hint_line(waits)
-        lines += [t for t in (hint_words.standing_line(standing(game, seat)), told) if t]
+        told = [hint_words.now_line(waits), zipai_hint_line(waits)]
+        lines += [t for t in (hint_words.standing_line(standing(game, seat)), *told) if t]
         lines += hint_words.bar_lines(waits)
     if private.get("chou"):
         lines.append(f"臭牌（不能再吃/胡）：{_cards(private['chou'])}")

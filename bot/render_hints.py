@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.hints import CHOUHU, GUOHU, LOUHU, UNTIL_DRAW, Bar, Standing, Wait
 
 from .i18n import tr
-from .words import group_word
+from .words import group_word, is_mahjong_tile, tile_word
 
 
 def bar_word(bar: Bar) -> str:
@@ -34,12 +34,17 @@ def bar_lines(waits: list[Wait]) -> list[str]:
 
 
 def now_line(waits: list[Wait]) -> str | None:
-    """字牌: the drawn card that made one's 偎/提 wins now — what it is worth."""
-    for w in waits:
-        if w.now and w.ways:
-            best = w.ways[0]
-            return tr("✅ 可以胡 {card}：胡息 {huxi}，得分 {score}", card=w.name, huxi=best.huxi, score=best.score)
-    return None
+    """The win the game offers right now, and what it is worth: ``✅ 可以胡 十：胡息 18，得分 18`` (字牌),
+    ``✅ 可以胡 五条：清一色，每家 6`` (麻将)."""
+    now = next((w for w in waits if w.now and w.ways), None)
+    if now is None:
+        return None
+    win = now.ways[0]
+    card = tile_word(now.card) if is_mahjong_tile(now.card) else (now.name or tr("起手牌"))
+    if win.huxi is not None:
+        return tr("✅ 可以胡 {card}：胡息 {huxi}，得分 {score}", card=card, huxi=win.huxi, score=win.score)
+    named = "、".join(win.patterns) or tr("平胡")
+    return tr("✅ 可以胡 {card}：{patterns}，每家 {score}", card=card, patterns=named, score=win.score)
 
 
 def standing_line(standing: Standing | None) -> str | None:

@@ -57,13 +57,15 @@ class WayWin:
 @dataclass(frozen=True, slots=True)
 class Wait:
     """One card that wins the hand (``card`` in the family's notation, ``name`` as players say it), by each way
-    it may come. ``now``: it is on offer at this moment and the seat may take it (字牌: one's own draw that made
-    a 偎/提)."""
+    it may come. ``now``: the way it is on offer at this very moment, the seat being asked and the game offering
+    him 胡 on it ("" for a wait to come); such an entry leads the list, priced as the game would pay it now (its
+    moment flags — 海底, 杠开 … — included), and its one way is that one. A 字牌 draw that made one's own 偎/提
+    is only that entry: the hand holds the card already."""
 
     card: str
     name: str
     ways: tuple[WayWin, ...]
-    now: bool = False
+    now: str = ""
 
     def way(self, way: str) -> WayWin | None:
         return next((w for w in self.ways if w.way == way), None)
@@ -115,8 +117,13 @@ def hints(game: Any, seat: int) -> list[Any]:
 
 
 def waits(game: Any, seat: int) -> list[Wait]:
-    """Only the waits (麻将, 字牌): ``[]`` for a family that has none."""
-    return [h for h in hints(game, seat) if isinstance(h, Wait)]
+    """Only the waits to come (麻将, 字牌; not a win on offer now): ``[]`` for a family that has none."""
+    return [h for h in hints(game, seat) if isinstance(h, Wait) and not h.now]
+
+
+def win_now(game: Any, seat: int) -> Wait | None:
+    """The win the game offers the seat at this moment, if any (麻将, 字牌)."""
+    return next((h for h in hints(game, seat) if isinstance(h, Wait) and h.now), None)
 
 
 def standing(game: Any, seat: int) -> Standing | None:

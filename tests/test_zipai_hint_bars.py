@@ -52,7 +52,9 @@ def _check(game: ZipaiGame, s: int, rng: random.Random) -> tuple[int, int, int]:
             if g.window_kind == "own":  # the draw made his 偎/提: the hint is now that win, to take at once
                 own += 1
                 (now,) = hints(g, s)
-                assert now.now and now.card == wait.card and now.ways == (w,), (now, w)
+                assert now.now == "self_draw" and now.card == wait.card and now.ways == (w,), (now, w)
+            else:  # the card is on the table: the hint names it as a win to take now, first, then the waits
+                assert hints(g, s)[0] == Wait(wait.card, wait.name, (w,), now=w.way)
             take_win(g, s)
             assert g.result is not None and g.result.winners == [s]
             assert _result(g) == (w.huxi, w.score, list(w.patterns)), (wait, w, g.result.detail)

@@ -98,7 +98,7 @@ EVERY = 3  # AI positions checked: one step in three
 
 
 def _check_ai(game: Any, s: int) -> int:
-    found = {h.card: h for h in hints(game, s)}
+    found = {h.card: h for h in hints(game, s) if not h.now}  # a win on offer now: tests/test_zipai_hint_bars.py
     if game.window is not None and game.window_kind == "own":
         return 0  # the hand holds the drawn card in its 偎/提: tests/test_zipai_hint_bars.py
     held = list(game.hands[s])

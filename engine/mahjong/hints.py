@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..hints import GUOHU, LOUHU, UNTIL_DRAW, Bar, Standing, Wait, WayWin
-from .rules import DISCARD, ROBBING, SELF_DRAW, Priced
+from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, Priced
 from .tiles import NAMES, NOTATION
 
 
@@ -47,14 +47,42 @@ def discard_bar(game: Any, seat: int, tile: int, value: Priced) -> Bar | None:
     return None
 
 
+def _now(game: Any, seat: int) -> Wait | None:
+    """The 胡 the game offers the seat this moment, priced as it would pay it now (杠开, 海底 … included): his own
+    draw on his turn (天胡 on the dealer's dealt 14), or the tile of a discard / rob window he is asked about.
+    长沙's own steps (起手胡, 海底, 开杠) ask their own question and are left out."""
+    w = game.window
+    if w is not None:
+        if game.window_kind not in ("discard", "rob") or seat not in w.pending():
+            return None
+        if not any(a.kind == "hu" for a in w.options.get(seat, [])):
+            return None
+        way = DISCARD if game.window_kind == "discard" else ROBBING
+        tile, p = w.card, game._can_win_tile(seat, w.card, way)
+    else:
+        if game.turn != seat or not any(a.kind == "hu" for a in game.legal_actions(seat)):
+            return None
+        way = DEAL if game._opening(seat) else SELF_DRAW
+        tile, p = game.drawn, game._self_win(seat)
+    if p is None:
+        return None
+    return Wait(NOTATION[tile] if tile is not None else "", NAMES[tile] if tile is not None else "",
+                (_value(p, way),), now=way)
+
+
 def mahjong_hints(game: Any, seat: int) -> list[Wait]:
-    """One :class:`Wait` per winning tile of a 13 − 3k hand (else ``[]``), by ``self_draw``; where the variant
+    """The win on offer now, if any (``Wait.now``), then one :class:`Wait` per winning tile of a 13 − 3k hand,
+    by ``self_draw``; where the variant
     lets that tile be won off a discard (not 推倒胡 outside 杠上炮, not a discarded 红中), ``discard``; and where
     a 补杠 may be robbed and the seat holds no copy of the tile (the konger holds the other three),
     ``robbing_kong``."""
-    hand = game.hands[seat]
-    if game.finished or sum(hand) % 3 != 1:
+    if game.finished:
         return []
+    now = _now(game, seat)
+    first = [now] if now is not None else []
+    hand = game.hands[seat]
+    if sum(hand) % 3 != 1:
+        return first
     held = list(hand)
     for m in game.melds[seat]:
         for t in m.tiles:
@@ -78,7 +106,7 @@ def mahjong_hints(game: Any, seat: int) -> list[Wait]:
             if robbed is not None:
                 found.append(_value(robbed, ROBBING, discard_bar(game, seat, tile, robbed)))
         out.append(Wait(NOTATION[tile], NAMES[tile], tuple(found)))
-    return out
+    return first + out
 
 
 def mahjong_standing(game: Any, seat: int) -> Standing | None:

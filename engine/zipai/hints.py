@@ -5,8 +5,9 @@ put on it now (漏胡, 臭胡); and the hand as it stands (its best arrangement 
 Moment-bound flags (海底, the dealer's first discard, the 亮张) are cleared: a hint tells what the hand is
 worth, not what this instant adds. 听胡 is not one of them: until the seat's first intake, any win is 听胡.
 
-A drawn card that made one's own 偎/提 is a win on offer right then (the game's ``own`` window): while it is
-open the hint is that one card, priced on the hand before the 偎/提 as the game prices it (rule 1).
+A win the open window offers the seat leads the list (``Wait.now``), priced as the game would pay it now; a
+drawn card that made one's own 偎/提 (the game's ``own`` window) is then the only entry, priced on the hand
+before the 偎/提 as the game prices it (rule 1).
 """
 
 from __future__ import annotations
@@ -64,23 +65,37 @@ def way_win(p: Priced, way: str, bar_now: Bar | None) -> WayWin:
                   fan=out.get("fan"), bar=bar_now)
 
 
-def _own_window_win(game: Any, seat: int) -> list[Wait]:
-    """The 自摸 on offer after one's own draw made a 偎/提 (the card sits in that 偎/提 now)."""
-    card = game.window.card
-    if not any(a.kind == "hu" for a in game.window.options.get(seat, [])):
-        return []  # the game found no win there (or 漏胡 / 臭胡 barred it)
-    p = game._win_price_before_own_meld(seat, card)
+def _now(game: Any, seat: int) -> Wait | None:
+    """The 胡 the open window offers the seat on its card, priced as the game would pay it: his own draw (shown,
+    or made into his 偎/提: priced on the hand before it, rule 1), another's shown draw, a discard, the 亮张."""
+    w = game.window
+    if w is None or seat not in w.pending() or not any(a.kind == "hu" for a in w.options.get(seat, [])):
+        return None
+    kind = game.window_kind
+    card = w.card
+    if kind == "own":
+        way, p = SELF_DRAW, game._win_price_before_own_meld(seat, card)
+    elif kind == "draw":
+        way = SELF_DRAW if game.window_from == seat else OTHER_DRAW
+        p = game._win_price(seat, card, way)
+    elif kind == "discard":
+        way, p = DISCARD, game._win_price(seat, card, DISCARD)
+    else:  # the 亮张: 天胡 / 地胡, or a start-of-hand win on the dealt cards
+        p, won = game._liang_best[seat]
+        way, card = "deal", won
     if p is None:
-        return []
-    return [Wait(name(card), name(card), (way_win(p, SELF_DRAW, None),), now=True)]
+        return None
+    shown = name(card) if card is not None else ""
+    return Wait(shown, shown, (way_win(p, way, None),), now=way)
 
 
 def zipai_hints(game: Any, seat: int) -> list[Wait]:
     """Each card that wins the seat's hand some way (``[]`` for the 数醒 and once the hand is over)."""
     if game.finished or seat not in game.active:
         return []
+    now = _now(game, seat)
     if game.window is not None and game.window_kind == "own" and game.window_from == seat:
-        return _own_window_win(game, seat)
+        return [now] if now is not None else []  # the drawn card is in his 偎/提 already
     counts = game.hands[seat]
     groups = game._groups(seat)
     held = list(counts)
@@ -98,7 +113,7 @@ def zipai_hints(game: Any, seat: int) -> list[Wait]:
                 found.append(way_win(p, way, bar(game, seat, card, way)))
         if found:
             out.append(Wait(name(card), name(card), tuple(found)))
-    return out
+    return ([now] if now is not None else []) + out
 
 
 def _group_now(g: Group) -> GroupNow:

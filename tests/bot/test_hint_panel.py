@@ -149,3 +149,12 @@ def test_mahjong_panel_counts_xiangting_when_not_ready() -> None:
     assert not any(line.startswith("向听") for line in _lines(ready, 1))
     off = _table("hongzhong", "1m2m3m4m5m6m7m8m9m2p5p6s9s", {"timer": 0, "hints": False})
     assert not any(line.startswith("向听") for line in _lines(off, 1))
+
+
+def test_mahjong_panel_says_a_win_on_offer_now() -> None:
+    table = _table("hongzhong", "1m2m3m4m5m6m7m8m9m2p2p6s7s8s", {"timer": 0, "hints": True})
+    game: Any = table.game
+    game.turn, game.drawn = 1, ids("8s")[0]  # his own draw completes the hand
+    lines = _lines(table, 1)
+    assert "✅ 可以胡 八条：平胡，每家 3" in lines, lines
+    assert not any(line.startswith("听牌") for line in lines)

@@ -14,7 +14,7 @@ from tests.mahjong.test_tuidaohu_game import round_of_discards, tdh
 
 
 def _waits(g: Any, seat: int) -> dict[str, Wait]:
-    return {w.card: w for w in hints(g, seat)}
+    return {w.card: w for w in hints(g, seat) if not w.now}
 
 
 def test_changsha_louhu_bars_that_tile_off_a_discard_until_the_next_draw() -> None:
@@ -25,8 +25,12 @@ def test_changsha_louhu_bars_that_tile_off_a_discard_until_the_next_draw() -> No
     before = _waits(g, 2)
     assert all(w.open for wait in before.values() for w in wait.ways)
     g.apply(3, "discard:5m")
+    offer = hints(g, 2)[0]  # asked about that 5m: the win on offer leads, priced as the game would pay it
+    assert offer.now == "discard" and offer.card == "5m" and offer.ways[0].score == before["5m"].way("discard").score
+    assert [w.card for w in hints(g, 2)[1:]] == ["2m", "5m"]
     g.apply(2, "pass")
     close(g)
+    assert not any(w.now for w in hints(g, 2))
     waits = _waits(g, 2)
     assert set(waits) == {"2m", "5m"}
     assert waits["5m"].way("discard").bar == Bar(LOUHU, UNTIL_DRAW, bigger=True)
@@ -48,6 +52,8 @@ def test_tuidaohu_guohu_bars_robbing_a_kong_until_the_next_draw() -> None:
     g = tdh(["6s", None, "123m456m789m45p99s", None], draws="8s3p1p1p4m9s9s")
     discard(g, 0, "6s")
     discard(g, 1, "8s")
+    (offer,) = hints(g, 2)  # his own 3p: a 自摸 to take now, and nothing else (he holds 14)
+    assert offer.now == "self_draw" and offer.card == "3p" and offer.ways[0].open
     discard(g, 2, "3p")
     assert g.view(2)["barred"] is True
     waits = _waits(g, 2)
