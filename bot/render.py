@@ -493,8 +493,9 @@ def mahjong_own_lines(private: dict[str, Any], cards: list[str],
         waits = [t for t in private.get("waits") or [] if is_mahjong_tile(t)]
         told = hint_line(hints) or (f"听牌：{' '.join(map(tile_word, waits))}" if waits else None)
         lines += [t for t in (hint_words.now_line(hints), told) if t]
-        lines += hint_words.bar_lines(hints)
-    elif private.get("barred"):
+    bars = hint_words.bar_lines(hints or [])  # each bar on the waits it holds back, else the view's flag
+    lines += bars
+    if private.get("barred") and not bars:
         lines.append("过胡不胡：刚过了胡，自己摸牌之前不能再胡别人打的牌")
     return lines
 
