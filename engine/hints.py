@@ -34,10 +34,22 @@ class Bar:
 
 
 @dataclass(frozen=True, slots=True)
+class GroupNow:
+    """One group of the hand as it stands: ``kind`` as in a settlement's groups (``chi peng wei chouwei pao ti``
+    laid down; ``kan shun jiao`` in hand), its cards (display order) and its 胡息."""
+
+    kind: str
+    cards: str
+    huxi: int
+
+
+@dataclass(frozen=True, slots=True)
 class WayWin:
     """What a wait is worth coming one way: ``self_draw`` (one's own draw), ``other_draw`` (字牌: another's
-    shown draw) or ``discard``. ``score``: 字牌 the hand's 得分; 麻将 what each payer pays. ``huxi``/``tun``
-    (字牌) and ``fan``/``parts`` (麻将's pricing as its calculator words it) where the family has them."""
+    shown draw), ``discard``, ``robbing_kong`` (麻将 抢杠), ``deal`` (the 亮张 / dealt hand, only as a win on
+    offer now). ``score``: 字牌 the hand's 得分; 麻将 what each payer pays. ``huxi``/``tun`` and ``groups`` (the
+    winning arrangement, 字牌) and ``fan``/``parts`` (麻将's pricing as its calculator words it) where the family
+    has them."""
 
     way: str
     score: int
@@ -47,6 +59,7 @@ class WayWin:
     fan: int | None = None
     parts: str = ""
     bar: Bar | None = None
+    groups: tuple[GroupNow, ...] = ()
 
     @property
     def open(self) -> bool:
@@ -73,16 +86,6 @@ class Wait:
     @property
     def open_ways(self) -> tuple[WayWin, ...]:
         return tuple(w for w in self.ways if w.open)
-
-
-@dataclass(frozen=True, slots=True)
-class GroupNow:
-    """One group of the hand as it stands: ``kind`` as in a settlement's groups (``chi peng wei chouwei pao ti``
-    laid down; ``kan shun jiao`` in hand), its cards (display order) and its 胡息."""
-
-    kind: str
-    cards: str
-    huxi: int
 
 
 @dataclass(frozen=True, slots=True)

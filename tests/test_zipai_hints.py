@@ -37,6 +37,10 @@ def _same(hint: Any, out: dict[str, Any], what: Any) -> None:
     assert out["win"], what
     assert (hint.huxi, hint.score, list(hint.patterns)) == (out["huxi"], out["score"], out["patterns"]), what
     assert (hint.tun, hint.fan) == (out.get("units"), out.get("fan")), what
+    # ... and the same winning arrangement, group by group with its 胡息
+    assert sorted((g.kind, "".join(sorted(g.cards))) for g in hint.groups) == sorted(
+        (kind, "".join(sorted(cards))) for kind, cards in (a.split(":") for a in out["arrangement"])), what
+    assert hint.huxi == sum(g.huxi for g in hint.groups), what
 
 
 def _check_position(game: ZipaiGame, position: Position) -> tuple[bool, bool, bool]:

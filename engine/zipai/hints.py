@@ -61,8 +61,9 @@ def _context(game: Any, seat: int, card: int, way: str) -> WinContext:
 
 def way_win(p: Priced, way: str, bar_now: Bar | None) -> WayWin:
     out = p.out
+    groups = tuple(_group_now(g) for g in p.arrangement.groups) if p.arrangement is not None else ()
     return WayWin(way, int(out.get("score", 0)), tuple(out.get("patterns", ())), huxi=p.huxi, tun=out.get("units"),
-                  fan=out.get("fan"), bar=bar_now)
+                  fan=out.get("fan"), bar=bar_now, groups=groups)
 
 
 def _now(game: Any, seat: int) -> Wait | None:
