@@ -28,6 +28,7 @@ from .components import (
     OptionSelect,
     ShowHandButton,
 )
+from .i18n import tr
 
 # re-exported: the service renders everything through this module
 from .render_result import chui_text
@@ -443,6 +444,9 @@ def _hint_value(h: Wait) -> str:
     discard = h.way("discard")
     if discard is not None:
         text += f"，接炮 {discard.score}" + (" ⛔" if discard.bar is not None else "")
+    robbed = h.way("robbing_kong")
+    if robbed is not None:
+        text += tr("，抢杠 {score}", score=robbed.score) + (" ⛔" if robbed.bar is not None else "")
     return text
 
 

@@ -42,7 +42,8 @@ def test_hints_on_name_each_wait_and_its_value() -> None:
 def test_tuidaohu_hints_say_the_bei_and_no_discard_win() -> None:
     table = _table("tuidaohu", "1m2m3m4m5m6m7m8m9m2p2p6s7s", {"timer": 0, "hints": True})
     (line,) = _hint_lines(table)
-    assert line.startswith("听牌：五条 八条（平胡、门前清 4 倍，自摸每家 4）") and "接炮" not in line
+    # 推倒胡 wins another's tile only by 抢杠 (a 补杠 robbed), priced like a 自摸 there.
+    assert line.startswith("听牌：五条 八条（平胡、门前清 4 倍，自摸每家 4，抢杠 4）") and "接炮" not in line
 
 
 def test_changsha_big_hand_wait_is_priced_as_a_big_hand() -> None:
