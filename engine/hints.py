@@ -90,9 +90,9 @@ class Wait:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """The hand now. 字牌: ``groups`` the best arrangement (most 胡息, then most cards grouped; 坎 never split),
-    ``loose`` the cards it leaves, ``huxi`` its 胡息. 麻将: ``xiangting`` (向听: draws short of 听牌; 0 = 听牌,
-    −1 = a winning hand), from the shared checker's ``distance``."""
+    """The hand now. 字牌: ``groups`` the best arrangement (most 胡息, then most cards grouped, then most pairs
+    left; 坎 never split), ``loose`` the cards it leaves, ``huxi`` its 胡息. 麻将: ``xiangting`` (向听: draws short
+    of 听牌; 0 = 听牌, −1 = a winning hand), from the shared checker's ``distance``."""
 
     huxi: int | None = None
     groups: tuple[GroupNow, ...] = ()

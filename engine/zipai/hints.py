@@ -123,7 +123,8 @@ def _group_now(g: Group) -> GroupNow:
 
 def zipai_standing(game: Any, seat: int) -> Standing | None:
     """The seat's laid-down groups, its 坎 and the 一句话/绞 its loose cards make now with the most 胡息 (then the
-    most cards grouped), the cards left over, and the 胡息 of it all."""
+    most cards grouped, then the most pairs left: ``decompose.best_partial``), the cards left over, and the 胡息
+    of it all."""
     if seat not in game.active:
         return None
     counts = list(game.hands[seat])
