@@ -14,10 +14,11 @@ from typing import Any
 import discord
 
 from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, HandResult, name_action
-from engine.hints import hints
+from engine.hints import Wait, hints, standing
 from engine.options import Option
 
 from . import engine_words
+from . import render_hints as hint_words
 from . import render_paodekuai as pdk
 from .components import (
     MAX_CUSTOM_ID,
@@ -448,23 +449,29 @@ def own_huxi_line(melds: Any, cards: list[str]) -> str | None:
     return tr("**我的胡息**：{sum}", sum=" + ".join(parts) + (f" = {total}" if len(parts) > 1 else ""))
 
 
-def _hint_value(h: dict[str, Any]) -> str:
+def _hint_value(h: Wait) -> str:
     """「平胡，自摸每家 3，接炮 2」: the 名堂 of the win (with its 倍 where the variant counts so) and what it pays."""
-    zimo = h["self_draw"]
-    label = joined([tr(p) for p in zimo["patterns"]]) or tr("平胡")
-    if zimo.get("fan") and "倍" in zimo.get("parts", ""):  # i18n: input (the engine's pricing words)
-        label = tr("{patterns} {fan} 倍", patterns=label, fan=zimo["fan"])
-    if h.get("discard"):
-        return tr("{label}，自摸每家 {share}，接炮 {discard}", label=label, share=zimo["share"],
-                  discard=h["discard"]["share"])
-    return tr("{label}，自摸每家 {share}", label=label, share=zimo["share"])
+    zimo = h.way("self_draw")
+    assert zimo is not None
+    label = joined([tr(p) for p in zimo.patterns]) or tr("平胡")
+    if zimo.fan and "倍" in zimo.parts:  # i18n: input (the engine's pricing words)
+        label = tr("{patterns} {fan} 倍", patterns=label, fan=zimo.fan)
+    text = tr("{label}，自摸每家 {share}", label=label, share=zimo.score)
+    discard = h.way("discard")
+    if discard is not None:
+        text += tr("，接炮 {score}", score=discard.score) + (" ⛔" if discard.bar is not None else "")
+    robbed = h.way("robbing_kong")
+    if robbed is not None:
+        text += tr("，抢杠 {score}", score=robbed.score) + (" ⛔" if robbed.bar is not None else "")
+    return text
 
 
-def hint_line(hints: list[dict[str, Any]]) -> str | None:
+def hint_line(hints: list[Wait]) -> str | None:
     """``听牌：三万 六万（平胡，自摸每家 3，接炮 2）· 中（…）``: tiles worth the same share one bracket."""
     groups: dict[str, list[str]] = {}
     for h in hints:
-        groups.setdefault(_hint_value(h), []).append(tile_word(h["tile"]))
+        if not h.now:  # a win on offer now has its own line (render_hints.now_line)
+            groups.setdefault(_hint_value(h), []).append(tile_word(h.card))
     if not groups:
         return None
     return tr("听牌：{waits}", waits=" · ".join(tr("{tiles}（{value}）", tiles=" ".join(tiles), value=value)
@@ -474,22 +481,24 @@ def hint_line(hints: list[dict[str, Any]]) -> str | None:
 ZIPAI_WAYS = {"self_draw": tr_in(SOURCE, "自摸"), "other_draw": tr_in(SOURCE, "别家摸出"), "discard": tr_in(SOURCE, "放炮")}
 
 
-def zipai_hint_line(hints: list[dict[str, Any]]) -> str | None:
+def zipai_hint_line(hints: list[Wait]) -> str | None:
     """``听牌：肆（自摸 胡息 18 得分 3；别家摸出 胡息 18 得分 2）``: each card that wins, by each way it may come."""
     parts = []
     for h in hints:
+        if h.now:  # a win on offer now has its own line (render_hints.now_line)
+            continue
         ways = []
-        for way, w in h["wins"].items():
-            named = joined([tr(p) for p in w["patterns"] if p != ZIPAI_WAYS[way]])
-            fields = {"way": tr(ZIPAI_WAYS[way]), "huxi": w["huxi"], "score": w["score"]}
-            ways.append(tr("{way} 胡息 {huxi} 得分 {score} {patterns}", patterns=named, **fields) if named
-                        else tr("{way} 胡息 {huxi} 得分 {score}", **fields))
-        parts.append(tr("{tiles}（{value}）", tiles=faces(str(h["card"])), value=joined(ways, "；")))
+        for w in h.ways:
+            named = joined([tr(p) for p in w.patterns if p != ZIPAI_WAYS[w.way]])
+            fields = {"way": tr(ZIPAI_WAYS[w.way]), "huxi": w.huxi, "score": w.score}
+            ways.append((tr("{way} 胡息 {huxi} 得分 {score} {patterns}", patterns=named, **fields) if named
+                         else tr("{way} 胡息 {huxi} 得分 {score}", **fields)) + (" ⛔" if w.bar is not None else ""))
+        parts.append(tr("{tiles}（{value}）", tiles=faces(str(h.card)), value=joined(ways, "；")))
     return tr("听牌：{waits}", waits=" · ".join(parts)) if parts else None
 
 
 def mahjong_own_lines(private: dict[str, Any], cards: list[str],
-                      hints: list[dict[str, Any]] | None = None) -> list[str]:
+                      hints: list[Wait] | None = None) -> list[str]:
     """``手牌（14 张）：一二三万 五五筒 中 ｜ 摸到 五万``: the tile just drawn stands apart from the sorted hand
     (taken out of it when the hand lists it too: a hand of 3n+2 tiles holds the draw), then 听 with what each
     tile wins (``hints``; None: the room's 听牌提示 is off) and 过胡不胡."""
@@ -506,9 +515,10 @@ def mahjong_own_lines(private: dict[str, Any], cards: list[str],
     if hints is not None:  # a game that values no tile (or holds every copy of its wait) still shows 听
         waits = [t for t in private.get("waits") or [] if is_mahjong_tile(t)]
         told = hint_line(hints) or (tr("听牌：{waits}", waits=" ".join(map(tile_word, waits))) if waits else None)
-        if told:
-            lines.append(told)
-    if private.get("barred"):
+        lines += [t for t in (hint_words.now_line(hints), told) if t]
+    bars = hint_words.bar_lines(hints or [])  # each bar on the waits it holds back, else the view's flag
+    lines += bars
+    if private.get("barred") and not bars:
         lines.append(tr("过胡不胡：刚过了胡，自己摸牌之前不能再胡别人打的牌"))
     return lines
 
@@ -547,6 +557,8 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
     own = _per_seat(private, "melds", seat)
     if is_mahjong(private):
         lines += mahjong_own_lines(private, cards, hints(game, seat) if table.bot_options.get("hints", True) else None)
+        if table.bot_options.get("hints", True):
+            lines += [t for t in [hint_words.standing_line(standing(game, seat))] if t]
     else:
         text = hand_text(hand if isinstance(hand, str | list) else [])
         lines.append(tr("**手牌**（{n} 张）（「」为坎，粗体为红字）：{hand}", n=len(cards), hand=text)
@@ -561,9 +573,10 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
     if mine:
         lines.append(mine)
     if not is_mahjong(private) and table.bot_options.get("hints", True):
-        told = zipai_hint_line(hints(game, seat))
-        if told:
-            lines.append(told)
+        waits = hints(game, seat)
+        told = [hint_words.now_line(waits), zipai_hint_line(waits)]
+        lines += [t for t in (hint_words.standing_line(standing(game, seat)), *told) if t]
+        lines += hint_words.bar_lines(waits)
     if private.get("chou"):
         lines.append(tr("臭牌（不能再吃/胡）：{cards}", cards=faces(_cards(private["chou"]))))
     lines += table_facts(table, private)

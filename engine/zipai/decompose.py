@@ -110,6 +110,46 @@ def all_splits(key: int, pair: bool) -> tuple[tuple[Group, ...], ...]:
     return result
 
 
+_partial_cache: dict[int, tuple[int, int, int, tuple[Group, ...], int]] = {}
+
+
+def _pairs(key: int) -> int:
+    return sum(1 for i in range(20) if _count(key, i) >= 2)
+
+
+def best_partial(key: int) -> tuple[int, int, tuple[Group, ...]]:
+    """The best groups the loose cards ``key`` hold now, a hand not yet complete: (胡息, cards grouped, groups) —
+    the most 胡息, then the most cards in 一句话/绞, then the most pairs among the cards left (a pair is half a
+    碰/偎 or the 将). No 将 is taken: only a finished hand with 跑/提 has one."""
+    huxi, grouped, _, groups, _ = _partial(key)
+    return huxi, grouped, groups
+
+
+def _partial(key: int) -> tuple[int, int, int, tuple[Group, ...], int]:
+    """(胡息, cards grouped, pairs left, groups, key of the cards left). The lowest card either starts a group or
+    stays loose; the pairs only break ties, judged on each sub-hand's own best."""
+    if key == 0:
+        return 0, 0, 0, (), 0
+    cached = _partial_cache.get(key)
+    if cached is not None:
+        return cached
+    i = _lowest(key)
+    huxi, grouped, _, groups, left = _partial(key - _UNIT[i])  # the lowest card stays loose
+    left += _UNIT[i]
+    best = (huxi, grouped, _pairs(left), groups, left)
+    for rest, kind, cards in _moves(key, i, False):
+        sub_huxi, sub_grouped, sub_pairs, sub, sub_left = _partial(rest)
+        candidate = (sub_huxi + group_huxi(kind, cards), sub_grouped + 3, sub_pairs, (Group(kind, cards), *sub),
+                     sub_left)
+        if candidate[:3] > best[:3]:
+            best = candidate
+    if len(_partial_cache) >= MEMO_LIMIT:
+        _partial_cache.clear()
+    _partial_cache[key] = best
+    return best
+
+
 def clear_caches() -> None:
     _best_cache.clear()
     _all_cache.clear()
+    _partial_cache.clear()

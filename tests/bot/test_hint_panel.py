@@ -42,7 +42,8 @@ def test_hints_on_name_each_wait_and_its_value() -> None:
 def test_tuidaohu_hints_say_the_bei_and_no_discard_win() -> None:
     table = _table("tuidaohu", "1m2m3m4m5m6m7m8m9m2p2p6s7s", {"timer": 0, "hints": True})
     (line,) = _hint_lines(table)
-    assert line.startswith("听牌：五条 八条（平胡、门前清 4 倍，自摸每家 4）") and "接炮" not in line
+    # 推倒胡 wins another's tile only by 抢杠 (a 补杠 robbed), priced like a 自摸 there.
+    assert line.startswith("听牌：五条 八条（平胡、门前清 4 倍，自摸每家 4，抢杠 4）") and "接炮" not in line
 
 
 def test_changsha_big_hand_wait_is_priced_as_a_big_hand() -> None:
@@ -95,7 +96,66 @@ def test_zipai_hints_name_each_card_with_its_huxi_and_score() -> None:
                                       progress=SimpleNamespace(hand_no=0, carry={}))
         lines[on] = [line for line in (dm_panel(table, seat).content or "").split("\n") if line.startswith("听牌")]
     first = hints(game, seat)[0]
-    way, win = next(iter(first["wins"].items()))
+    win = first.ways[0]
     (line,) = lines[True]
-    assert f"{first['card']}（" in line and f"胡息 {win['huxi']} 得分 {win['score']}" in line, line
+    assert f"{first.card}（" in line and f"胡息 {win.huxi} 得分 {win.score}" in line, line
     assert lines[False] == []
+
+
+def _zipai_table(game: Any, on: bool = True) -> Table:
+    seats = [Seat(1 + i, n) for i, n in enumerate(NAMES[:game.seats])]
+    table = Table(9, 1, 1, 1, game.variant_id, dict(game.options), {"timer": 0, "hints": on}, "playing", seats)
+    table.match = SimpleNamespace(game=game, totals=[0] * game.seats, options=game.options,  # type: ignore[assignment]
+                                  progress=SimpleNamespace(hand_no=0, carry={}))
+    return table
+
+
+def _lines(table: Table, seat: int) -> list[str]:
+    return (dm_panel(table, seat).content or "").split("\n")
+
+
+def test_zipai_panel_shows_the_hand_now_and_a_win_its_own_wei_offers() -> None:
+    # Seat 1 draws 十 onto his pair: 偎, then his 自摸 is on offer — the panel says so, with what it is worth.
+    from tests.helpers_zipai import stacked
+    from tests.test_paohuzi_game import first_discard
+
+    g = stacked(hands=("", "壹贰叁贰柒拾一二三四五六肆伍陆七八九十十", ""), wall="十", liang="玖")
+    lines = _lines(_zipai_table(g), 1)
+    assert any(line.startswith("**牌型**（15 胡息）：") and "一句话 壹贰叁 6" in line and "散 十十" in line
+               for line in lines), lines
+    first_discard(g)
+    assert g.window_kind == "own"
+    lines = _lines(_zipai_table(g), 1)
+    assert "✅ 可以胡 十：胡息 18，得分 18" in lines, lines
+    assert not any(line.startswith("**牌型**") for line in _lines(_zipai_table(g, on=False), 1))
+
+
+def test_zipai_panel_names_a_bar_and_what_lifts_it() -> None:
+    from engine.variants.liuhuqiang import RULES
+    from tests.helpers_zipai import act, resolve, stacked_game
+
+    g = stacked_game(RULES, {}, ["十", "一二三壹贰叁四五六肆伍陆十十", "", ""], liang="捌", wall="七")
+    act(g, 0, "discard:十")
+    resolve(g)  # seat 1 passes his win on it: 臭胡
+    lines = _lines(_zipai_table(g), 1)
+    assert "⛔ 臭胡：门子胡息变了才能胡这张（十）" in lines, lines
+    (waits,) = [line for line in lines if line.startswith("听牌")]
+    assert "十（自摸 胡息 12 得分 6 ⛔；" in waits and "拾（自摸 胡息 9 得分 4；" in waits, waits
+
+
+def test_mahjong_panel_counts_xiangting_when_not_ready() -> None:
+    table = _table("hongzhong", "1m2m3m4m5m6m7m8m9m2p5p6s9s", {"timer": 0, "hints": True})
+    assert "向听：2（离听牌还差 2 张）" in _lines(table, 1)
+    ready = _table("hongzhong", "1m2m3m4m5m6m7m8m9m2p2p6s7s", {"timer": 0, "hints": True})
+    assert not any(line.startswith("向听") for line in _lines(ready, 1))
+    off = _table("hongzhong", "1m2m3m4m5m6m7m8m9m2p5p6s9s", {"timer": 0, "hints": False})
+    assert not any(line.startswith("向听") for line in _lines(off, 1))
+
+
+def test_mahjong_panel_says_a_win_on_offer_now() -> None:
+    table = _table("hongzhong", "1m2m3m4m5m6m7m8m9m2p2p6s7s8s", {"timer": 0, "hints": True})
+    game: Any = table.game
+    game.turn, game.drawn = 1, ids("8s")[0]  # his own draw completes the hand
+    lines = _lines(table, 1)
+    assert "✅ 可以胡 八条：平胡，每家 3" in lines, lines
+    assert not any(line.startswith("听牌") for line in lines)

@@ -492,12 +492,12 @@ def test_every_engine_phrase_reads_in_english_and_traditional() -> None:
 
 def test_hint_lines_in_english_and_traditional() -> None:
     from bot.render import hint_line, own_huxi_line, zipai_hint_line
+    from engine.hints import Wait, WayWin
 
-    mahjong = [{"tile": "3m", "self_draw": {"patterns": ["清一色"], "fan": 0, "share": 4, "parts": ""},
-                "discard": {"share": 2}},
-               {"tile": "6m", "self_draw": {"patterns": [], "fan": 0, "share": 1, "parts": ""}}]
-    zipai = [{"card": "叁", "wins": {"self_draw": {"huxi": 18, "score": 3, "patterns": ["自摸", "红胡"]},
-                                     "discard": {"huxi": 15, "score": 2, "patterns": []}}}]
+    mahjong = [Wait("3m", "三万", (WayWin("self_draw", 4, ("清一色",), fan=0), WayWin("discard", 2, ("清一色",)))),
+               Wait("6m", "六万", (WayWin("self_draw", 1, (), fan=0),))]
+    zipai = [Wait("叁", "叁", (WayWin("self_draw", 3, ("自摸", "红胡"), huxi=18),
+                               WayWin("discard", 2, (), huxi=15)))]
     with speaking("en"):
         assert hint_line(mahjong) == ("听牌 Ready: 三万 (清一色 one suit, 自摸 self-draw 4 from each, 接炮 on a discard 2)"
                                       " · 六万 (平胡 plain win, 自摸 self-draw 1 from each)")

@@ -56,14 +56,15 @@ def _calc(game: Any, seat: int, tile: int, win_from: str) -> dict[str, Any]:
         return {"win": False}
 
 
-def _same(game: Any, seat: int, tile: int, hinted: dict[str, Any], out: dict[str, Any]) -> None:
+def _same(game: Any, seat: int, tile: int, hinted: Any, out: dict[str, Any]) -> None:
     assert out["win"], (tile, hinted, out)
+    assert hinted.open  # a fresh seat: nothing bars it
     if game.variant_id == "tuidaohu":
-        assert out["fan"] == hinted["fan"] and hinted["share"] == out["fan"] * game.options["difen"]
+        assert out["fan"] == hinted.fan and hinted.score == out["fan"] * game.options["difen"]
     else:
-        assert out["score"] == hinted["share"], (tile, hinted, out)
-    if out["patterns"] != hinted["patterns"]:  # four 红中 held, won on another tile: a plain hand in the game
-        assert out["patterns"] == ["四红中"] and hinted["patterns"] == [], (tile, hinted, out)
+        assert out["score"] == hinted.score, (tile, hinted, out)
+    if out["patterns"] != list(hinted.patterns):  # four 红中 held, won on another tile: a plain hand in the game
+        assert out["patterns"] == ["四红中"] and hinted.patterns == (), (tile, hinted, out)
         assert game.hands[seat][game.rules.wild] >= 4 and tile != game.rules.wild
 
 
@@ -71,6 +72,7 @@ def _same(game: Any, seat: int, tile: int, hinted: dict[str, Any], out: dict[str
 CONFIGS = [
     ("hongzhong", {}, 2000),
     ("hongzhong", {"hongzhong_count": 8, "menmenqing": True}, 500),
+    ("hongzhong", {"qianggang": True}, 500),
     ("tuidaohu", {"difen": 3}, 2000),
     ("changsha", {}, 2000),
     ("changsha", {"menmenqing": True}, 500),
@@ -85,7 +87,7 @@ def test_hints_are_the_calculators_wins(variant: str, raw: dict[str, Any], count
     for i in range(count):
         seat = i % game.seats
         _place(game, rng, seat)
-        found = {h["tile"]: h for h in hints(game, seat)}
+        found = {h.card: h for h in hints(game, seat)}
         tenpai += bool(found)
         held = list(game.hands[seat])
         for m in game.melds[seat]:
@@ -103,11 +105,12 @@ def test_hints_are_the_calculators_wins(variant: str, raw: dict[str, Any], count
                 if i % FULL_EVERY == 0:
                     assert not _calc(game, seat, tile, "discard")["win"], (variant, game.hands[seat], name)
                 continue
-            _same(game, seat, tile, hint["self_draw"], zimo)
-            if hint["discard"] is not None:
-                _same(game, seat, tile, hint["discard"], _calc(game, seat, tile, "discard"))
-            elif i % FULL_EVERY == 0:
-                assert not _calc(game, seat, tile, "discard")["win"], (variant, name)
+            _same(game, seat, tile, hint.way("self_draw"), zimo)
+            for way in ("discard", "robbing_kong"):
+                if hint.way(way) is not None:
+                    _same(game, seat, tile, hint.way(way), _calc(game, seat, tile, way))
+                elif i % FULL_EVERY == 0 and (way == "discard" or held[tile] == 0):
+                    assert not _calc(game, seat, tile, way)["win"], (variant, name, way)
     assert tenpai > count // 20  # the hands are near-wins: many are 听牌
 
 
@@ -118,8 +121,8 @@ def test_a_pinghu_wait_is_listed_with_both_ways_and_nothing_else() -> None:
         counts[t] += 1
     game.hands[1], game.melds[1] = counts, []
     got = hints(game, 1)
-    assert [h["tile"] for h in got] == ["5s", "8s"]
-    assert got[0]["self_draw"]["share"] == 2 and got[0]["discard"]["share"] == 1
+    assert [h.card for h in got] == ["5s", "8s"]
+    assert got[0].way("self_draw").score == 2 and got[0].way("discard").score == 1
 
 
 def test_a_tuidaohu_wait_cannot_be_won_off_a_discard_and_a_full_hand_has_no_hints() -> None:
@@ -129,7 +132,7 @@ def test_a_tuidaohu_wait_cannot_be_won_off_a_discard_and_a_full_hand_has_no_hint
         counts[t] += 1
     game.hands[1], game.melds[1] = counts, []
     got = hints(game, 1)
-    assert [h["tile"] for h in got] == ["5s", "8s"] and all(h["discard"] is None for h in got)
+    assert [h.card for h in got] == ["5s", "8s"] and all(h.way("discard") is None for h in got)
     counts[ids("5s")[0]] += 1
     assert hints(game, 1) == []
 
