@@ -43,6 +43,8 @@ class Lobby:
     async def _create(self, interaction: discord.Interaction[Any], variant_id: str, options_text: str | None) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Denied("牌桌只能在服务器频道里开。")
+        if not self.svc.shards.owns(interaction.guild_id):
+            raise Denied(self.svc.shards.refusal())
         existing = self.svc.table_in(interaction.channel_id)
         if existing is not None:
             raise Denied(f"本频道已有牌桌 #{existing.id}；一个频道（或子区）只能开一桌。")
