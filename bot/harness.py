@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -559,8 +560,6 @@ class FakeDiscord:
         """Keep the world's messages and DM channels in ``path``, as Discord keeps them whatever happens to the
         bot: a world built again in a new process (after the old one was killed) reads them back first. Each
         change is one ``write`` to the file as it happens, so a SIGKILL loses none the bot was answered for."""
-        import os
-
         if path.exists():
             for line in path.read_text(encoding="utf-8").splitlines():
                 if line.strip():
@@ -588,8 +587,6 @@ class FakeDiscord:
 
     def _keep(self, rec: dict[str, Any]) -> None:
         if self._journal is not None:
-            import os
-
             os.write(self._journal, (json.dumps(rec, ensure_ascii=False) + "\n").encode())
 
     # -- world building --------------------------------------------------------------------------

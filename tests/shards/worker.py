@@ -67,10 +67,11 @@ class Worker:
         for uid in humans[1:]:
             await harness.command(w, b, uid, channel, "table join")
         table = b.service.table_in(channel)
+        assert table is not None
         while len(table.seats) < table.seat_count:
             await harness.command(w, b, humans[0], channel, "table ai")
         await harness.command(w, b, humans[0], channel, "table start")
-        return {"table": b.service.table_in(channel).id}
+        return {"table": table.id}
 
     async def op_create_misrouted(self, channel: int, user: int) -> dict[str, Any]:
         pend = await self.world.wait(self.world.feed_command(self.bot, user, channel, "table create", misroute=True,
