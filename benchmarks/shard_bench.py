@@ -15,7 +15,7 @@ from the private 查看我的手牌 panel in the channel, as the bot makes them:
 control (a new hand) opens a fresh one first, an interaction that is counted in the CPU time but not in
 the click latency.
 
-    python benchmarks/shard_bench.py --tables 500 --processes 1,2 --seconds 10
+    python benchmarks/shard_bench.py --tables 500 --processes 1,2 --seconds 10 [--pin]
     python benchmarks/shard_bench.py --tables 5000 --processes 1,2 --seconds 10 --db postgresql://…
 
 ``--db`` is the shared database's URL (default: a new SQLite file per run); the tables of earlier runs in the
@@ -111,6 +111,8 @@ async def player(players: Players, uid: int, ch: int, rng: random.Random, until:
 async def child(args: argparse.Namespace) -> None:
     """One bot process: set up its tables, then run each phase the parent asks for and answer with the figures."""
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+    if args.pin:  # one core per process, as bot_bench.py runs under taskset
+        os.sched_setaffinity(0, {args.shard % (os.cpu_count() or 1)})
     shards = Shards(args.count, (args.shard,)) if args.count > 1 else ALL
     world = FakeDiscord()
     world.record_calls = False  # the fake edge's test bookkeeping is not the bot's cost
@@ -169,7 +171,8 @@ def run(procs: int, args: argparse.Namespace, url: str) -> list[dict[str, Any]]:
     asyncio.run(end_everything(url))
     per = [args.tables // procs + (1 if i < args.tables % procs else 0) for i in range(procs)]
     children = [subprocess.Popen([sys.executable, __file__, "--child", "--db", url, "--count", str(procs),
-                                  "--shard", str(i), "--tables", str(per[i]), "--variant", args.variant],
+                                  "--shard", str(i), "--tables", str(per[i]), "--variant", args.variant,
+                                  *(["--pin"] if args.pin else [])],
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
                 for i in range(procs)]
     t0 = time.perf_counter()
@@ -225,6 +228,7 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=5.0, help="seconds of unreported clicking first")
     ap.add_argument("--variant", default="paohuzi")
     ap.add_argument("--db", default=None, help="the shared database URL (default: a new SQLite file per run)")
+    ap.add_argument("--pin", action="store_true", help="pin process i to core i (mod the cores there are)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--count", type=int, default=1, help=argparse.SUPPRESS)
     ap.add_argument("--shard", type=int, default=0, help=argparse.SUPPRESS)
