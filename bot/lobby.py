@@ -192,7 +192,7 @@ class Lobby:
             table.status = "playing"
             table.match = match
             await self.svc.play.advance(table)  # deals the first hand
-            return "开始！手牌已通过私信发出。"
+            return "开始！手牌已通过私信发出。" if self.svc.shards.dm_clicks_arrive else self.svc.shards.started()
         raise Denied("没有这个操作。")
 
     def refresh(self, table: Table) -> None:

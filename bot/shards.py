@@ -64,6 +64,10 @@ class Shards:
     def __str__(self) -> str:
         return f"shards {','.join(map(str, self.ids))} of {self.count}" if self.sharded else "unsharded"
 
+    def started(self) -> str:
+        """The start of a match in a process that sends no DM panels (see ``dm_clicks_arrive``)."""
+        return tr("开始！请点牌桌消息上的「查看我的手牌」看手牌、出牌（轮到你时会在频道里提醒你）。")
+
     def refusal(self) -> str:
         """What a player reads when a table is asked for in a guild another process runs (a misrouted event:
         the gateway should not have delivered it here)."""

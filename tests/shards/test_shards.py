@@ -127,7 +127,8 @@ async def test_without_dm_clicks_players_play_from_the_channel(shard1: Sharded) 
     await harness.command(w, bot, alice, channel, "table create", variant="toy", options="bot.timer=0 hands=1")
     await harness.command(w, bot, bob, channel, "table join")
     await harness.command(w, bot, alice, channel, "table ai")
-    await harness.command(w, bot, alice, channel, "table start")
+    started = await harness.command(w, bot, alice, channel, "table start")
+    assert "查看我的手牌" in started.text() and "私信" not in started.text()
     table = bot.service.table_in(channel)
     assert table is not None and table.game is not None
     assert not [c for c in w.calls if c.path == "/users/@me/channels" or (c.channel_id in w.dm_of_user.values())]
