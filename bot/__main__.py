@@ -80,8 +80,13 @@ def main(argv: list[str] | None = None) -> int:
         except DemoArgError as e:
             parser.error(str(e))
         return demo_main(url, setup=setup, seed=args.seed, quiet=args.quiet)
-    from .client import HunanBot
-    bot = HunanBot(url, sync_commands=args.sync or os.environ.get("SYNC_COMMANDS") == "1")
+    from .client import make_bot
+    from .shards import ShardConfigError, from_env
+    try:
+        shards = from_env(os.environ)
+    except ShardConfigError as e:
+        parser.error(str(e))
+    bot = make_bot(url, shards=shards, sync_commands=args.sync or os.environ.get("SYNC_COMMANDS") == "1")
     bot.run(token, log_handler=None)
     return 0
 

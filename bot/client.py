@@ -15,6 +15,7 @@ from .commands import setup_commands
 from .components import DYNAMIC_ITEMS, is_known_custom_id
 from .i18n import CatalogueTranslator, lang_of, speaking, tr
 from .service import TableService
+from .shards import ALL, Shards
 
 log = logging.getLogger(__name__)
 
@@ -35,26 +36,28 @@ def freeze_heap() -> None:
 
 
 class HunanBot(discord.Client):
-    def __init__(self, database_url: str, *, timer_scale: float = 1.0, sync_commands: bool = False) -> None:
+    def __init__(self, database_url: str, *, timer_scale: float = 1.0, sync_commands: bool = False,
+                 shards: Shards = ALL) -> None:
         # Everything arrives as interactions: no privileged intents (members, message content) are needed.
-        super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True))
+        super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True), **shards.client_options())
         self.tree = app_commands.CommandTree(self)
         self.database_url = database_url
         self.timer_scale = timer_scale
         self.sync_commands = sync_commands
+        self.shard_plan = shards
         self.db: Database
         self.service: TableService
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.database_url)
-        self.service = TableService(self, self.db, timer_scale=self.timer_scale)
+        self.service = TableService(self, self.db, timer_scale=self.timer_scale, shards=self.shard_plan)
         await self.tree.set_translator(CatalogueTranslator())
         setup_commands(self)
         # DynamicItems are matched by custom_id template, so buttons sent before a restart keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore()
         if restored:
-            log.info("restored %d live tables from the log", restored)
+            log.info("restored %d live tables from the log (%s)", restored, self.shard_plan)
         freeze_heap()
         if self.sync_commands:
             await self.tree.sync()
@@ -77,3 +80,14 @@ class HunanBot(discord.Client):
         if db is not None:
             await db.close()
         await super().close()
+
+
+class ShardedHunanBot(HunanBot, discord.AutoShardedClient):
+    """The bot as one of several processes: discord.py's AutoShardedClient on the shards it was given."""
+
+
+def make_bot(database_url: str, *, shards: Shards = ALL, timer_scale: float = 1.0,
+             sync_commands: bool = False) -> HunanBot:
+    """The client for ``shards``: today's single-connection client when this process owns every guild."""
+    cls = ShardedHunanBot if shards.sharded else HunanBot
+    return cls(database_url, timer_scale=timer_scale, sync_commands=sync_commands, shards=shards)

@@ -227,7 +227,7 @@ class Delivery:
             before.discard(actor)
         self._asked[table.id] = (hand_no, frozenset(deciding))
         for seat in table.humans():
-            if seat == skip or table.seats[seat].dm_closed:
+            if seat == skip or self.channel_only(table, seat):
                 continue
             fresh = seat in deciding and seat not in before
             with speaking(self.svc.seat_lang(table, seat)):
@@ -240,6 +240,11 @@ class Delivery:
 
     # -- DMs --------------------------------------------------------------------------------------
 
+    def channel_only(self, table: Table, seat: int) -> bool:
+        """Whether the seat plays from 查看我的手牌 in the channel instead of a DM panel: its DMs are closed, or
+        clicks on DMs never reach this process (Discord sends DM events to shard 0 only, see bot/shards.py)."""
+        return table.seats[seat].dm_closed or not self.svc.shards.dm_clicks_arrive
+
     def queue_dm(self, table: Table, seat: int, hand_no: int, panel: Panel, *, fresh: bool = False) -> None:
         """Deliver ``panel`` to the seat's DM: as an edit of its panel of this hand, or (``fresh``, or no panel
         yet) as a new message that notifies, the old panel deleted."""
@@ -251,7 +256,7 @@ class Delivery:
             s = table.seats[seat]
             new = key in self._fresh
             self._fresh.discard(key)
-            if s.dm_closed or s.user_id is None:
+            if self.channel_only(table, seat) or s.user_id is None:
                 return
             try:
                 await self._deliver_dm(table, seat, hand_no, panel, new)
@@ -330,12 +335,12 @@ class Delivery:
         waiting table shows anyway. Each checks their own hand with 查看我的手牌."""
         game = table.game
         claim = game is not None and game.public_view().get("phase") == "claim"
-        closed = [i for i in table.humans() if table.seats[i].dm_closed and not table.seats[i].auto]
+        closed = [i for i in table.humans() if self.channel_only(table, i) and not table.seats[i].auto]
         if claim:
             seats = frozenset(closed) if deciding else frozenset()
             new_turn = bool(set(deciding) - before)
         else:
-            seats = frozenset(s for s in deciding if table.seats[s].dm_closed)
+            seats = frozenset(s for s in deciding if self.channel_only(table, s))
             new_turn = bool(seats - before)
         current = self._notices.get(table.id)
         if current is not None and seats and not new_turn and current.seats == seats and current.claim == claim:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -552,6 +553,42 @@ class FakeDiscord:
         # demo skips emoji and schemas where the install lacks the test extra or ../shared.
         self.check_limits = True
         self.check_contract = True
+        self._journal: int | None = None  # see keep_in
+
+    # -- Discord outlives the bot ------------------------------------------------------------------
+
+    def keep_in(self, path: Path) -> None:
+        """Keep the world's messages and DM channels in ``path``, as Discord keeps them whatever happens to the
+        bot: a world built again in a new process (after the old one was killed) reads them back first. Each
+        change is one ``write`` to the file as it happens, so a SIGKILL loses none the bot was answered for."""
+        if path.exists():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    self._replay(json.loads(line))
+        self._journal = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+
+    def _replay(self, rec: dict[str, Any]) -> None:
+        if rec["op"] == "dm":
+            uid, cid = int(rec["user"]), int(rec["channel"])
+            self.dm_of_user[uid] = cid
+            self.channels[cid] = {"id": str(cid), "type": 1, "recipients": [self.users[uid]],
+                                  "last_message_id": None, "flags": 0}
+        elif rec["op"] == "msg":
+            msg = rec["msg"]
+            mid = int(msg["id"])
+            if mid not in self.messages:
+                self.by_channel.setdefault(int(msg["channel_id"]), []).append(mid)
+            self.messages[mid] = msg
+        elif rec["op"] == "del":
+            mid = int(rec["id"])
+            msg = self.messages.pop(mid, None)
+            if msg is not None:
+                self.by_channel[int(msg["channel_id"])].remove(mid)
+            self.deleted.add(mid)
+
+    def _keep(self, rec: dict[str, Any]) -> None:
+        if self._journal is not None:
+            os.write(self._journal, (json.dumps(rec, ensure_ascii=False) + "\n").encode())
 
     # -- world building --------------------------------------------------------------------------
 
@@ -559,9 +596,10 @@ class FakeDiscord:
         ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
         return (ms << 22) | (next(self._counter) & 0x3FFFFF)
 
-    def add_user(self, name: str, *, dm_closed: bool = False, locale: str = "zh-CN") -> int:
+    def add_user(self, name: str, *, dm_closed: bool = False, locale: str = "zh-CN",
+                 user_id: int | None = None) -> int:
         """A user; ``locale`` is their Discord client's language, sent with each of their interactions."""
-        uid = self.snowflake()
+        uid = user_id or self.snowflake()
         self.users[uid] = {"id": str(uid), "username": name, "discriminator": "0", "global_name": name,
                            "avatar": None, "bot": False, "flags": 0}
         self.locales[uid] = locale
@@ -569,8 +607,9 @@ class FakeDiscord:
             self.dm_closed.add(uid)
         return uid
 
-    def add_guild(self, name: str, owner_id: int, *, locale: str = "zh-CN") -> int:
-        gid = self.snowflake()
+    def add_guild(self, name: str, owner_id: int, *, locale: str = "zh-CN", guild_id: int | None = None) -> int:
+        """A guild (``guild_id`` to choose it, e.g. one on a given shard: :func:`guild_id_on_shard`)."""
+        gid = guild_id or self.snowflake()
         self.guilds[gid] = {"id": str(gid), "name": name, "owner_id": str(owner_id), "channels": [], "threads": [],
                             "members": [], "roles": [{"id": str(gid), "name": "@everyone", "permissions":
                                                       str(MEMBER_PERMISSIONS), "position": 0, "color": 0,
@@ -585,8 +624,8 @@ class FakeDiscord:
         self.add_member(gid, self.app_id)
         return gid
 
-    def add_channel(self, guild_id: int, name: str) -> int:
-        cid = self.snowflake()
+    def add_channel(self, guild_id: int, name: str, *, channel_id: int | None = None) -> int:
+        cid = channel_id or self.snowflake()
         ch = {"id": str(cid), "type": 0, "guild_id": str(guild_id), "name": name, "position": len(self.channels),
               "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
               "last_message_id": None, "rate_limit_per_user": 0, "flags": 0}
@@ -619,18 +658,28 @@ class FakeDiscord:
     # -- attaching a client ----------------------------------------------------------------------
 
     async def attach(self, client: discord.Client) -> None:
-        """Log ``client`` in through the fake edge and deliver READY + GUILD_CREATE for every guild."""
+        """Log ``client`` in through the fake edge and deliver READY + GUILD_CREATE for every guild.
+
+        An ``AutoShardedClient`` gets one READY per shard it was given (``shard: [id, count]``) and the
+        GUILD_CREATE of the guilds on those shards only, as the gateway sends them."""
         client.http.request = self._http_request  # type: ignore[method-assign]
         install_webhook_edge(self)
         await client.login("fake-token")
         state = client._connection
         state.guild_ready_timeout = 0  # nothing to wait for: every guild arrives in READY
-        ready: Any = {"v": 10, "user": self.bot_user, "guilds": [], "session_id": "fake",
-                      "resume_gateway_url": "wss://gateway.invalid", "shard": [0, 1],
-                      "application": {"id": str(self.app_id), "flags": 0}}
-        state.parse_ready(ready)
-        for g in self.guilds.values():
-            state.parse_guild_create(json.loads(json.dumps(g)))
+        count, ids = client_shards(client)
+        if isinstance(client, discord.AutoShardedClient):
+            # what AutoShardedClient.launch_shards sets before the shards connect
+            state.shard_count = count
+            state.shard_ids = list(ids)  # type: ignore[attr-defined]
+        for shard_id in ids:
+            ready: Any = {"v": 10, "user": self.bot_user, "guilds": [], "session_id": f"fake-{shard_id}",
+                          "resume_gateway_url": "wss://gateway.invalid", "shard": [shard_id, count],
+                          "application": {"id": str(self.app_id), "flags": 0}}
+            state.parse_ready(ready)
+        for gid, g in self.guilds.items():
+            if shard_of(gid, count) in ids:
+                state.parse_guild_create(json.loads(json.dumps(g)))
 
     # -- REST ------------------------------------------------------------------------------------
 
@@ -661,6 +710,7 @@ class FakeDiscord:
             cid = self.dm_of_user[user_id] = self.snowflake()
             self.channels[cid] = {"id": str(cid), "type": 1, "recipients": [self.users[user_id]],
                                   "last_message_id": None, "flags": 0}
+            self._keep({"op": "dm", "user": user_id, "channel": cid})
         return cid
 
     async def _inject(self, route: Route) -> None:
@@ -760,6 +810,7 @@ class FakeDiscord:
         del self.messages[mid]
         self.by_channel[int(msg["channel_id"])].remove(mid)
         self.deleted.add(mid)
+        self._keep({"op": "del", "id": mid})
 
     def _new_message(self, channel_id: int, body: dict[str, Any], *, flags: int = 0,
                      interaction_user: int | None = None) -> dict[str, Any]:
@@ -774,6 +825,7 @@ class FakeDiscord:
             msg["guild_id"] = ch["guild_id"]
         self.messages[mid] = msg
         self.by_channel.setdefault(channel_id, []).append(mid)
+        self._keep({"op": "msg", "msg": msg})
         return msg
 
     def _edit_message(self, msg: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
@@ -782,6 +834,7 @@ class FakeDiscord:
                 msg[key] = (_with_ids(body[key] or []) if key == "components" else body[key]) or (
                     "" if key == "content" else [])
         msg["edited_timestamp"] = _iso()
+        self._keep({"op": "msg", "msg": msg})
         return msg
 
     # -- interactions (webhook edge) -------------------------------------------------------------
@@ -859,6 +912,17 @@ class FakeDiscord:
 
     # -- feeding interactions --------------------------------------------------------------------
 
+    def _route_to(self, client: discord.Client, channel_id: int, misroute: bool) -> None:
+        """The gateway delivers a guild's interaction only on the guild's shard, and a DM's only on shard 0:
+        feeding one to a client that does not hold that shard is a test's mistake (``misroute`` makes it on
+        purpose, to see the bot refuse what it should never have received)."""
+        count, ids = client_shards(client)
+        gid = self.channels[channel_id].get("guild_id")
+        shard = shard_of(int(gid), count) if gid is not None else 0
+        if shard not in ids and not misroute:
+            self._fail(f"the gateway sends {'guild ' + str(gid) if gid else 'DM'} events to shard {shard} of "
+                       f"{count}; this client holds shards {list(ids)}")
+
     def _base_interaction(self, user_id: int, channel_id: int, itype: int) -> tuple[dict[str, Any], PendingInteraction]:
         iid = self.snowflake()
         token = f"tok{iid}"
@@ -882,8 +946,9 @@ class FakeDiscord:
         return data, pend
 
     def feed_command(self, client: discord.Client, user_id: int, channel_id: int, command: str,
-                     **options: Any) -> PendingInteraction:
+                     misroute: bool = False, **options: Any) -> PendingInteraction:
         """Feed a slash command, e.g. ``feed_command(bot, uid, cid, "table create", variant="toy")``."""
+        self._route_to(client, channel_id, misroute)
         data, pend = self._base_interaction(user_id, channel_id, 2)
         names = command.split()
         opts = []
@@ -918,6 +983,7 @@ class FakeDiscord:
         ``message`` is the message as the clicker saw it (a snapshot taken earlier): a double click or a
         click on a panel that was edited meanwhile carries the old components, as Discord sends them."""
         msg = message if message is not None else self.messages[message_id]
+        self._route_to(client, int(msg["channel_id"]), False)
         data, pend = self._base_interaction(user_id, int(msg["channel_id"]), 3)
         pend.message_id = message_id
         ctype = 2 if values is None else 3
@@ -963,6 +1029,26 @@ class FakeDiscord:
     def public_calls(self) -> list[Call]:
         """Every payload anyone in a guild channel could see (ephemeral replies excluded)."""
         return [c for c in self.calls if c.body is not None and not c.ephemeral and self.is_guild_channel(c.channel_id)]
+
+
+def shard_of(guild_id: int, count: int) -> int:
+    """Discord's shard for a guild (discord.py's ``Guild.shard_id``)."""
+    return (guild_id >> 22) % count
+
+
+def client_shards(client: discord.Client) -> tuple[int, tuple[int, ...]]:
+    """(shard count, the shards this client holds): one shard of one for a plain client."""
+    if isinstance(client, discord.AutoShardedClient):
+        count = client.shard_count or 1
+        return count, tuple(client.shard_ids if client.shard_ids is not None else range(count))
+    return 1, (0,)
+
+
+def guild_id_on_shard(shard: int, count: int, n: int = 0) -> int:
+    """A guild snowflake (created now, ``n`` distinguishes several) that lands on ``shard`` of ``count``."""
+    ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    ms += (shard - ms) % count
+    return (ms << 22) | (0x3FF000 + n)
 
 
 _ACTIVE: list[FakeDiscord] = []

@@ -45,6 +45,8 @@ class Lobby:
     async def _create(self, interaction: discord.Interaction[Any], variant_id: str, options_text: str | None) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Denied(tr("牌桌只能在服务器频道里开。"))
+        if not self.svc.shards.owns(interaction.guild_id):
+            raise Denied(self.svc.shards.refusal())
         existing = self.svc.table_in(interaction.channel_id)
         if existing is not None:
             raise Denied(tr("本频道已有牌桌 #{table}；一个频道（或子区）只能开一桌。", table=existing.id))
@@ -197,7 +199,7 @@ class Lobby:
             table.status = "playing"
             table.match = match
             await self.svc.play.advance(table)  # deals the first hand
-            return tr("开始！手牌已通过私信发出。")
+            return tr("开始！手牌已通过私信发出。") if self.svc.shards.dm_clicks_arrive else self.svc.shards.started()
         raise Denied(tr("没有这个操作。"))
 
     def refresh(self, table: Table) -> None:

@@ -27,6 +27,7 @@ from .i18n import Lang, lang_of, speaking, tr
 from .lobby import Lobby
 from .outbox import Outbox
 from .play import Play
+from .shards import ALL, Shards
 from .table import Table, table_from_row
 from .timers import TurnTimers
 
@@ -36,9 +37,11 @@ __all__ = ["Denied", "TableService", "month_start"]
 
 
 class TableService:
-    def __init__(self, client: discord.Client, db: Database, *, timer_scale: float = 1.0) -> None:
+    def __init__(self, client: discord.Client, db: Database, *, timer_scale: float = 1.0,
+                 shards: Shards = ALL) -> None:
         self.client = client
         self.db = db
+        self.shards = shards  # a table is run by the process owning its guild's gateway shard
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.outboxes: dict[object, Outbox] = {}  # table id: its channel lane; (table id, "dm", seat): a DM lane
@@ -53,13 +56,14 @@ class TableService:
         self.history = History(self)
 
     async def restore(self) -> int:
-        """Rebuild every unfinished table from its log and let play continue; returns how many came back.
+        """Rebuild every unfinished table of this process's shards from its log and let play continue; returns
+        how many came back (another process restores the tables of the other shards from the same log).
 
         Each table is read, replayed, advanced and published on its own: one that fails anywhere on the way
         (an unreadable row, a log the engine refuses, a failing first advance) is logged and left out of
         memory, its stored log untouched for the next start, and the others are restored all the same."""
         restored = 0
-        for table_id in await self.db.live_table_ids():
+        for table_id in await self.db.live_table_ids(self.shards.storage_filter()):
             try:
                 await self._restore_one(table_id)
             except Exception:
@@ -71,7 +75,7 @@ class TableService:
 
     async def _restore_one(self, table_id: int) -> None:
         row = await self.db.table(table_id)
-        if row is None:
+        if row is None or not self.shards.owns(row.guild_id):  # another process's table: it restores it
             return
         table = table_from_row(row)
         self.register(table)

@@ -389,18 +389,21 @@ class Database:
 
     # -- reading ---------------------------------------------------------------------------------
 
-    async def live_tables(self) -> list[TableRow]:
+    async def live_tables(self, shards: ShardFilter | None = None) -> list[TableRow]:
         """Every table not ended, with seats, hands and each hand's actions: enough to replay it."""
         out = []
-        async with self.conn.execute("SELECT * FROM tables WHERE status != 'ended' ORDER BY id") as cur:
+        where, args = _shard_where(shards)
+        async with self.conn.execute(f"SELECT * FROM tables WHERE status != 'ended'{where} ORDER BY id", args) as cur:
             tables = await cur.fetchall()
         for t in tables:
             out.append(await self._table_row(t))
         return out
 
-    async def live_table_ids(self) -> list[int]:
-        """Ids of the tables not ended: restoring reads them one by one, so one unreadable row spoils only itself."""
-        async with self.conn.execute("SELECT id FROM tables WHERE status != 'ended' ORDER BY id") as cur:
+    async def live_table_ids(self, shards: ShardFilter | None = None) -> list[int]:
+        """Ids of the tables not ended: restoring reads them one by one, so one unreadable row spoils only itself.
+        ``shards`` (shard count, owned shard ids) keeps the tables of guilds on those gateway shards only."""
+        where, args = _shard_where(shards)
+        async with self.conn.execute(f"SELECT id FROM tables WHERE status != 'ended'{where} ORDER BY id", args) as cur:
             return [r[0] for r in await cur.fetchall()]
 
     async def table(self, table_id: int) -> TableRow | None:
@@ -479,6 +482,17 @@ class Database:
         async with self.conn.execute("SELECT COUNT(*) FROM actions") as cur:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
+
+
+# (shard count, owned shard ids): a guild is on shard (guild_id >> 22) % count, as Discord routes its events.
+ShardFilter = tuple[int, Sequence[int]]
+
+
+def _shard_where(shards: ShardFilter | None) -> tuple[str, tuple[int, ...]]:
+    if shards is None:
+        return "", ()
+    count, ids = shards
+    return f" AND (guild_id >> 22) % ? IN ({', '.join('?' * len(ids))})", (count, *ids)
 
 
 def _write_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:

@@ -1,0 +1,298 @@
+"""Several bot processes sharing one database: N live tables split over P processes (one gateway shard each).
+
+Each process is a child (``--child``) running the real bot over the fake network edge with its own shard of P,
+opening its share of the tables in a guild on that shard; the parent starts every phase in all children at
+once and merges what they measured:
+
+* **latency**: each player clicks after an exponential think time (mean ``--think``); p50/p99 of interaction →
+  first response over the clicks of all processes (wall clock, and each process's CPU clock);
+* **throughput**: every player clicks as soon as it may; durable actions (counted in the shared database:
+  every process's clicks and the AI moves they triggered, committed before anyone is told) per CPU-second,
+  the CPU-seconds being the sum of the processes' ``time.process_time`` over the phase.
+
+In a process that does not own shard 0, Discord delivers no DM click (bot/shards.py), so its players play
+from the private 查看我的手牌 panel in the channel, as the bot makes them: a player whose panel shows no
+control (a new hand) opens a fresh one first, an interaction that is counted in the CPU time but not in
+the click latency.
+
+    python benchmarks/shard_bench.py --tables 500 --processes 1,2 --seconds 10 [--pin]
+    python benchmarks/shard_bench.py --tables 5000 --processes 1,2 --seconds 10 --db postgresql://…
+
+``--db`` is the shared database's URL (default: a new SQLite file per run); the tables of earlier runs in the
+same database are ended first, so each run restores nothing.
+
+Measured 2026-12-01 on SQLite (2 vCPU shared with other sessions' test suites, load 3-7; ``--pin``,
+``--seconds 10``, 跑胡子, one clicking player per table; ``bot_bench.py --tables 500 --rounds 1`` on core 0 at
+the same time gave 1,616 durable actions per CPU-s and a latency p99 of 365 ms, against 2,814 and 9.8 ms in
+benchmarks/README.md on a quieter day):
+
+| tables | processes | latency phase: click p50 / p99 (CPU-clock p99) | throughput: durable actions per CPU-s (actions in 10 s) |
+|---|---|---|---|
+| 500 | 1 | 6.2 / 53.8 ms (34.5 ms) | 1,486 (9,238) |
+| 500 | 2 | 1.9 / 14.1 ms (10.7 ms) | 1,652 (27,100) |
+| 5,000 | 1 | 3,516 / 5,487 ms (4,329 ms): saturated | 1,640 (16,600) |
+| 5,000 | 2 | 7,386 / 9,575 ms (3,179 ms): saturated | 1,602 (16,714) |
+
+The cost of an action is the same in one process and two (within noise), so two processes on two cores do
+about twice the work; sharing one SQLite file costs nothing visible at these rates (group commits hold the
+writes of many tables). 5,000 players thinking 2 s offer 2,500 clicks a second, more than these loaded cores
+served (latency is then queueing, and the second run got less CPU from the machine than the first).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import discord  # noqa: E402
+
+from benchmarks.bot_bench import time_answers_in_cpu  # noqa: E402
+from bot import harness  # noqa: E402
+from bot.client import HunanBot, freeze_heap, make_bot  # noqa: E402
+from bot.harness import FakeDiscord, guild_id_on_shard  # noqa: E402
+from bot.shards import ALL, Shards  # noqa: E402
+from storage.db import Database  # noqa: E402
+
+
+async def open_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int, variant: str) -> list[tuple[int, int]]:
+    """bot_bench's tables (one player and AI seats, 32 hands), opened 50 at a time, each command awaited until
+    answered only: waiting for every outbox after each command made setting up 5,000 tables quadratic. No turn
+    timer: a saturated run at 5,000 tables outlasts 60 s, and seats put on 托管 then play on by themselves, so
+    the process never falls idle and the AI's moves are counted as the players'."""
+    pairs = []
+    for i in range(n):
+        uid = world.add_user(f"p{i}")
+        world.add_member(guild, uid)
+        ch = world.add_channel(guild, f"t{i}")
+        pairs.append((uid, ch))
+    state = bot._connection
+    for _uid, ch in pairs:  # channels created after READY reach the client as gateway events would
+        state.parse_channel_create(world.channels[ch])  # type: ignore[arg-type]
+    gate = asyncio.Semaphore(50)
+
+    async def command(uid: int, ch: int, name: str, **options: Any) -> None:
+        pend = world.feed_command(bot, uid, ch, name, **options)
+        await world.wait(pend, timeout=120)
+        world.pending.pop(pend.token, None)
+
+    async def one(uid: int, ch: int) -> None:
+        async with gate:
+            await command(uid, ch, "table create", variant=variant, options=f"bot.seed={ch % 9973} hands=32 bot.timer=0")
+            table = bot.service.table_in(ch)
+            assert table is not None
+            while len(table.seats) < table.seat_count:
+                await command(uid, ch, "table ai")
+            await command(uid, ch, "table start")
+    await asyncio.gather(*(one(uid, ch) for uid, ch in pairs))
+    await bot.service.idle()
+    return pairs
+
+
+class Players:
+    """Where each player finds their controls: the DM panel, or (no DM clicks here) the private channel panel."""
+
+    def __init__(self, world: FakeDiscord, bot: HunanBot) -> None:
+        self.world, self.bot = world, bot
+        self.private: dict[int, int] = {}  # user -> their last private panel
+        self.dms = bot.shard_plan.dm_clicks_arrive
+
+    async def pick(self, uid: int, ch: int, rng: random.Random) -> tuple[int, str, list[str] | None] | None:
+        if self.dms:
+            mid = self.world.latest_dm(uid)
+        else:
+            mid = self.private.get(uid)
+            if not harness.action_choices(self.world, mid):
+                table = self.bot.service.table_in(ch)
+                if table is None or table.hand_no not in table.hand_messages:
+                    return None
+                pend = self.world.feed_click(self.bot, uid, table.hand_messages[table.hand_no], f"ht:hand:{table.id}")
+                await asyncio.wait_for(asyncio.shield(pend.responded), 10)
+                self.world.pending.pop(pend.token, None)
+                mid = pend.message_id
+                if mid is not None:
+                    self.private[uid] = mid
+        choices = harness.action_choices(self.world, mid)
+        if not choices or mid is None:
+            return None
+        cid, values = rng.choice(choices)
+        return mid, cid, values
+
+
+async def player(players: Players, uid: int, ch: int, rng: random.Random, until: float, think: float,
+                 lat: list[float], cpu_lat: list[float], answered_cpu: dict[str, float]) -> int:
+    world, bot = players.world, players.bot
+    clicks = 0
+    while True:
+        now = time.perf_counter()
+        if now >= until:
+            return clicks
+        await asyncio.sleep(min(rng.expovariate(1 / think), until - now) if think else 0)
+        if think and time.perf_counter() >= until:
+            return clicks
+        table = bot.service.table_in(ch)
+        if table is None:
+            return clicks
+        choice = await players.pick(uid, ch, rng)
+        if choice is None:
+            await asyncio.sleep(0.01)  # the AI is still moving, or the next hand is being dealt
+            continue
+        mid, cid, values = choice
+        cpu_fed = time.process_time()
+        pend = world.feed_click(bot, uid, mid, cid, values)
+        t_resp = await asyncio.wait_for(asyncio.shield(pend.responded), 30)
+        lat.append(t_resp - pend.fed_at)
+        cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
+        world.pending.pop(pend.token, None)
+        clicks += 1
+        await bot.service.outboxes[table.id].idle()
+
+
+async def child(args: argparse.Namespace) -> None:
+    """One bot process: set up its tables, then run each phase the parent asks for and answer with the figures."""
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+    if args.pin:  # one core per process, as bot_bench.py runs under taskset
+        os.sched_setaffinity(0, {args.shard % (os.cpu_count() or 1)})
+    shards = Shards(args.count, (args.shard,)) if args.count > 1 else ALL
+    world = FakeDiscord()
+    world.record_calls = False  # the fake edge's test bookkeeping is not the bot's cost
+    world.check_limits = False
+    host = world.add_user("host")
+    guild = world.add_guild("bench", host, guild_id=guild_id_on_shard(args.shard, args.count))
+    world.add_member(guild, host)
+    bot = make_bot(args.db, shards=shards)
+    await world.attach(bot)
+    pairs = await open_tables(world, bot, guild, args.tables, args.variant)
+    freeze_heap()  # as the bot does after start-up
+    players = Players(world, bot)
+    answered_cpu = time_answers_in_cpu(world)
+    print(json.dumps({"ready": len(pairs)}), flush=True)
+    for line in sys.stdin:
+        cmd = json.loads(line)
+        if cmd.get("quit"):
+            break
+        lat: list[float] = []
+        cpu_lat: list[float] = []
+        rng = random.Random(cmd["seed"] * 100 + args.shard)
+        cpu0, start = time.process_time(), time.perf_counter()
+        until = start + cmd["seconds"]
+        clicks = await asyncio.gather(*(player(players, uid, ch, random.Random(rng.random()), until, cmd["think"],
+                                               lat, cpu_lat, answered_cpu) for uid, ch in pairs))
+        await bot.service.idle()
+        print(json.dumps({"clicks": sum(clicks), "cpu_s": time.process_time() - cpu0,
+                          "wall_s": time.perf_counter() - start, "lat": lat, "cpu_lat": cpu_lat,
+                          "commits": bot.db.commits, "writes": bot.db.writes}), flush=True)
+    await bot.close()
+    harness.uninstall_webhook_edge()
+
+
+async def count_actions(url: str) -> int:
+    db = await Database.open(url)
+    try:
+        return await db.count_actions()
+    finally:
+        await db.close()
+
+
+async def end_everything(url: str) -> None:
+    db = await Database.open(url)
+    try:
+        for table_id in await db.live_table_ids():
+            await db.end_table(table_id, "benchmark")
+    finally:
+        await db.close()
+
+
+def quantile(xs: list[float], q: int) -> float:
+    return statistics.quantiles(xs, n=100)[q - 1] * 1000 if len(xs) > 2 else 0.0
+
+
+def run(procs: int, args: argparse.Namespace, url: str) -> list[dict[str, Any]]:
+    asyncio.run(end_everything(url))
+    per = [args.tables // procs + (1 if i < args.tables % procs else 0) for i in range(procs)]
+    children = [subprocess.Popen([sys.executable, __file__, "--child", "--db", url, "--count", str(procs),
+                                  "--shard", str(i), "--tables", str(per[i]), "--variant", args.variant,
+                                  *(["--pin"] if args.pin else [])],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                for i in range(procs)]
+    t0 = time.perf_counter()
+    for c in children:
+        assert c.stdout is not None
+        json.loads(c.stdout.readline())
+    print(f"[{procs} process(es)] set up {args.tables} tables ({'+'.join(map(str, per))}) in "
+          f"{time.perf_counter() - t0:.1f}s", flush=True)
+    out = []
+    phases = [("warmup", args.warmup, args.think)] if args.warmup else []
+    phases += [("latency", args.seconds, args.think), ("throughput", args.seconds, 0.0)]
+    for seed, (name, seconds, think) in enumerate(phases):
+        before = asyncio.run(count_actions(url))
+        for c in children:
+            assert c.stdin is not None
+            c.stdin.write(json.dumps({"seconds": seconds, "think": think, "seed": seed}) + "\n")
+            c.stdin.flush()
+        results = []
+        for c in children:
+            assert c.stdout is not None
+            results.append(json.loads(c.stdout.readline()))
+        durable = asyncio.run(count_actions(url)) - before
+        if name == "warmup":
+            continue
+        lat = [x for r in results for x in r["lat"]]
+        cpu_lat = [x for r in results for x in r["cpu_lat"]]
+        cpu = sum(r["cpu_s"] for r in results)
+        row = {"phase": name, "processes": procs, "tables": args.tables, "clicks": sum(r["clicks"] for r in results),
+               "cpu_s": cpu, "wall_s": max(r["wall_s"] for r in results), "durable": durable,
+               "durable_per_cpu_s": durable / max(cpu, 1e-9), "p50_ms": quantile(lat, 50), "p99_ms": quantile(lat, 99),
+               "cpu_p99_ms": quantile(cpu_lat, 99),
+               "per_process_p99_ms": [quantile(r["lat"], 99) for r in results]}
+        out.append(row)
+        print(f"[{name}] processes={procs} tables={args.tables} clicks={row['clicks']} durable={durable} in "
+              f"{row['wall_s']:.1f}s wall / {cpu:.1f} CPU-s: {row['durable_per_cpu_s']:.0f} durable actions per "
+              f"CPU-s; click p50={row['p50_ms']:.1f}ms p99={row['p99_ms']:.1f}ms (CPU clock p99="
+              f"{row['cpu_p99_ms']:.1f}ms; per process p99 "
+              f"{', '.join(f'{x:.1f}' for x in row['per_process_p99_ms'])} ms)", flush=True)
+    for c in children:
+        assert c.stdin is not None
+        c.stdin.write(json.dumps({"quit": True}) + "\n")
+        c.stdin.flush()
+        c.wait()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tables", type=int, default=500, help="live tables over all processes")
+    ap.add_argument("--processes", default="1,2", help="process counts to measure, one run each")
+    ap.add_argument("--seconds", type=float, default=10.0, help="length of each phase")
+    ap.add_argument("--think", type=float, default=2.0, help="mean seconds between a player's clicks (latency)")
+    ap.add_argument("--warmup", type=float, default=5.0, help="seconds of unreported clicking first")
+    ap.add_argument("--variant", default="paohuzi")
+    ap.add_argument("--db", default=None, help="the shared database URL (default: a new SQLite file per run)")
+    ap.add_argument("--pin", action="store_true", help="pin process i to core i (mod the cores there are)")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--count", type=int, default=1, help=argparse.SUPPRESS)
+    ap.add_argument("--shard", type=int, default=0, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        asyncio.run(child(args))
+        return
+    rows = []
+    for procs in (int(p) for p in args.processes.split(",")):
+        url = args.db or f"sqlite:///{os.path.join(tempfile.mkdtemp(), 'shared.sqlite3')}"
+        rows += run(procs, args, url)
+    print(json.dumps(rows))
+
+
+if __name__ == "__main__":
+    main()
