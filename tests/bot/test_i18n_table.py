@@ -113,7 +113,6 @@ MARKUP = re.compile(r"<t:\d+:[A-Za-z]>|<@!?\d+>|`[^`]*`")
 
 CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 TERM = re.compile(r"[\u3400-\u9fff0-9×]{1,6}")
-LANG2_BLOCK = "# --- lang2:"
 ENGINE_SEAT = "座位"  # the engine's seat word: table.name_seats turns 座位2 into the seat's label before anyone reads it
 
 
