@@ -26,6 +26,7 @@ import discord
 
 from .components import ShowHandButton
 from .outbox import Outbox
+from .pictures import uploads
 from .render import (
     Panel,
     countdown,
@@ -60,7 +61,7 @@ def send_kwargs(panel: Panel) -> dict[str, Any]:
     kwargs = panel.kwargs()
     if kwargs.get("view") is None:
         kwargs.pop("view", None)
-    return kwargs
+    return uploads.send_kwargs(panel, kwargs)
 
 
 def new_nonce() -> str:
@@ -86,6 +87,7 @@ class Delivery:
         self._fresh: set[tuple[int, int]] = set()  # (table, seat): the queued DM must arrive as a new message
         self._notices: dict[int, _Notice] = {}
         self._lost: set[int] = set()
+        self.shown = uploads.Shown()  # the picture each message shows: an edit re-uploads only a changed one
 
     # -- lanes ------------------------------------------------------------------------------------
 
@@ -141,8 +143,9 @@ class Delivery:
                            repost: Callable[[int], Awaitable[None]] | None = None) -> None:
         """Edit a channel message; one that can no longer be edited is posted afresh (``repost`` keeps its id)."""
         try:
-            await self.retrying(f"edit in channel of table {table.id}",
-                                lambda: self.channel(table).get_partial_message(message_id).edit(**panel.kwargs()))
+            await self.retrying(f"edit in channel of table {table.id}", lambda: self.channel(table).get_partial_message(
+                message_id).edit(**self.shown.edit_kwargs(panel, message_id)))
+            self.shown.record(message_id, panel)
         except discord.HTTPException as e:
             if e.code in CHANNEL_GONE:
                 self.channel_lost(table)
@@ -151,6 +154,7 @@ class Delivery:
                 raise
             msg = await self.channel_send(table, **send_kwargs(panel))
             if msg is not None:
+                self.shown.record(msg.id, panel)
                 await repost(msg.id)
 
     def post_channel(self, table: Table, panel: Panel) -> None:
@@ -183,6 +187,7 @@ class Delivery:
             # the hand's own nonce: a restart that re-posts a message whose id a crash lost gets the same one
             msg = await self.channel_send(table, **send_kwargs(panel), nonce=f"ht-hand-{hand_id}")
             if msg is not None:
+                self.shown.record(msg.id, panel)
                 await store(msg.id)
         self.outbox(table).edit(("table", hand_no), job)
 
@@ -275,13 +280,15 @@ class Delivery:
         old = table.dm_messages.get((hand_no, seat))
         if old is not None and not fresh:
             try:
-                await self.retrying(what, lambda: dm.get_partial_message(old).edit(**panel.kwargs()))
+                await self.retrying(what, lambda: dm.get_partial_message(old).edit(**self.shown.edit_kwargs(panel, old)))
+                self.shown.record(old, panel)
                 return
             except discord.HTTPException as e:
                 if e.code not in STALE_MESSAGE:
                     raise
         nonce = new_nonce()
         msg = await self.retrying(what, lambda: dm.send(**send_kwargs(panel), nonce=nonce))
+        self.shown.record(msg.id, panel)
         table.dm_messages[(hand_no, seat)] = msg.id
         await self.svc.db.set_dm_message(table.id, seat, hand_no, msg.id)  # a restart edits the new one
         if old is not None:
