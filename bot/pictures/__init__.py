@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from ..i18n import current_lang
+from ..i18n import current_lang, speaking
 from . import mahjong, paodekuai, table, zipai
 from .cache import PICTURES
 from .font import have_cjk
@@ -33,11 +33,11 @@ class Picture:
     picture is a new file and an embed's ``attachment://`` names exactly the one uploaded with it). A panel
     rendered and then replaced in the outbox before it was sent never draws its picture."""
 
-    __slots__ = ("kind", "digest", "_inputs", "_draw", "_data")
+    __slots__ = ("kind", "digest", "_lang", "_inputs", "_draw", "_data")
 
     def __init__(self, kind: str, inputs: Any, draw: Callable[[Any], bytes]) -> None:
-        blob = json.dumps([kind, current_lang(), have_cjk(), inputs], ensure_ascii=False, sort_keys=True,
-                          default=str)
+        self._lang = current_lang()  # the labels' language is the audience's, wherever the picture is drawn
+        blob = json.dumps([kind, self._lang, have_cjk(), inputs], ensure_ascii=False, sort_keys=True, default=str)
         self.kind = kind
         self.digest = hashlib.sha1(blob.encode()).hexdigest()
         # a copy taken now: the views are the engine's, and the picture may be drawn after the game moved on
@@ -49,7 +49,8 @@ class Picture:
     def data(self) -> bytes:
         if self._data is None:
             inputs, draw = self._inputs, self._draw
-            self._data = PICTURES.get(self.digest, lambda: draw(inputs))
+            with speaking(self._lang):
+                self._data = PICTURES.get(self.digest, lambda: draw(inputs))
         return self._data
 
     @property

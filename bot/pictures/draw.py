@@ -170,6 +170,10 @@ ON_BACK: tuple[Colour, ...] = ((220, 220, 230), (150, 170, 220))
 STEPS = 6  # blends between a colour and what it is drawn on (antialiased edges of text and cards)
 
 
+def blend(fg: Colour, bg: Colour, t: float) -> Colour:
+    return (round(fg[0] * t + bg[0] * (1 - t)), round(fg[1] * t + bg[1] * (1 - t)), round(fg[2] * t + bg[2] * (1 - t)))
+
+
 @cache
 def palette() -> Image.Image:
     """The fixed palette every picture is mapped onto: each colour drawn, and the blends of each ink with the
@@ -179,8 +183,7 @@ def palette() -> Image.Image:
     colours: list[Colour] = [BG, WHITE, BACK, *INKS, *FACES, *ON_FELT, *ON_BACK]
     for fg, bg in pairs:
         for k in range(1, STEPS + 1):
-            t = k / (STEPS + 1)
-            colours.append(tuple(round(a * t + b * (1 - t)) for a, b in zip(fg, bg, strict=True)))  # type: ignore[misc]
+            colours.append(blend(fg, bg, k / (STEPS + 1)))
     unique = list(dict.fromkeys(colours))[:256]
     flat = [v for c in unique for v in c] + [0] * 3 * (256 - len(unique))
     img = Image.new("P", (1, 1))

@@ -30,7 +30,8 @@ KIND_LABELS: dict[str, Callable[[], str]] = {
     "ti": lambda: tr("提"), "long": lambda: tr("提"), "pao": lambda: tr("跑"), "wei": lambda: tr("偎"),
     "chouwei": lambda: tr("臭偎"), "peng": lambda: tr("碰"), "kan": lambda: tr("坎"), "chi": lambda: tr("吃"),
     "jiao": lambda: tr("绞"), "jiang": lambda: tr("将"), "shun": lambda: tr("一句话"), "gang": lambda: tr("杠"),
-    "angang": lambda: tr("暗杠"), "bugang": lambda: tr("补杠"), "ke": lambda: tr("刻子"), "pair": lambda: tr("将"),
+    "angang": lambda: tr("暗杠"), "bugang": lambda: tr("补杠"), "ke": lambda: tr("刻子"),
+    "seq": lambda: tr("顺子"), "pair": lambda: tr("将"),
 }
 
 

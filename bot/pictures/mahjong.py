@@ -109,7 +109,8 @@ def win_groups(hand: list[str], card: str | None) -> list[tuple[str, list[str]]]
         real = list(g.tiles)
         for w in g.wild:
             real.remove(w)
-        out.append((g.kind, [tile_str(t) for t in real] + ["7z"] * len(g.wild)))
+        # 麻将 calls a run 顺子 (字牌's 一句话 is the same code)
+        out.append(("seq" if g.kind == "shun" else g.kind, [tile_str(t) for t in real] + ["7z"] * len(g.wild)))
     out += [("ke", ["7z"] * 3)] * d.free_groups
     out.append(("pair", [tile_str(d.pair)] * 2 if d.pair is not None else ["7z", "7z"]))
     return out
