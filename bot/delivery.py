@@ -130,6 +130,8 @@ class Delivery:
         one nonce (discord.py sends it with enforce_nonce): a retry after a post whose answer was lost
         returns the first message instead of posting twice."""
         kwargs.setdefault("nonce", new_nonce())
+        if table.channel_id in self.shown.refused:
+            kwargs = uploads.without_picture(kwargs)
         try:
             return await self.retrying(f"post in channel of table {table.id}",
                                        lambda: self.channel(table).send(**kwargs))
@@ -137,6 +139,10 @@ class Delivery:
             if e.code in CHANNEL_GONE:
                 self.channel_lost(table)
                 return None
+            if e.code == uploads.MISSING_PERMISSIONS and uploads.has_picture(kwargs):
+                # no Attach Files here: the text alone from now on (it is complete without the picture)
+                self.shown.refused.add(table.channel_id)
+                return await self.channel_send(table, **kwargs)
             raise
 
     async def edit_channel(self, table: Table, message_id: int, panel: Panel,
@@ -144,11 +150,15 @@ class Delivery:
         """Edit a channel message; one that can no longer be edited is posted afresh (``repost`` keeps its id)."""
         try:
             await self.retrying(f"edit in channel of table {table.id}", lambda: self.channel(table).get_partial_message(
-                message_id).edit(**self.shown.edit_kwargs(panel, message_id)))
-            self.shown.record(message_id, panel)
+                message_id).edit(**self._channel_edit(table, panel, message_id)))
+            self.shown.record(message_id, panel, sent=table.channel_id not in self.shown.refused)
         except discord.HTTPException as e:
             if e.code in CHANNEL_GONE:
                 self.channel_lost(table)
+                return
+            if e.code == uploads.MISSING_PERMISSIONS and table.channel_id not in self.shown.refused:
+                self.shown.refused.add(table.channel_id)  # no Attach Files here: the text alone
+                await self.edit_channel(table, message_id, panel, repost)
                 return
             if e.code not in STALE_MESSAGE or repost is None:
                 raise
@@ -156,6 +166,10 @@ class Delivery:
             if msg is not None:
                 self.shown.record(msg.id, panel)
                 await repost(msg.id)
+
+    def _channel_edit(self, table: Table, panel: Panel, message_id: int) -> dict[str, Any]:
+        kwargs = self.shown.edit_kwargs(panel, message_id)
+        return uploads.without_picture(kwargs) if table.channel_id in self.shown.refused else kwargs
 
     def post_channel(self, table: Table, panel: Panel) -> None:
         async def post() -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..render import Panel
 
+MISSING_PERMISSIONS = 50013  # Discord's answer to files in a channel where the bot may not Attach Files
 SHOWN_LIMIT = 8192  # messages remembered: every live table's table message and DM panels, many times over
 
 
@@ -29,6 +30,19 @@ def send_kwargs(panel: Panel, kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
+def has_picture(kwargs: dict[str, Any]) -> bool:
+    return bool(kwargs.get("files") or kwargs.get("attachments"))
+
+
+def without_picture(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The same message without its picture: no file, and no embed image naming one."""
+    out = {k: v for k, v in kwargs.items() if k not in ("files", "attachments")}
+    embed = out.get("embed")
+    if embed is not None and embed.image.url:
+        out["embed"] = embed.copy().set_image(url=None)
+    return out
+
+
 class Shown:
     """message id → digest of the picture it shows (None: none)."""
 
@@ -36,6 +50,7 @@ class Shown:
         self.limit = limit
         self._by_message: OrderedDict[int, str | None] = OrderedDict()
         self.uploads = 0  # pictures sent (new messages and edits that changed the picture)
+        self.refused: set[int] = set()  # channels where the bot may not Attach Files: text only there
 
     def edit_kwargs(self, panel: Panel, message_id: int | None) -> dict[str, Any]:
         """The edit's arguments: the panel's own, plus ``attachments`` only when the picture changes."""

@@ -131,3 +131,19 @@ async def test_the_edge_refuses_a_bad_upload(env: Env) -> None:
     stored = env.world.messages[msg.id]
     assert [a["filename"] for a in stored["attachments"]] == ["p.png"]
     assert json.loads(json.dumps(stored))["attachments"][0]["size"] == len(PNG)
+
+
+async def test_a_channel_without_attach_files_gets_the_text_alone(env: Env) -> None:
+    players = [env.alice, env.bob]
+    table = await env.open_table("changsha", players, f"bot.seed=1 {short('changsha', 1)}", start=False)
+    # Discord refuses files where the bot lacks Attach Files (403, 50013) and the table message is posted without
+    env.world.inject("POST", env.channel, status=403, code=50013)
+    p = await env.cmd(env.alice, "table start")
+    assert "开始" in p.text()
+    await harness.play_match(env.world, env.bot, env.channel, players, random.Random(5), stop_after=6)
+    await env.bot.service.idle()
+    hand_msg = env.world.messages[table.hand_messages[0]]
+    assert hand_msg["attachments"] == [] and "image" not in hand_msg["embeds"][0]
+    later = [c for c in env.world.calls if env.world.is_guild_channel(c.channel_id) and c.kind == "rest"]
+    assert later and not any(c.files for c in later)
+    assert any(c.files for c in env.world.calls if not env.world.is_guild_channel(c.channel_id))  # DMs keep theirs
