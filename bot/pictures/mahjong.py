@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from engine.mahjong.tiles import HONOUR_BASE, tile_id, tile_name, tile_str
 from engine.mahjong.win import decompositions
 
+from ..i18n import current_lang
 from ..words import is_mahjong_tile
 from . import labels
 from .cache import sprite
@@ -58,11 +59,15 @@ def sort_key(code: str) -> int:
 
 def meld_sprite(meld: dict[str, Any], size: tuple[int, int]) -> Image.Image:
     """A meld with its kind above; a public 暗杠 shows its open tile and the rest as backs."""
-    codes = tiles_of(meld.get("cards"))
     h = meld.get("hidden")
-    hidden = h if isinstance(h, int) else 0
-    sprites = tiles(codes, size) + [back(*size)] * hidden
-    return column([text(labels.kind(str(meld.get("type") or "")), int(size[1] * 0.36)), row(sprites, 1)], 1)
+    return _meld(str(meld.get("type") or ""), tuple(tiles_of(meld.get("cards"))), h if isinstance(h, int) else 0,
+                 size, current_lang())
+
+
+@sprite
+def _meld(kind: str, codes: tuple[str, ...], hidden: int, size: tuple[int, int], lang: str) -> Image.Image:
+    sprites = tiles(list(codes), size) + [back(*size)] * hidden
+    return column([text(labels.kind(kind), int(size[1] * 0.36)), row(sprites, 1)], 1)
 
 
 def hand_png(private: dict[str, Any]) -> bytes:

@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from ..i18n import current_lang
 from ..words import BIG, RED, SMALL, rank_of
 from . import labels
 from .cache import sprite
@@ -69,11 +70,15 @@ def hand_columns(hand: str | list[str]) -> list[list[str]]:
 
 def meld_sprite(meld: dict[str, Any], size: int) -> Image.Image:
     """A laid meld with its kind above: face-down cards (偎, the three under a 提) as backs."""
-    faces = [c for c in str(meld.get("cards") or "") if rank_of(c) is not None]
+    faces = "".join(c for c in str(meld.get("cards") or "") if rank_of(c) is not None)
     h = meld.get("hidden")
-    hidden = h if isinstance(h, int) else 0
+    return _meld(str(meld.get("type") or ""), faces, h if isinstance(h, int) else 0, size, current_lang())
+
+
+@sprite
+def _meld(kind: str, faces: str, hidden: int, size: int, lang: str) -> Image.Image:
     sprites = [back(size, size)] * hidden + cards(faces, size)
-    return column([text(labels.kind(str(meld.get("type") or "")), int(size * 0.45)), row(sprites, 2)], 1)
+    return column([text(labels.kind(kind), int(size * 0.45)), row(sprites, 2)], 1)
 
 
 def melds_row(melds: Any, size: int) -> list[Image.Image]:

@@ -17,7 +17,7 @@ from .positions import load, render
 
 
 @pytest.fixture
-def no_font(tmp_path: object) -> Iterator[None]:
+def no_font() -> Iterator[None]:
     font.use_font(font.FONT_DIR / "missing.otf")
     try:
         yield
