@@ -140,9 +140,9 @@ class Delivery:
                 self.channel_lost(table)
                 return None
             if e.code == uploads.MISSING_PERMISSIONS and uploads.has_picture(kwargs):
-                # no Attach Files here: the text alone from now on (it is complete without the picture)
+                # Attach Files or Send Messages missing (one code for both): the next publish posts the text
+                # alone, which is complete without the picture, and no picture is sent here again
                 self.shown.refused.add(table.channel_id)
-                return await self.channel_send(table, **kwargs)
             raise
 
     async def edit_channel(self, table: Table, message_id: int, panel: Panel,
@@ -156,10 +156,8 @@ class Delivery:
             if e.code in CHANNEL_GONE:
                 self.channel_lost(table)
                 return
-            if e.code == uploads.MISSING_PERMISSIONS and table.channel_id not in self.shown.refused:
-                self.shown.refused.add(table.channel_id)  # no Attach Files here: the text alone
-                await self.edit_channel(table, message_id, panel, repost)
-                return
+            if e.code == uploads.MISSING_PERMISSIONS and uploads.has_picture(self.shown.edit_kwargs(panel, message_id)):
+                self.shown.refused.add(table.channel_id)  # as in channel_send: the text alone from now on
             if e.code not in STALE_MESSAGE or repost is None:
                 raise
             msg = await self.channel_send(table, **send_kwargs(panel))

@@ -136,10 +136,12 @@ async def test_the_edge_refuses_a_bad_upload(env: Env) -> None:
 async def test_a_channel_without_attach_files_gets_the_text_alone(env: Env) -> None:
     players = [env.alice, env.bob]
     table = await env.open_table("changsha", players, f"bot.seed=1 {short('changsha', 1)}", start=False)
-    # Discord refuses files where the bot lacks Attach Files (403, 50013) and the table message is posted without
+    # Discord refuses files where the bot lacks Attach Files (403, 50013): the next publish posts the text alone
     env.world.inject("POST", env.channel, status=403, code=50013)
     p = await env.cmd(env.alice, "table start")
     assert "开始" in p.text()
+    await env.bot.service.idle()
+    assert table.hand_messages.get(0) is None
     await harness.play_match(env.world, env.bot, env.channel, players, random.Random(5), stop_after=6)
     await env.bot.service.idle()
     hand_msg = env.world.messages[table.hand_messages[0]]
