@@ -68,6 +68,12 @@ def hand_columns(hand: str | list[str]) -> list[list[str]]:
     return out
 
 
+@sprite
+def _column(faces: str, size: int) -> Image.Image:
+    """One column of the hand (few kinds: a rank's cards), drawn once."""
+    return column(cards(faces, size), 2)
+
+
 def meld_sprite(meld: dict[str, Any], size: int) -> Image.Image:
     """A laid meld with its kind above: face-down cards (偎, the three under a 提) as backs."""
     faces = "".join(c for c in str(meld.get("cards") or "") if rank_of(c) is not None)
@@ -92,7 +98,7 @@ def hand_png(private: dict[str, Any]) -> bytes:
     columns = hand_columns(hand)
     flow.add(text(labels.in_hand(sum(len(c) for c in columns)), 22)).newline()
     for col in columns:
-        flow.add(column(cards(col, HAND), 2))
+        flow.add(_column("".join(col), HAND))
     own = private.get("own")
     if own:
         flow.newline()
