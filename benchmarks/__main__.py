@@ -14,6 +14,7 @@ FULL = [
     ["-m", "benchmarks.mahjong_bench", "--hands", "100000", "--brute"],
     ["-m", "benchmarks.mahjong_selfplay", "--hands", "1000"],
     ["-m", "benchmarks.paodekuai_bench", "--hands", "20000"],
+    ["-m", "benchmarks.picture_bench", "--rounds", "20"],
 ]
 QUICK = [
     ["-m", "benchmarks.engine_bench", "--hands", "200", "--selfplay", "20", "--memo-hands", "200"],
@@ -21,6 +22,7 @@ QUICK = [
     ["-m", "benchmarks.mahjong_bench", "--hands", "2000"],
     ["-m", "benchmarks.mahjong_selfplay", "--hands", "20"],
     ["-m", "benchmarks.paodekuai_bench", "--hands", "500"],
+    ["-m", "benchmarks.picture_bench", "--rounds", "1", "--seeds", "2"],
 ]
 
 

@@ -102,9 +102,9 @@ def time_answers_in_cpu(world: FakeDiscord) -> dict[str, float]:
     answered: dict[str, float] = {}
     callback = world._callback
 
-    def timed(pend: Any, body: dict[str, Any], route: Any) -> dict[str, Any]:
+    def timed(pend: Any, body: dict[str, Any], route: Any, *files: Any) -> dict[str, Any]:
         answered.setdefault(pend.token, time.process_time())
-        return callback(pend, body, route)
+        return callback(pend, body, route, *files)
 
     world._callback = timed  # type: ignore[method-assign]
     return answered

@@ -27,6 +27,7 @@ import discord
 from .components import ShowHandButton
 from .i18n import speaking, tr
 from .outbox import Outbox
+from .pictures import uploads
 from .render import (
     Panel,
     countdown,
@@ -67,7 +68,7 @@ def send_kwargs(panel: Panel) -> dict[str, Any]:
     kwargs = panel.kwargs()
     if kwargs.get("view") is None:
         kwargs.pop("view", None)
-    return kwargs
+    return uploads.send_kwargs(panel, kwargs)
 
 
 def new_nonce() -> str:
@@ -93,6 +94,7 @@ class Delivery:
         self._fresh: set[tuple[int, int]] = set()  # (table, seat): the queued DM must arrive as a new message
         self._notices: dict[int, _Notice] = {}
         self._lost: set[int] = set()
+        self.shown = uploads.Shown()  # the picture each message shows: an edit re-uploads only a changed one
 
     # -- lanes ------------------------------------------------------------------------------------
 
@@ -135,6 +137,8 @@ class Delivery:
         one nonce (discord.py sends it with enforce_nonce): a retry after a post whose answer was lost
         returns the first message instead of posting twice."""
         kwargs.setdefault("nonce", new_nonce())
+        if table.channel_id in self.shown.refused:
+            kwargs = uploads.without_picture(kwargs)
         try:
             return await self.retrying(f"post in channel of table {table.id}",
                                        lambda: self.channel(table).send(**kwargs))
@@ -142,23 +146,35 @@ class Delivery:
             if e.code in CHANNEL_GONE:
                 self.channel_lost(table)
                 return None
+            if e.code == uploads.MISSING_PERMISSIONS and uploads.has_picture(kwargs):
+                # Attach Files or Send Messages missing (one code for both): the next publish posts the text
+                # alone, which is complete without the picture, and no picture is sent here again
+                self.shown.refused.add(table.channel_id)
             raise
 
     async def edit_channel(self, table: Table, message_id: int, panel: Panel,
                            repost: Callable[[int], Awaitable[None]] | None = None) -> None:
         """Edit a channel message; one that can no longer be edited is posted afresh (``repost`` keeps its id)."""
         try:
-            await self.retrying(f"edit in channel of table {table.id}",
-                                lambda: self.channel(table).get_partial_message(message_id).edit(**panel.kwargs()))
+            await self.retrying(f"edit in channel of table {table.id}", lambda: self.channel(table).get_partial_message(
+                message_id).edit(**self._channel_edit(table, panel, message_id)))
+            self.shown.record(message_id, panel, sent=table.channel_id not in self.shown.refused)
         except discord.HTTPException as e:
             if e.code in CHANNEL_GONE:
                 self.channel_lost(table)
                 return
+            if e.code == uploads.MISSING_PERMISSIONS and uploads.has_picture(self.shown.edit_kwargs(panel, message_id)):
+                self.shown.refused.add(table.channel_id)  # as in channel_send: the text alone from now on
             if e.code not in STALE_MESSAGE or repost is None:
                 raise
             msg = await self.channel_send(table, **send_kwargs(panel))
             if msg is not None:
+                self.shown.record(msg.id, panel)
                 await repost(msg.id)
+
+    def _channel_edit(self, table: Table, panel: Panel, message_id: int) -> dict[str, Any]:
+        kwargs = self.shown.edit_kwargs(panel, message_id)
+        return uploads.without_picture(kwargs) if table.channel_id in self.shown.refused else kwargs
 
     def post_channel(self, table: Table, panel: Panel) -> None:
         async def post() -> None:
@@ -191,6 +207,7 @@ class Delivery:
             # the hand's own nonce: a restart that re-posts a message whose id a crash lost gets the same one
             msg = await self.channel_send(table, **send_kwargs(panel), nonce=f"ht-hand-{hand_id}")
             if msg is not None:
+                self.shown.record(msg.id, panel)
                 await store(msg.id)
         self.outbox(table).edit(("table", hand_no), job)
 
@@ -289,13 +306,15 @@ class Delivery:
         old = table.dm_messages.get((hand_no, seat))
         if old is not None and not fresh:
             try:
-                await self.retrying(what, lambda: dm.get_partial_message(old).edit(**panel.kwargs()))
+                await self.retrying(what, lambda: dm.get_partial_message(old).edit(**self.shown.edit_kwargs(panel, old)))
+                self.shown.record(old, panel)
                 return
             except discord.HTTPException as e:
                 if e.code not in STALE_MESSAGE:
                     raise
         nonce = new_nonce()
         msg = await self.retrying(what, lambda: dm.send(**send_kwargs(panel), nonce=nonce))
+        self.shown.record(msg.id, panel)
         table.dm_messages[(hand_no, seat)] = msg.id
         await self.svc.db.set_dm_message(table.id, seat, hand_no, msg.id)  # a restart edits the new one
         if old is not None:

@@ -91,6 +91,87 @@ def payload_limit_problem(body: dict[str, Any]) -> str | None:
     return None
 
 
+# -- uploads --------------------------------------------------------------------------------------------
+
+MAX_FILES = 10  # attachments per message
+MAX_UPLOAD = 10 * 1024 * 1024  # bytes per file without boosts (the interaction's attachment_size_limit below)
+_ATTACHMENT_REF = "attachment://"
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """One file of a multipart request: the ``files[n]`` part's index, file name and bytes."""
+
+    index: int
+    filename: str
+    data: bytes
+
+
+def uploads_of(parts: Any) -> list[Upload]:
+    """The files of a multipart body (discord.py's ``form`` / ``multipart`` list), read as Discord reads them."""
+    out = []
+    for part in parts or []:
+        name = str(part.get("name") or "")
+        m = re.fullmatch(r"files\[(\d+)\]", name)
+        if m is None:
+            continue
+        value = part.get("value")
+        data = value.read() if hasattr(value, "read") else bytes(value or b"")
+        out.append(Upload(int(m.group(1)), str(part.get("filename") or ""), data))
+    return out
+
+
+def _embed_refs(message: dict[str, Any]) -> list[str]:
+    refs = []
+    for e in message.get("embeds") or []:
+        for key in ("image", "thumbnail", "author", "footer"):
+            url = (e.get(key) or {}).get("url") or (e.get(key) or {}).get("icon_url")
+            if isinstance(url, str) and url.startswith(_ATTACHMENT_REF):
+                refs.append(url[len(_ATTACHMENT_REF):])
+    return refs
+
+
+def upload_problem(message: dict[str, Any], uploads: list[Upload], existing: list[dict[str, Any]]) -> str | None:
+    """Why Discord would refuse a message's files, or None: at most 10 attachments of at most 10 MiB each, each
+    with a plain file name; the ``attachments`` array of payload_json naming each upload by its index (and
+    only attachments the message has by id); every ``attachment://`` of an embed naming a file the message
+    will hold. ``existing``: the edited message's attachments (kept when ``attachments`` is absent)."""
+    if len(uploads) > MAX_FILES:
+        return f"{len(uploads)} files: Discord takes at most {MAX_FILES}"
+    for u in uploads:
+        if len(u.data) > MAX_UPLOAD:
+            return f"{u.filename!r} is {len(u.data):,} bytes, over the {MAX_UPLOAD:,}-byte upload limit"
+        if not u.filename or "/" in u.filename or "\\" in u.filename or len(u.filename) > 255:
+            return f"bad file name {u.filename!r}"
+    listed = message.get("attachments")
+    if uploads and listed is None:
+        return "files without an attachments array in payload_json"
+    names = {a.get("filename") for a in existing}
+    if listed is not None:
+        if len(listed) > MAX_FILES:
+            return f"{len(listed)} attachments: Discord takes at most {MAX_FILES}"
+        by_index = {u.index: u for u in uploads}
+        old = {str(a.get("id")): a for a in existing}
+        names = set()
+        for a in listed:
+            aid = a.get("id")
+            if isinstance(aid, int) and aid in by_index:
+                if a.get("filename") not in (None, by_index[aid].filename):
+                    return f"attachment {aid} names {a.get('filename')!r}, its file is {by_index[aid].filename!r}"
+                names.add(by_index[aid].filename)
+            elif str(aid) in old:
+                names.add(old[str(aid)].get("filename"))
+            else:
+                return f"attachment {aid!r} is neither an uploaded file nor one the message has"
+        unlisted = sorted(set(by_index) - {a.get("id") for a in listed})
+        if unlisted:
+            return f"uploaded files[{unlisted[0]}] is not in the attachments array"
+    for ref in _embed_refs(message):
+        if ref not in names:
+            return f"embed refers to attachment://{ref}, which the message does not hold"
+    return None
+
+
 # -- Discord's request contract -----------------------------------------------------------------------
 
 # Discord's published OpenAPI spec (MIT): ../shared's copy when it is beside the repo (the one CI reads),
@@ -451,6 +532,7 @@ class Call:
     kind: str = "rest"  # "rest" | "interaction"
     at: float = 0.0
     sent: Any = None  # the request body as sent, when it differs from ``body`` (a callback's {type, data})
+    files: list[Upload] = field(default_factory=list)  # the files uploaded with it (multipart)
 
 
 @dataclass
@@ -690,7 +772,7 @@ class FakeDiscord:
                 if part.get("name") == "payload_json":
                     body = json.loads(part["value"])
         await self._inject(route)
-        return self._route(route, body)
+        return self._route(route, body, uploads_of(form))
 
     # -- fault injection -------------------------------------------------------------------------
 
@@ -743,9 +825,13 @@ class FakeDiscord:
         self.errors.append(msg)
         raise UnknownRoute(msg)
 
-    def _route(self, route: Route, body: Any) -> Any:
+    def _route(self, route: Route, body: Any, files: list[Upload] | None = None) -> Any:
         m, p, url = route.method, route.path, route.url
-        call = Call(m, p, url, body, channel_id=_int(route.channel_id))
+        files = files or []
+        call = Call(m, p, url, body, channel_id=_int(route.channel_id), files=files)
+        if files and (m, p) not in (("POST", "/channels/{channel_id}/messages"),
+                                    ("PATCH", "/channels/{channel_id}/messages/{message_id}")):
+            self._fail(f"files sent to {m} {p}, which takes none")
         if (m, p) == ("GET", "/users/@me"):
             return self.bot_user
         if (m, p) == ("GET", "/oauth2/applications/@me"):
@@ -771,31 +857,55 @@ class FakeDiscord:
             if ch is None:
                 self._fail(f"message to unknown channel {cid}")
             assert ch is not None and body is not None
+            self._check_uploads(call, body, files, [])
             self._record(call)
             if ch["type"] == 1 and int(ch["recipients"][0]["id"]) in self.dm_closed:
                 raise discord.Forbidden(_FakeResponse(403, "Forbidden"),  # type: ignore[arg-type]
                                         {"code": 50007, "message": "Cannot send messages to this user"})
-            return self._send_once(cid, body)
+            return self._send_once(cid, body, files)
         if (m, p) == ("PATCH", "/channels/{channel_id}/messages/{message_id}"):
             mid = int(url.rsplit("/", 1)[1])
             msg = self.messages.get(mid)
             if msg is None or int(msg["channel_id"]) != int(route.channel_id):  # type: ignore[arg-type]
                 self._fail(f"edit of unknown message {mid}")
             assert msg is not None and body is not None
+            self._check_uploads(call, body, files, msg["attachments"])
             self._record(call)
-            return self._edit_message(msg, body)
+            return self._edit_message(msg, body, files)
         if (m, p) == ("DELETE", "/channels/{channel_id}/messages/{message_id}"):
             return self._delete_message(route)
         self._fail(f"unknown REST route {m} {p}")
 
-    def _send_once(self, channel_id: int, body: dict[str, Any]) -> dict[str, Any]:
+    def _check_uploads(self, call: Call, message: dict[str, Any], files: list[Upload],
+                       existing: list[dict[str, Any]]) -> None:
+        if self.check_limits:
+            problem = upload_problem(message, files, existing)
+            if problem:
+                self._fail(f"{call.method} {call.path}: Discord would reject this upload: {problem}")
+
+    def _attachments(self, message: dict[str, Any], files: list[Upload],
+                     existing: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The message's attachments after this request: those it keeps (all, when ``attachments`` is absent;
+        those listed by id otherwise) and one per uploaded file, as Discord returns them."""
+        listed = message.get("attachments")
+        kept = list(existing) if listed is None else [
+            a for a in existing if str(a["id"]) in {str(x.get("id")) for x in listed}]
+        new = []
+        for u in files:
+            aid = self.snowflake()
+            url = f"https://cdn.discordapp.com/attachments/0/{aid}/{u.filename}"
+            new.append({"id": str(aid), "filename": u.filename, "size": len(u.data), "url": url, "proxy_url": url,
+                        "content_type": "image/png" if u.filename.endswith(".png") else "application/octet-stream"})
+        return kept + new
+
+    def _send_once(self, channel_id: int, body: dict[str, Any], files: list[Upload] | None = None) -> dict[str, Any]:
         """Discord's enforce_nonce: a second send with a nonce it saw lately returns the first message."""
         nonce = body.get("nonce") if body.get("enforce_nonce") else None
         if nonce is not None:
             mid = self.nonces.get((channel_id, str(nonce)))
             if mid is not None and mid in self.messages:
                 return self.messages[mid]
-        msg = self._new_message(channel_id, body)
+        msg = self._new_message(channel_id, body, files=files)
         if nonce is not None:
             self.nonces[(channel_id, str(nonce))] = int(msg["id"])
         return msg
@@ -813,13 +923,13 @@ class FakeDiscord:
         self._keep({"op": "del", "id": mid})
 
     def _new_message(self, channel_id: int, body: dict[str, Any], *, flags: int = 0,
-                     interaction_user: int | None = None) -> dict[str, Any]:
+                     interaction_user: int | None = None, files: list[Upload] | None = None) -> dict[str, Any]:
         mid = self.snowflake()
         ch = self.channels.get(channel_id, {})
         msg = {"id": str(mid), "channel_id": str(channel_id), "author": self.bot_user, "content": body.get("content")
                or "", "embeds": body.get("embeds") or [], "components": _with_ids(body.get("components") or []),
-               "attachments": [], "mentions": [], "mention_roles": [], "mention_everyone": False, "pinned": False,
-               "tts": False, "type": 0 if interaction_user is None else 20, "timestamp": _iso(),
+               "attachments": self._attachments(body, files or [], []), "mentions": [], "mention_roles": [],
+               "mention_everyone": False, "pinned": False, "tts": False, "type": 0 if interaction_user is None else 20, "timestamp": _iso(),
                "edited_timestamp": None, "flags": flags | (body.get("flags") or 0)}
         if "guild_id" in ch:
             msg["guild_id"] = ch["guild_id"]
@@ -828,7 +938,9 @@ class FakeDiscord:
         self._keep({"op": "msg", "msg": msg})
         return msg
 
-    def _edit_message(self, msg: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+    def _edit_message(self, msg: dict[str, Any], body: dict[str, Any],
+                      files: list[Upload] | None = None) -> dict[str, Any]:
+        msg["attachments"] = self._attachments(body, files or [], msg["attachments"])
         for key in ("content", "embeds", "components"):
             if key in body:
                 msg[key] = (_with_ids(body[key] or []) if key == "components" else body[key]) or (
@@ -847,6 +959,7 @@ class FakeDiscord:
                 if part.get("name") == "payload_json":
                     body = json.loads(part["value"])
         m, p = route.method, route.path
+        files = uploads_of(multipart)
         token = route.webhook_token or ""
         pend = self.pending.get(token)
         if pend is None:
@@ -854,7 +967,7 @@ class FakeDiscord:
         assert pend is not None
         if (m, p) == ("POST", "/interactions/{webhook_id}/{webhook_token}/callback"):
             assert body is not None
-            return self._callback(pend, body, route)
+            return self._callback(pend, body, route, files)
         if p in ("/webhooks/{webhook_id}/{webhook_token}/messages/@original",
                  "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}") and m in ("PATCH", "GET"):
             target = pend.message_id if pend.message_id else None
@@ -864,28 +977,40 @@ class FakeDiscord:
             msg = self.messages[target]
             if m == "PATCH":
                 assert body is not None
-                self._record(Call(m, p, route.url, body, channel_id=pend.channel_id, kind="interaction",
-                                  ephemeral=bool(msg["flags"] & 64)))
+                call = Call(m, p, route.url, body, channel_id=pend.channel_id, kind="interaction",
+                            ephemeral=bool(msg["flags"] & 64), files=files)
+                self._check_uploads(call, body, files, msg["attachments"])
+                self._record(call)
                 pend.replies.append(body)
-                return self._edit_message(msg, body)
+                return self._edit_message(msg, body, files)
             return msg
         if (m, p) == ("POST", "/webhooks/{webhook_id}/{webhook_token}"):
             assert body is not None
             eph = bool((body.get("flags") or 0) & 64)
-            self._record(Call(m, p, route.url, body, channel_id=pend.channel_id, kind="interaction", ephemeral=eph))
+            call = Call(m, p, route.url, body, channel_id=pend.channel_id, kind="interaction", ephemeral=eph,
+                        files=files)
+            self._check_uploads(call, body, files, [])
+            self._record(call)
             pend.replies.append(body)
-            return self._new_message(pend.channel_id, body, interaction_user=pend.user_id)
+            return self._new_message(pend.channel_id, body, interaction_user=pend.user_id, files=files)
         self._fail(f"unknown interaction route {m} {p}")
 
-    def _callback(self, pend: PendingInteraction, body: dict[str, Any], route: Route) -> dict[str, Any]:
+    def _callback(self, pend: PendingInteraction, body: dict[str, Any], route: Route,
+                  files: list[Upload] | None = None) -> dict[str, Any]:
+        files = files or []
         rtype = body["type"]
         data = body.get("data") or {}
         eph = bool((data.get("flags") or 0) & 64)
         if rtype == 7 and pend.message_id is not None:
             # an UPDATE_MESSAGE on an ephemeral message stays private to its owner
             eph = bool(self.messages.get(pend.message_id, {}).get("flags", 0) & 64)
-        self._record(Call("POST", route.path, route.url, data, channel_id=pend.channel_id, kind="interaction",
-                          ephemeral=eph, sent=body))
+        call = Call("POST", route.path, route.url, data, channel_id=pend.channel_id, kind="interaction",
+                    ephemeral=eph, sent=body, files=files)
+        if files and rtype not in (4, 7):
+            self._fail(f"files with interaction callback type {rtype}, which takes none")
+        existing = self.messages.get(pend.message_id or 0, {}).get("attachments", []) if rtype == 7 else []
+        self._check_uploads(call, data, files, existing)
+        self._record(call)
         pend.replies.append(data)
         if not pend.responded.done():
             pend.responded.set_result(time.perf_counter())
@@ -894,7 +1019,7 @@ class FakeDiscord:
         if rtype in (4, 5):
             msg = self._new_message(pend.channel_id, data if rtype == 4 else {"content": ""},
                                     flags=(64 if eph else 0) | (128 if rtype == 5 else 0),
-                                    interaction_user=pend.user_id)
+                                    interaction_user=pend.user_id, files=files)
             pend.message_id = int(msg["id"])
             resp["interaction"]["response_message_id"] = msg["id"]
             resp["resource"] = {"type": rtype, "message": msg}
@@ -903,7 +1028,7 @@ class FakeDiscord:
             if updated is None:
                 self._fail("UPDATE_MESSAGE on an unknown message")
             assert updated is not None
-            self._edit_message(updated, data)
+            self._edit_message(updated, data, files)
             resp["interaction"]["response_message_id"] = updated["id"]
             resp["resource"] = {"type": 7, "message": updated}
         elif rtype != 6:

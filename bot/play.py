@@ -17,6 +17,7 @@ from .delivery import send_kwargs
 from .engine_words import said
 from .errors import Denied
 from .i18n import speaking, tr
+from .pictures import panels as pictures
 from .render import (
     Panel,
     dm_panel,
@@ -87,8 +88,9 @@ class Play:
             closing = table.closing.get(seat)
             panel = dm_panel(table, seat) if same_hand else (
                 closing if isinstance(closing, Panel) else hand_over_panel(table, hand_no))
-            await interaction.response.edit_message(**panel.kwargs())
             msg_id = interaction.message.id if interaction.message else None
+            await interaction.response.edit_message(**self.svc.delivery.shown.edit_kwargs(panel, msg_id))
+            self.svc.delivery.shown.record(msg_id, panel)
             skip = None
             if same_hand and msg_id is not None and table.dm_messages.get((hand_no, seat)) == msg_id:
                 table.dm_rendered[seat] = panel.signature
@@ -104,7 +106,10 @@ class Play:
                 game = self._current(interaction, table, seat, version)
                 if game.finished or seat not in game.to_act():
                     raise Denied(tr("现在不轮到你。"))
-                await interaction.response.edit_message(**dm_panel(table, seat, picked=cards).kwargs())
+                panel = dm_panel(table, seat, picked=cards)
+                msg_id = interaction.message.id if interaction.message else None
+                await interaction.response.edit_message(**self.svc.delivery.shown.edit_kwargs(panel, msg_id))
+                self.svc.delivery.shown.record(msg_id, panel)
         return self.svc.guard(interaction, run())
 
     def _apply(self, table: Table, seat: int, action: Action, *, by_ai: bool) -> None:
@@ -260,7 +265,7 @@ class Play:
                                   end_table=(table.id, stored(lambda: tr("比赛结束"))) if over else None,
                                   match_adjust=adjust)
         with speaking(self.svc.channel_lang(table)):
-            settled = Panel(content=settlement_text(table, result, hand_no))
+            settled = Panel(content=settlement_text(table, result, hand_no), picture=pictures.settlement(table, result))
         self.svc.delivery.post_channel(table, settled)
         if over:
             table.status = "ended"
@@ -296,7 +301,9 @@ class Play:
                 table.set_auto(seat, False)
                 await self.advance(table)  # writes the flag (nothing else moves: a human must decide)
                 panel = dm_panel(table, seat)
-                await interaction.response.edit_message(**panel.kwargs())
+                msg_id = interaction.message.id if interaction.message else None
+                await interaction.response.edit_message(**self.svc.delivery.shown.edit_kwargs(panel, msg_id))
+                self.svc.delivery.shown.record(msg_id, panel)
                 self.svc.delivery.publish(table, skip=seat)
                 self.svc.timers.arm(table)
         return self.svc.guard(interaction, run())

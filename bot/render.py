@@ -31,6 +31,8 @@ from .components import (
 )
 from .i18n import SOURCE, tr, tr_in
 from .options_text import choice_label, option_label, variant_name
+from .pictures import Picture
+from .pictures import panels as pictures
 
 # re-exported: the service renders everything through this module
 from .render_result import chui_text
@@ -73,12 +75,13 @@ class Panel:
     content: str | None = None
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
+    picture: Picture | None = None  # a PNG sent with it (bot/pictures: uploaded again only when it changes)
 
     @property
     def signature(self) -> str:
         ids = [getattr(c, "custom_id", "") for c in self.view.children] if self.view else []
         desc = self.embed.description if self.embed else ""
-        return f"{self.content}|{desc}|{ids}"
+        return f"{self.content}|{desc}|{ids}|{self.picture.digest if self.picture else ''}"
 
     def kwargs(self) -> dict[str, Any]:
         return {"content": self.content, "embed": self.embed, "view": self.view}
@@ -306,7 +309,10 @@ def table_message(table: Table) -> Panel:
     embed.set_footer(text=tr("出牌限时 {timer} 秒，超时由电脑托管", timer=timer) if timer else tr("不限时"))
     dview = discord.ui.View(timeout=None)
     dview.add_item(ShowHandButton(table.id))
-    return Panel(embed=embed, view=dview)
+    picture = pictures.table_view(table, view)
+    if picture is not None:
+        embed.set_image(url=f"attachment://{picture.filename}")
+    return Panel(embed=embed, view=dview, picture=picture)
 
 
 def action_label(game: Any, action: Action) -> str:
@@ -534,6 +540,7 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
     marks = seat_marks(table, private, seat)
     hand = private.get("hand", [])
     cards = list(hand) if isinstance(hand, str | list) else []
+    picture = pictures.hand(table, private)
     lines = [tr("**{variant}** 牌桌 #{id} · {hand} · {seat}", variant=variant_name(table.variant), id=table.id,
                 hand=hand_title(table), seat=seat_name(table, seat)) + marks]
     if game.finished:
@@ -552,8 +559,9 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
         lines += pdk.dm_lines(table, game, private, seat, picked or [],
                               deciding=deciding and private.get("phase") == "play")
         if deciding and private.get("phase") == "play":
-            return Panel(content="\n".join(lines)[:2000], view=pdk.card_view(table, game, seat, private, picked or []))
-        return Panel(content="\n".join(lines)[:2000], view=action_view(table, seat, page))
+            return Panel(content="\n".join(lines)[:2000], view=pdk.card_view(table, game, seat, private, picked or []),
+                         picture=picture)
+        return Panel(content="\n".join(lines)[:2000], view=action_view(table, seat, page), picture=picture)
     own = _per_seat(private, "melds", seat)
     if is_mahjong(private):
         lines += mahjong_own_lines(private, cards, hints(game, seat) if table.bot_options.get("hints", True) else None)
@@ -591,7 +599,7 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
             parts.append(tr("手牌 {n}", n=size))
         parts += [p for p in (_melds_part(private, other), _outs_part(private, other)) if p]
         lines.append(" · ".join(parts))
-    return Panel(content="\n".join(lines)[:2000], view=action_view(table, seat, page))
+    return Panel(content="\n".join(lines)[:2000], view=action_view(table, seat, page), picture=picture)
 
 
 def hand_over_panel(table: Table, hand_no: int) -> Panel:
@@ -601,10 +609,12 @@ def hand_over_panel(table: Table, hand_no: int) -> Panel:
 def all_options(table: Table) -> list[tuple[str, Option, Any]]:
     """(key, declaration, current value): the bot's own (``bot.*``, 出牌限时 on the first page of the room
     panel, where a host looks) then the variant's."""
-    out = [(f"bot.{o.key}", o, table.bot_options.get(o.key, o.default)) for o in BOT_OPTIONS]
+    bot = [(f"bot.{o.key}", o, table.bot_options.get(o.key, o.default)) for o in BOT_OPTIONS]
+    late = [b for b in bot if b[0] == "bot.pictures"]  # 图片 is rarely changed: after the game's own options
+    out = [b for b in bot if b not in late]
     # Internal options (e.g. 跑胡子's 黄番 count) are match state the calculator accepts, not room settings.
     out += [(o.key, o, table.options.get(o.key, o.default)) for o in table.variant.options if not o.internal]
-    return out
+    return out + late
 
 
 def option_window(opt: Option, current: Any) -> list[int]:

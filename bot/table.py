@@ -30,6 +30,8 @@ BOT_OPTIONS: tuple[Option, ...] = (
     Option("hints", True, (True, False), "听牌提示", ("开", "关")),  # i18n: input
     # 跑得快's 记牌器: the ranks still unseen and the plays nobody can beat (a help some tables refuse)
     Option("counter", False, (True, False), "记牌器", ("开", "关")),  # i18n: input
+    # pictures of hands and tables (bot/pictures); the text stays complete without them (screen readers)
+    Option("pictures", True, (True, False), "图片", ("开", "关")),  # i18n: input
 )
 LOG_LINES = 8
 

@@ -1,0 +1,103 @@
+"""Pictures of hands and tables (issue 11): PNGs attached to the DM panel, the channel's table message and the
+settlement, drawn with Pillow.
+
+Each picture is drawn from the views the bot may show its audience, and only from them: a DM's hand from
+``view(seat)``, the table from ``public_view()``, a settlement from the result's detail the channel text shows.
+What a picture draws is picked out first (``*_inputs``); its digest names the file and keys the cache, so an
+unchanged picture is neither drawn again nor uploaded again (``uploads``). The message text stays complete
+either way (screen readers, room option ``bot.pictures`` off).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from ..i18n import current_lang, speaking
+from . import mahjong, paodekuai, table, zipai
+from .cache import PICTURES
+from .font import have_cjk
+
+TABLE_KEYS = ("family", "dealer", "wall", "liang", "revealed", "hand_sizes", "melds", "outs", "discards", "sitter",
+              "to_act", "baodan", "trick", "top", "birds")
+RESULT_KEYS = ("winner", "card", "huxi", "groups", "wins", "birds", "hands")
+
+
+class Picture:
+    """One PNG, drawn when first read: its digest of what it draws (the file name carries it, so a changed
+    picture is a new file and an embed's ``attachment://`` names exactly the one uploaded with it). A panel
+    rendered and then replaced in the outbox before it was sent never draws its picture."""
+
+    __slots__ = ("kind", "digest", "_lang", "_inputs", "_draw", "_data")
+
+    def __init__(self, kind: str, inputs: Any, draw: Callable[[Any], bytes]) -> None:
+        self._lang = current_lang()  # the labels' language is the audience's, wherever the picture is drawn
+        blob = json.dumps([kind, self._lang, have_cjk(), inputs], ensure_ascii=False, sort_keys=True, default=str)
+        self.kind = kind
+        self.digest = hashlib.sha1(blob.encode()).hexdigest()
+        # a copy taken now: the views are the engine's, and the picture may be drawn after the game moved on
+        self._inputs = json.loads(blob)[3]
+        self._draw = draw
+        self._data: bytes | None = None
+
+    @property
+    def data(self) -> bytes:
+        if self._data is None:
+            inputs, draw = self._inputs, self._draw
+            with speaking(self._lang):
+                self._data = PICTURES.get(self.digest, lambda: draw(inputs))
+        return self._data
+
+    @property
+    def filename(self) -> str:
+        return f"{self.kind}-{self.digest[:12]}.png"
+
+    def file(self) -> discord.File:
+        """A fresh upload each time: a ``discord.File`` is read once."""
+        return discord.File(io.BytesIO(self.data), filename=self.filename)
+
+
+def hand_inputs(private: dict[str, Any]) -> dict[str, Any]:
+    seat = private.get("seat")
+    melds = private.get("melds")
+    own = melds[seat] if isinstance(melds, list) and isinstance(seat, int) and seat < len(melds) else []
+    return {"family": private.get("family"), "hand": private.get("hand"), "drawn": private.get("drawn"), "own": own}
+
+
+def _hand_png(inputs: dict[str, Any]) -> bytes:
+    family = inputs.get("family")
+    drawer = mahjong.hand_png if family == "mahjong" else paodekuai.hand_png if family == "paodekuai" else zipai.hand_png
+    return drawer(inputs)
+
+
+def hand_picture(private: dict[str, Any]) -> Picture | None:
+    """The seat's own hand from its ``view(seat)``; None when it holds nothing to draw."""
+    inputs = hand_inputs(private)
+    return Picture("hand", inputs, _hand_png) if inputs["hand"] else None
+
+
+def table_inputs(public: dict[str, Any]) -> dict[str, Any]:
+    return {k: public.get(k) for k in TABLE_KEYS}
+
+
+def table_picture(public: dict[str, Any]) -> Picture:
+    """The channel's picture from ``public_view()``."""
+    return Picture("table", table_inputs(public), table.png)
+
+
+def settlement_picture(family: str, detail: dict[str, Any] | None, seats: int) -> Picture | None:
+    """The settled hand: the winning hand in its groups (跑得快: what each seat had left); None for nothing
+    to draw (a 荒庄 of 字牌)."""
+    if not detail:
+        return None
+    inputs = {"family": family, "seats": seats, **{k: detail.get(k) for k in RESULT_KEYS}}
+    if family == "mahjong":
+        return Picture("result", inputs, mahjong.result_png)
+    if family == "paodekuai":
+        return Picture("result", inputs, paodekuai.result_png)
+    return Picture("result", inputs, zipai.groups_png) if inputs["groups"] else None

@@ -1,0 +1,203 @@
+"""Drawing primitives shared by every family: text and card-back sprites, rows and columns of sprites, and a
+flow layout that wraps to the picture's width and encodes the PNG."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from .cache import sprite
+from .font import font
+
+Colour = tuple[int, int, int]
+BG: Colour = (28, 92, 60)  # the felt
+INK: Colour = (25, 25, 25)
+RED: Colour = (200, 30, 30)
+BLUE: Colour = (25, 70, 170)
+GREEN: Colour = (20, 120, 50)
+WHITE: Colour = (245, 245, 240)
+LABEL: Colour = (235, 235, 220)
+GOLD: Colour = (240, 190, 40)
+MUTED: Colour = (170, 200, 180)
+WIDTH = 760  # px: a phone shows it full width, each card still a finger wide
+
+
+@sprite
+def text(value: str, size: int, colour: Colour = LABEL) -> Image.Image:
+    """A line of text on a transparent sprite, as tall as the font's line."""
+    f = font(size)
+    left, top, right, bottom = f.getbbox(value or " ")
+    ascent, descent = f.getmetrics() if hasattr(f, "getmetrics") else (size, 0)
+    img = Image.new("RGBA", (max(1, int(right - min(0, left)) + 2), max(1, ascent + descent)), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((-min(0, left), 0), value, font=f, fill=colour)
+    return img
+
+
+def card_base(w: int, h: int, face: Colour, edge: Colour = (120, 120, 110), radius: int = 6) -> Image.Image:
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=face, outline=edge, width=2)
+    return img
+
+
+def centred(img: Image.Image, label: Image.Image, y: int | None = None) -> None:
+    x = (img.width - label.width) // 2
+    img.alpha_composite(label, (max(0, x), (img.height - label.height) // 2 if y is None else y))
+
+
+@sprite
+def back(w: int, h: int) -> Image.Image:
+    """A face-down card or tile: the same for every card, so it tells nothing."""
+    img = card_base(w, h, (40, 70, 140), (220, 220, 230))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((5, 5, w - 6, h - 6), radius=4, outline=(150, 170, 220), width=2)
+    return img
+
+
+def highlight(img: Image.Image) -> Image.Image:
+    """A card marked (the winning card, the drawn tile): a gold frame around it."""
+    out = Image.new("RGBA", (img.width + 6, img.height + 6), (0, 0, 0, 0))
+    ImageDraw.Draw(out).rounded_rectangle((0, 0, out.width - 1, out.height - 1), radius=8, fill=GOLD)
+    out.alpha_composite(img, (3, 3))
+    return out
+
+
+def row(images: list[Image.Image], gap: int = 3) -> Image.Image:
+    """Sprites side by side, aligned at the bottom."""
+    if not images:
+        return Image.new("RGBA", (1, 1), (0, 0, 0, 0))
+    w = sum(i.width for i in images) + gap * (len(images) - 1)
+    h = max(i.height for i in images)
+    out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    x = 0
+    for i in images:
+        out.alpha_composite(i, (x, h - i.height))
+        x += i.width + gap
+    return out
+
+
+def column(images: list[Image.Image], gap: int = 2) -> Image.Image:
+    """Sprites one above the other, centred."""
+    if not images:
+        return Image.new("RGBA", (1, 1), (0, 0, 0, 0))
+    w = max(i.width for i in images)
+    h = sum(i.height for i in images) + gap * (len(images) - 1)
+    out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    y = 0
+    for i in images:
+        out.alpha_composite(i, ((w - i.width) // 2, y))
+        y += i.height + gap
+    return out
+
+
+@dataclass
+class Flow:
+    """Sprites placed left to right, wrapping at ``width``; ``newline`` starts a line, ``space`` a gap."""
+
+    width: int = WIDTH
+    margin: int = 12
+    gap: int = 10
+    line_gap: int = 8
+    lines: list[list[Image.Image | int]] = field(default_factory=lambda: [[]])
+
+    def add(self, img: Image.Image) -> Flow:
+        self.lines[-1].append(img)
+        return self
+
+    def space(self, px: int) -> Flow:
+        self.lines[-1].append(px)
+        return self
+
+    def newline(self) -> Flow:
+        if self.lines[-1]:
+            self.lines.append([])
+        return self
+
+    def rule(self) -> Flow:
+        """A thin line across the picture between seats."""
+        self.newline()
+        self.lines[-1].append(Image.new("RGBA", (self.width - 2 * self.margin, 2), (*MUTED, 120)))
+        return self.newline()
+
+    def _placed(self) -> tuple[list[tuple[Image.Image, int, int]], int]:
+        placed: list[tuple[Image.Image, int, int]] = []
+        y = self.margin
+        limit = self.width - self.margin
+        for line in self.lines:
+            if not line:
+                continue
+            x, height, start = self.margin, 0, len(placed)
+            for item in line:
+                if isinstance(item, int):
+                    x += item
+                    continue
+                if x > self.margin and x + item.width > limit:  # wrap: the line so far is done
+                    y = self._settle(placed, start, y, height)
+                    x, height, start = self.margin + 16, 0, len(placed)
+                placed.append((item, x, 0))
+                height = max(height, item.height)
+                x += item.width + self.gap
+            y = self._settle(placed, start, y, height)
+        return placed, y + self.margin - self.line_gap
+
+    def _settle(self, placed: list[tuple[Image.Image, int, int]], start: int, y: int, height: int) -> int:
+        for k in range(start, len(placed)):  # centred on the line: a label beside a column of cards sits at its middle
+            img, x, _ = placed[k]
+            placed[k] = (img, x, y + (height - img.height) // 2)
+        return y + height + self.line_gap
+
+    def png(self) -> bytes:
+        placed, height = self._placed()
+        # One fixed palette for every picture: the encoder handles a byte a pixel in a third of the time of RGB,
+        # and a sprite mapped onto it once (on the felt every sprite sits on) is pasted as it is, no blending.
+        canvas = Image.new("P", (self.width, max(height, 2 * self.margin)), 0)
+        canvas.putpalette(palette().getpalette() or [])
+        for img, x, y in placed:
+            canvas.paste(on_felt(img), (x, y))
+        buf = io.BytesIO()
+        canvas.save(buf, format="PNG", compress_level=1)
+        return buf.getvalue()
+
+
+def on_felt(img: Image.Image) -> Image.Image:
+    """The sprite laid on the felt and mapped onto the palette, kept on the sprite itself (cached sprites: for
+    as long as the cache keeps them)."""
+    done: Image.Image | None = getattr(img, "_on_felt", None)
+    if done is None:
+        flat = Image.new("RGB", img.size, BG)
+        flat.paste(img, (0, 0), img)
+        done = flat.quantize(palette=palette(), dither=Image.Dither.NONE)
+        img._on_felt = done  # type: ignore[attr-defined]
+    return done
+
+
+FACES: tuple[Colour, ...] = ((250, 250, 244), (246, 226, 180), (250, 248, 236), (252, 252, 250))
+INKS: tuple[Colour, ...] = (INK, RED, BLUE, GREEN)
+ON_FELT: tuple[Colour, ...] = (LABEL, GOLD, MUTED, (255, 120, 120), (120, 120, 110), (90, 140, 100), (60, 150, 90),
+                               (40, 70, 140), *FACES)
+BACK: Colour = (40, 70, 140)
+ON_BACK: tuple[Colour, ...] = ((220, 220, 230), (150, 170, 220))
+STEPS = 6  # blends between a colour and what it is drawn on (antialiased edges of text and cards)
+
+
+def blend(fg: Colour, bg: Colour, t: float) -> Colour:
+    return (round(fg[0] * t + bg[0] * (1 - t)), round(fg[1] * t + bg[1] * (1 - t)), round(fg[2] * t + bg[2] * (1 - t)))
+
+
+@cache
+def palette() -> Image.Image:
+    """The fixed palette every picture is mapped onto: each colour drawn, and the blends of each ink with the
+    face or felt it is drawn on (so antialiasing survives), deterministic for golden images."""
+    pairs = [(i, f) for f in FACES for i in INKS] + [(c, BG) for c in ON_FELT] + [(c, BACK) for c in ON_BACK]
+    pairs += [((120, 120, 110), f) for f in FACES] + [((90, 140, 100), (250, 248, 236)), (GOLD, FACES[0])]
+    colours: list[Colour] = [BG, WHITE, BACK, *INKS, *FACES, *ON_FELT, *ON_BACK]
+    for fg, bg in pairs:
+        for k in range(1, STEPS + 1):
+            colours.append(blend(fg, bg, k / (STEPS + 1)))
+    unique = list(dict.fromkeys(colours))[:256]
+    flat = [v for c in unique for v in c] + [0] * 3 * (256 - len(unique))
+    img = Image.new("P", (1, 1))
+    img.putpalette(flat)
+    return img

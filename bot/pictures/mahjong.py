@@ -1,0 +1,182 @@
+"""麻将: tiles drawn as tiles (the Unicode mahjong block shows on few phones): numeral over suit character, 万 red,
+筒 blue, 条 green; 中 red, 发 green, 白 an empty blue frame; the drawn tile set apart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.mahjong.tiles import HONOUR_BASE, tile_id, tile_name, tile_str
+from engine.mahjong.win import decompositions
+
+from ..i18n import current_lang
+from ..words import is_mahjong_tile
+from . import labels
+from .cache import sprite
+from .draw import BLUE, GREEN, INK, RED, Flow, back, card_base, centred, column, highlight, row, text
+from .font import have_cjk
+
+FACE = (250, 248, 236)
+HAND = (48, 66)  # px (w, h) of a tile in the player's own hand
+TABLE = (34, 46)
+SUIT_INK = (RED, BLUE, GREEN)
+HONOUR_INK = (INK, INK, INK, INK, BLUE, GREEN, RED)  # 东 南 西 北 白 发 中
+WHITE_DRAGON = HONOUR_BASE + 4
+
+
+def tiles_of(value: Any) -> list[str]:
+    return [t for t in value or [] if is_mahjong_tile(t)]
+
+
+@sprite
+def tile(code: str, w: int, h: int) -> Image.Image:
+    tid = tile_id(code)
+    img = card_base(w, h, FACE, (90, 140, 100))
+    ImageDraw.Draw(img).rectangle((2, h - 7, w - 3, h - 3), fill=(60, 150, 90))  # the tile's green back edge
+    name = tile_name(tid)
+    if not have_cjk():
+        centred(img, text(code, int(w * 0.5), SUIT_INK[tid // 9] if tid < HONOUR_BASE else INK))
+    elif tid == WHITE_DRAGON:
+        ImageDraw.Draw(img).rectangle((w * 0.22, h * 0.18, w * 0.78, h * 0.72), outline=BLUE, width=3)
+    elif tid >= HONOUR_BASE:
+        centred(img, text(name, int(w * 0.72), HONOUR_INK[tid - HONOUR_BASE]), y=int(h * 0.08))
+    else:
+        ink = SUIT_INK[tid // 9]
+        numeral, suit = text(name[0], int(w * 0.55), INK if tid // 9 else ink), text(name[1], int(w * 0.5), ink)
+        centred(img, numeral, y=int(h * 0.02))
+        centred(img, suit, y=int(h * 0.44))
+    return img
+
+
+def tiles(codes: list[str], size: tuple[int, int]) -> list[Image.Image]:
+    return [tile(c, *size) for c in codes]
+
+
+def sort_key(code: str) -> int:
+    return tile_id(code)
+
+
+def meld_sprite(meld: dict[str, Any], size: tuple[int, int]) -> Image.Image:
+    """A meld with its kind above; a public 暗杠 shows its open tile and the rest as backs."""
+    h = meld.get("hidden")
+    return _meld(str(meld.get("type") or ""), tuple(tiles_of(meld.get("cards"))), h if isinstance(h, int) else 0,
+                 size, current_lang())
+
+
+@sprite
+def _meld(kind: str, codes: tuple[str, ...], hidden: int, size: tuple[int, int], lang: str) -> Image.Image:
+    sprites = tiles(list(codes), size) + [back(*size)] * hidden
+    return column([text(labels.kind(kind), int(size[1] * 0.36)), row(sprites, 1)], 1)
+
+
+def hand_png(private: dict[str, Any]) -> bytes:
+    """The seat's own tiles sorted by suit, the drawn tile apart (framed), then its melds."""
+    flow = Flow()
+    hand = tiles_of(private.get("hand"))
+    drawn = private.get("drawn") if is_mahjong_tile(private.get("drawn")) else None
+    if drawn is not None and drawn in hand:
+        hand.remove(drawn)  # shown on its own, as the player sees it arrive
+    flow.add(text(labels.in_hand(len(hand) + (drawn is not None)), 22)).newline()
+    flow.add(row(tiles(sorted(hand, key=sort_key), HAND), 2))
+    if drawn is not None:
+        flow.space(10).add(highlight(tile(drawn, *HAND)))
+    own = private.get("own")
+    if isinstance(own, list):
+        flow.newline()
+        for m in own:
+            if isinstance(m, dict):
+                flow.add(meld_sprite(m, TABLE))
+    return flow.png()
+
+
+def win_groups(hand: list[str], card: str | None) -> list[tuple[str, list[str]]]:
+    """The winning hand (with the winning tile) in its groups: 刻子/顺子 and the 将, 七对 as pairs; 红中 wildcards
+    stay where the split put them. A hand no split explains (a 起手胡) is shown as it stands."""
+    codes = hand + ([card] if card is not None else [])
+    counts = [0] * 34
+    for c in codes:
+        counts[tile_id(c)] += 1
+    wild = counts[HONOUR_BASE + 6] if "7z" in codes and not _plain_win(counts) else 0
+    if wild:
+        counts[HONOUR_BASE + 6] = 0
+    found = decompositions(counts, wild, allow_qidui=True, allow_shisanyao=True)
+    if not found:
+        return [("", sorted(codes, key=sort_key))]
+    d = found[0]
+    out: list[tuple[str, list[str]]] = []
+    if d.shape == "qidui":
+        out += [("pair", [tile_str(p)] * 2) for p in d.pairs] + [("pair", ["7z", "7z"])] * d.free_pairs
+        return out
+    if d.shape == "shisanyao":
+        return [("", sorted(codes, key=sort_key))]
+    for g in d.groups:
+        real = list(g.tiles)
+        for w in g.wild:
+            real.remove(w)
+        # 麻将 calls a run 顺子 (字牌's 一句话 is the same code)
+        out.append(("seq" if g.kind == "shun" else g.kind, [tile_str(t) for t in real] + ["7z"] * len(g.wild)))
+    out += [("ke", ["7z"] * 3)] * d.free_groups
+    out.append(("pair", [tile_str(d.pair)] * 2 if d.pair is not None else ["7z", "7z"]))
+    return out
+
+
+def _plain_win(counts: list[int]) -> bool:
+    return bool(decompositions(counts, 0, allow_qidui=True, allow_shisanyao=True))
+
+
+def result_png(detail: dict[str, Any]) -> bytes:
+    """Each win of the hand (一炮多响: several): the winner, the tile, the melds and the hand in its groups;
+    then the birds and whom they hit."""
+    flow = Flow()
+    seats = detail["seats"]
+    wins = [w for w in detail.get("wins") or [] if isinstance(w, dict)]
+    if not wins:
+        flow.add(text(labels.draw_game(), 26))
+    for w in wins:
+        seat = w.get("seat")
+        card = w.get("card") if is_mahjong_tile(w.get("card")) else None
+        flow.newline()
+        if isinstance(seat, int) and 0 <= seat < seats:
+            flow.add(text(labels.seat(seat), 24))
+        if card is not None:
+            flow.add(text(labels.won(), 24)).add(highlight(tile(card, *HAND)))
+        flow.newline()
+        for m in w.get("melds") or []:
+            if isinstance(m, dict):
+                flow.add(meld_sprite(m, TABLE))
+        marked = False
+        for kind, codes in win_groups(tiles_of(w.get("hand")), card):
+            sprites = []
+            for c in codes:
+                s = tile(c, *TABLE)
+                if not marked and c == card:
+                    s, marked = highlight(s), True
+                sprites.append(s)
+            flow.add(column([text(labels.kind(kind) if kind else " ", 16), row(sprites, 1)], 1))
+    birds_line(flow, detail.get("birds"), seats)
+    return flow.png()
+
+
+def birds_line(flow: Flow, birds: Any, seats: int) -> None:
+    """扎鸟: the bird tiles, each with the seat it lands on (长沙) or the count that hit (红中)."""
+    if not isinstance(birds, dict):
+        return
+    codes = tiles_of(birds.get("tiles"))
+    flow.newline().add(text(labels.birds(), 20))
+    if not codes:
+        flow.add(text(labels.no_birds(), 20))
+        return
+    on = birds.get("seats")
+    if isinstance(on, list) and len(on) == len(codes):
+        for code, s in zip(codes, on, strict=True):
+            parts = [tile(code, *TABLE)]
+            if isinstance(s, int) and 0 <= s < seats:
+                parts.append(text("→" + labels.seat(s), 16))
+            flow.add(column(parts, 1))
+        return
+    flow.add(row(tiles(codes, TABLE), 2))
+    hits = birds.get("hits")
+    n = sum(v for v in hits.values() if isinstance(v, int)) if isinstance(hits, dict) else hits
+    if isinstance(n, int):
+        flow.add(text(labels.birds_hit(n), 20))

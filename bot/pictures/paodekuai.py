@@ -1,0 +1,79 @@
+"""跑得快: playing cards with rank and suit, ♥ and ♦ red; the hand in rank order, the current trick, what each
+seat has left."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from . import labels
+from .cache import sprite
+from .draw import INK, RED, Flow, card_base, centred, row, text
+from .font import have_cjk
+
+FACE = (252, 252, 250)
+HAND = (50, 72)
+TABLE = (36, 52)
+SUITS = "♠♥♣♦"
+SUIT_LETTERS = "SHCD"
+RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+
+
+def parse(card: Any) -> tuple[str, str] | None:
+    """``♠10`` → (``♠``, ``10``); anything else None."""
+    if not isinstance(card, str) or len(card) < 2 or card[0] not in SUITS or card[1:] not in RANKS:
+        return None
+    return card[0], card[1:]
+
+
+def sort_key(card: str) -> tuple[int, int]:
+    parsed = parse(card)
+    assert parsed is not None
+    return RANKS.index(parsed[1]), SUITS.index(parsed[0])
+
+
+@sprite
+def card(face: str, w: int, h: int) -> Image.Image:
+    parsed = parse(face)
+    assert parsed is not None
+    suit, rank = parsed
+    ink = RED if suit in "♥♦" else INK
+    img = card_base(w, h, FACE)
+    img.alpha_composite(text(rank, int(h * 0.36), ink), (3, 1))
+    if have_cjk():
+        centred(img, text(suit, int(h * 0.46), ink), y=int(h * 0.42))
+    else:
+        centred(img, text(SUIT_LETTERS[SUITS.index(suit)], int(h * 0.36), ink), y=int(h * 0.5))
+    return img
+
+
+def cards(faces: Any, size: tuple[int, int]) -> list[Image.Image]:
+    return [card(c, *size) for c in faces or [] if parse(c) is not None]
+
+
+def hand_png(private: dict[str, Any]) -> bytes:
+    flow = Flow()
+    hand = sorted((c for c in private.get("hand") or [] if parse(c) is not None), key=sort_key)
+    flow.add(text(labels.in_hand(len(hand)), 22)).newline()
+    for c in cards(hand, HAND):
+        flow.add(c)
+    flow.gap = 3
+    return flow.png()
+
+
+def result_png(detail: dict[str, Any]) -> bytes:
+    """What each seat had left when the winner went out (hands are shown once the hand is over)."""
+    flow = Flow()
+    seats = detail["seats"]
+    winner = detail.get("winner")
+    hands = detail.get("hands") or []
+    for s in range(seats):
+        flow.newline().add(text(labels.seat(s), 22))
+        if s == winner:
+            flow.add(text(labels.went_out(), 22))
+            continue
+        left = hands[s] if s < len(hands) and isinstance(hands[s], list) else []
+        flow.add(text(labels.cards_left(len(left)), 20))
+        flow.add(row(cards(sorted((c for c in left if parse(c)), key=sort_key), TABLE), 2))
+    return flow.png()

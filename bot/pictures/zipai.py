@@ -1,0 +1,139 @@
+"""字牌: cards with their characters, red ones red, 小 (一二三) on white and 大 (壹贰叁) on a warm tint so the two
+cases read apart at a glance; the hand in columns as players hold it, a 坎 or 提 its own column."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from ..i18n import current_lang
+from ..words import BIG, RED, SMALL, rank_of
+from . import labels
+from .cache import sprite
+from .draw import INK, Flow, back, card_base, centred, column, highlight, row, text
+from .draw import RED as RED_INK
+from .font import have_cjk
+
+SMALL_FACE = (250, 250, 244)
+BIG_FACE = (246, 226, 180)
+HAND = 58  # px: a card of the player's own hand
+TABLE = 40  # a card on the table
+
+
+def ascii_face(card: str) -> str:
+    """Without the CJK font: ``x3`` for 小三, ``D3`` for 大叁."""
+    r = rank_of(card)
+    return "?" if r is None else ("D" if card in BIG else "x") + str(r + 1)
+
+
+@sprite
+def card(face: str, size: int) -> Image.Image:
+    big = face in BIG
+    img = card_base(size, size, BIG_FACE if big else SMALL_FACE)
+    colour = RED_INK if face in RED else INK
+    if have_cjk():
+        centred(img, text(face, int(size * 0.72), colour))
+    else:
+        centred(img, text(ascii_face(face), int(size * 0.42), colour))
+    if big:  # a bar under the character: 大 still reads apart in grey scale
+        d = ImageDraw.Draw(img)
+        d.line((size * 0.3, size - 6, size * 0.7, size - 6), fill=colour, width=2)
+    return img
+
+
+def cards(faces: str | list[str], size: int) -> list[Image.Image]:
+    return [card(c, size) for c in faces if rank_of(c) is not None]
+
+
+def hand_columns(hand: str | list[str]) -> list[list[str]]:
+    """The hand as players hold it: one column per rank, 小 above 大 (二二贰); three or four of one face
+    (坎, 提) stand in their own column."""
+    by_rank: dict[int, list[str]] = {}
+    for c in hand:
+        r = rank_of(c)
+        if r is not None:
+            by_rank.setdefault(r, []).append(c)
+    out: list[list[str]] = []
+    for r in sorted(by_rank):
+        rest: list[str] = []
+        for face in (SMALL[r], BIG[r]):
+            n = by_rank[r].count(face)
+            if n >= 3:
+                out.append([face] * n)
+            else:
+                rest += [face] * n
+        if rest:
+            out.append(rest)
+    return out
+
+
+@sprite
+def _column(faces: str, size: int) -> Image.Image:
+    """One column of the hand (few kinds: a rank's cards), drawn once."""
+    return column(cards(faces, size), 2)
+
+
+def meld_sprite(meld: dict[str, Any], size: int) -> Image.Image:
+    """A laid meld with its kind above: face-down cards (偎, the three under a 提) as backs."""
+    faces = "".join(c for c in str(meld.get("cards") or "") if rank_of(c) is not None)
+    h = meld.get("hidden")
+    return _meld(str(meld.get("type") or ""), faces, h if isinstance(h, int) else 0, size, current_lang())
+
+
+@sprite
+def _meld(kind: str, faces: str, hidden: int, size: int, lang: str) -> Image.Image:
+    sprites = [back(size, size)] * hidden + cards(faces, size)
+    return column([text(labels.kind(kind), int(size * 0.45)), row(sprites, 2)], 1)
+
+
+def melds_row(melds: Any, size: int) -> list[Image.Image]:
+    return [meld_sprite(m, size) for m in melds or [] if isinstance(m, dict)]
+
+
+def hand_png(private: dict[str, Any]) -> bytes:
+    """The seat's own picture: the hand in columns, then its melds face up."""
+    flow = Flow()
+    hand = private.get("hand") or ""
+    columns = hand_columns(hand)
+    flow.add(text(labels.in_hand(sum(len(c) for c in columns)), 22)).newline()
+    for col in columns:
+        flow.add(_column("".join(col), HAND))
+    own = private.get("own")
+    if own:
+        flow.newline()
+        for m in melds_row(own, TABLE):
+            flow.add(m)
+    return flow.png()
+
+
+def groups_png(detail: dict[str, Any]) -> bytes:
+    """The settlement: who won on which card, the winning arrangement in its groups, each with its 胡息."""
+    flow = Flow()
+    seats = detail["seats"]
+    winner = detail.get("winner")
+    head = [text(labels.seat(winner), 24)] if isinstance(winner, int) and 0 <= winner < seats else []
+    win_card = detail.get("card")
+    if isinstance(win_card, str) and rank_of(win_card) is not None:
+        head += [text(labels.won(), 24), highlight(card(win_card, HAND))]
+    if isinstance(detail.get("huxi"), int):
+        head.append(text(labels.huxi(detail["huxi"]), 24))
+    for h in head:
+        flow.add(h)
+    flow.newline()
+    marked = False
+    for g in detail.get("groups") or []:
+        if not isinstance(g, dict):
+            continue
+        faces = [c for c in g.get("cards") or [] if isinstance(c, str) and rank_of(c) is not None]
+        sprites = []
+        for c in faces:
+            s = card(c, TABLE + 6)
+            if not marked and c == win_card:  # the card that won, once
+                s, marked = highlight(s), True
+            sprites.append(s)
+        parts = [text(labels.kind(str(g.get("kind") or "")), 18), column(sprites, 2)]
+        if isinstance(g.get("huxi"), int):
+            parts.append(text(str(g["huxi"]), 18))
+        flow.add(column(parts, 3))
+    return flow.png()

@@ -1,0 +1,85 @@
+"""The golden images' positions: views of seeded hands of each family, captured once into ``positions.json`` so
+the golden tests follow the drawing, not the AI (``python -m tests.pictures.regenerate --positions`` captures
+them again from the engine)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot import pictures
+from bot.i18n import Lang, speaking
+from engine import ai
+from engine.core import Game
+from engine.registry import get_variant
+
+HERE = Path(__file__).parent
+POSITIONS = HERE / "positions.json"
+GOLDEN = HERE / "golden"
+
+# name: (variant, seed, AI steps played (None: to the end), what is drawn, language)
+CAPTURE: dict[str, tuple[str, int, int | None, str, Lang]] = {
+    "zipai_hand": ("paohuzi", 3, 12, "hand", "zh-CN"),
+    "zipai_table": ("paohuzi", 1, 24, "table", "zh-CN"),
+    "zipai_result": ("paohuzi", 1, None, "result", "zh-CN"),
+    "mahjong_hand": ("changsha", 3, 20, "hand", "zh-CN"),
+    "mahjong_table": ("changsha", 5, 30, "table", "zh-CN"),
+    "mahjong_result": ("changsha", 1, None, "result", "zh-CN"),
+    "hongzhong_result": ("hongzhong", 2, None, "result", "en"),
+    "paodekuai_hand": ("paodekuai", 3, 4, "hand", "zh-CN"),
+    "paodekuai_table": ("paodekuai", 3, 14, "table", "zh-TW"),
+    "paodekuai_result": ("paodekuai", 1, None, "result", "zh-CN"),
+}
+
+
+def play(variant: str, seed: int, steps: int | None) -> Game:
+    v = get_variant(variant)
+    game = v.new_hand(v.validate({}), seed, 0, {})
+    n = 0
+    while not game.finished and (steps is None or n < steps) and game.to_act():
+        seat = game.to_act()[0]
+        game.apply(seat, ai.choose(game, seat))
+        n += 1
+    return game
+
+
+def capture() -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, (variant, seed, steps, kind, lang) in CAPTURE.items():
+        game = play(variant, seed, steps)
+        if kind == "hand":
+            seat = game.to_act()[0] if game.to_act() else 0
+            data: Any = game.view(seat)
+        elif kind == "table":
+            data = game.public_view()
+        else:
+            assert game.result is not None and game.result.detail, name
+            data = {"family": get_variant(variant).family, "detail": game.result.detail,
+                    "seats": len(game.public_view()["hand_sizes"])}
+        out[name] = {"kind": kind, "lang": lang, "data": json.loads(json.dumps(data, ensure_ascii=False, default=str))}
+    return out
+
+
+def load() -> dict[str, Any]:
+    return dict(json.loads(POSITIONS.read_text(encoding="utf-8")))
+
+
+def builder(position: dict[str, Any]) -> Callable[[], pictures.Picture | None]:
+    kind, data = position["kind"], position["data"]
+
+    def build() -> pictures.Picture | None:
+        with speaking(position["lang"]):
+            if kind == "hand":
+                return pictures.hand_picture(data)
+            if kind == "table":
+                return pictures.table_picture(data)
+            return pictures.settlement_picture(data["family"], data["detail"], data["seats"])
+    return build
+
+
+def render(position: dict[str, Any]) -> bytes:
+    pic = builder(position)()
+    assert pic is not None
+    return pic.data
