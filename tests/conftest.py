@@ -1,8 +1,8 @@
 """The storage backends the tests run on: SQLite always, PostgreSQL for tests marked ``both_backends``
 (every test that asks for ``db_url`` when ``HUNAN_ALL_BACKENDS=1``).
 
-PostgreSQL comes from ``tests/pg.py``: one server per xdist worker, started on first use; each test gets a
-fresh database on it. If the server cannot start, those tests fail; they skip only when ``HUNAN_NO_POSTGRES=1``.
+PostgreSQL comes from ``tests/pg.py``: one server per xdist worker (session scope), started on first use and
+stopped at the worker's end; each test gets a fresh database on it, dropped after. If the server cannot start, those tests fail; they skip only when ``HUNAN_NO_POSTGRES=1``.
 """
 
 from __future__ import annotations
@@ -36,10 +36,10 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture(scope="session")
-def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalPostgres]:
+def postgres() -> Iterator[LocalPostgres]:
     if skipped():
         pytest.skip(f"{SKIP_ENV} is set: PostgreSQL tests skipped")
-    pg = LocalPostgres.start(tmp_path_factory.getbasetemp() / "pgdata")
+    pg = LocalPostgres.start()
     yield pg
     pg.stop()
 

@@ -1,74 +1,104 @@
-"""A local PostgreSQL for the tests and the benchmark, from the ``pgserver`` package (the ``test`` extra).
+"""A local PostgreSQL for the tests and the benchmark, from the binaries of the ``pgserver`` package.
 
-``pgserver``'s wheels bundle the PostgreSQL binaries, so ``pip install -e '.[test]'`` is all CI needs. Run as
-root (CI is), it creates a system user ``pgserver`` and starts ``postgres`` as that user (postgres refuses to
-run as root). The server listens on a Unix socket in its data directory only, never on a TCP port, so two
-test runs (or two xdist workers, each with its own server) never collide.
+``pgserver``'s wheels (the ``test`` extra) bundle PostgreSQL, so ``pip install -e '.[test]'`` is all CI needs.
+We run its ``initdb`` / ``pg_ctl`` ourselves rather than through ``pgserver.get_server``: that one waits at most
+10 s for the server (a loaded 2-core runner can take longer) and serialises every start behind one lock file.
+Run as root (CI is), postgres refuses to start, so the server runs as a system user ``pgserver`` created for it
+(pgserver's own helpers, which also open the binaries' directories to that user). The server listens only on a
+Unix socket in its own data directory, never on a TCP port, so test runs and xdist workers never collide.
 """
 
 from __future__ import annotations
 
-import asyncio
+import atexit
 import itertools
 import os
+import shutil
+import stat
+import subprocess
+import tempfile
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 # A developer without PostgreSQL may skip its tests by saying so; nobody else skips them (CI must run them).
 SKIP_ENV = "HUNAN_NO_POSTGRES"
+SYSTEM_USER = "pgserver"  # the name pgserver itself uses, so one user serves both
+START_TIMEOUT = 180  # seconds: initdb and the first start on a loaded runner
 
 # A test server only: nothing here must outlive a crash of the machine, and fsync would cost most of the time
 # the storage tests take. The benchmark keeps PostgreSQL's durable defaults.
-FAST_SETTINGS = {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off"}
+FAST_SETTINGS = {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off",
+                 "deadlock_timeout": "100ms"}  # two test "processes" deadlock on purpose: break it soon
 
 
 def skipped() -> bool:
     return os.environ.get(SKIP_ENV, "") not in ("", "0")
 
 
+def _binaries() -> Path:
+    from pgserver._commands import POSTGRES_BIN_PATH  # type: ignore[import-untyped]
+
+    return Path(POSTGRES_BIN_PATH)
+
+
+def _as_root_prepare(pgdata: Path) -> str:
+    from pgserver.utils import (  # type: ignore[import-untyped]
+        ensure_folder_permissions,
+        ensure_prefix_permissions,
+        ensure_user_exists,
+    )
+
+    entry = ensure_user_exists(SYSTEM_USER)
+    bin_path = _binaries()
+    ensure_prefix_permissions(bin_path)
+    ensure_folder_permissions(bin_path, stat.S_IRGRP | stat.S_IROTH | stat.S_IXGRP | stat.S_IXOTH)
+    ensure_folder_permissions(bin_path.parent / "lib", stat.S_IRGRP | stat.S_IROTH)
+    os.chown(pgdata, entry.pw_uid, entry.pw_gid)
+    return SYSTEM_USER
+
+
 class LocalPostgres:
     """One started server; :meth:`create` makes a fresh database on it and gives its URL."""
 
-    def __init__(self, server: Any) -> None:
-        self.server = server
-        self.socket_dir = str(server.get_postmaster_info().socket_dir)
+    def __init__(self, pgdata: Path, user: str | None) -> None:
+        self.pgdata = pgdata
+        self.user = user
         self._names = itertools.count()
+        self._stopped = False
 
     @classmethod
-    def start(cls, pgdata: Path, *, fast: bool = True) -> LocalPostgres:
-        import pgserver  # type: ignore[import-untyped]
-
-        pg = cls(pgserver.get_server(pgdata, cleanup_mode="delete"))
-        if fast:
-            pg.run(*(f"ALTER SYSTEM SET {k} = '{v}'" for k, v in FAST_SETTINGS.items()), "SELECT pg_reload_conf()")
+    def start(cls, *, fast: bool = True) -> LocalPostgres:
+        # Under /tmp, not pytest's base directory: the system user must reach it, and pytest keeps its own 0700.
+        pgdata = Path(tempfile.mkdtemp(prefix="hunan-pg-"))
+        user = _as_root_prepare(pgdata) if os.geteuid() == 0 else None
+        pg = cls(pgdata, user)
+        atexit.register(pg.stop)
+        settings = " ".join(f"-c {k}={v}" for k, v in FAST_SETTINGS.items()) if fast else ""
+        try:
+            pg._run("initdb", "-D", str(pgdata), "--auth=trust", "-U", "postgres", "--encoding=UTF8", "--no-sync")
+            pg._run("pg_ctl", "-D", str(pgdata), "-w", "-t", str(START_TIMEOUT), "-l", str(pgdata / "log"),
+                    "-o", f"-h '' -k {pgdata} {settings}", "start")
+        except BaseException:
+            pg.stop()
+            raise
         return pg
 
+    def _run(self, tool: str, *args: str) -> None:
+        done = subprocess.run([str(_binaries() / tool), *args], user=self.user, capture_output=True, text=True,
+                              timeout=START_TIMEOUT + 30, cwd=self.pgdata)
+        if done.returncode != 0:
+            log = self.pgdata / "log"
+            raise RuntimeError(f"{tool} failed ({done.returncode}): {done.stderr.strip()}\n"
+                               + (log.read_text() if log.exists() else ""))
+
     def url(self, database: str = "postgres") -> str:
-        return f"postgresql://postgres@/{database}?host={quote(self.socket_dir)}"
+        return f"postgresql://postgres@/{database}?host={quote(str(self.pgdata))}"
 
-    def pids(self) -> list[int]:
-        """The server's processes (the postmaster and its backends), for reading their CPU time."""
-        import psutil
-
-        root = psutil.Process(self.server.get_pid())
-        return [root.pid, *(c.pid for c in root.children(recursive=True))]
-
-    def run(self, *statements: str) -> None:
-        """Each statement on its own (ALTER SYSTEM may not share a transaction), outside any event loop."""
-        async def go() -> None:
-            import asyncpg  # type: ignore[import-untyped]
-
-            conn = await asyncpg.connect(self.url())
-            try:
-                for sql in statements:
-                    await conn.execute(sql)
-            finally:
-                await conn.close()
-        asyncio.run(go())
+    def postmaster_pid(self) -> int:
+        return int((self.pgdata / "postmaster.pid").read_text().split("\n", 1)[0])
 
     async def create(self) -> str:
-        import asyncpg
+        import asyncpg  # type: ignore[import-untyped]
 
         name = f"hunan_{os.getpid()}_{next(self._names)}"
         conn = await asyncpg.connect(self.url())
@@ -89,4 +119,12 @@ class LocalPostgres:
             await conn.close()
 
     def stop(self) -> None:
-        self.server.cleanup()
+        if self._stopped:
+            return
+        self._stopped = True
+        try:
+            if (self.pgdata / "postmaster.pid").exists():
+                self._run("pg_ctl", "-D", str(self.pgdata), "-m", "immediate", "-w", "stop")
+        finally:
+            shutil.rmtree(self.pgdata, ignore_errors=True)
+

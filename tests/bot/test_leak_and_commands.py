@@ -114,8 +114,7 @@ async def test_storage_migrations_and_urls(tmp_path) -> None:
     db = await Database.open(url)
     version = await db.migrate()
     assert version >= 1 and await db.migrate() == version  # applying again is a no-op
-    async with db.conn.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
+    assert (await db.fetch("PRAGMA journal_mode"))[0][0] == "wal"
     await db.close()
     with pytest.raises(ValueError):
         path_from_url("postgres://x")
