@@ -8,6 +8,7 @@ PostgreSQL's row locks alone keep them consistent.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Sequence
 from functools import lru_cache
@@ -21,6 +22,7 @@ from .schema import POSTGRES_NOW
 # pg_advisory_xact_lock key of the migrations: two processes starting at once migrate one after the other.
 MIGRATION_LOCK = 0x48756E616E  # "Hunan"
 READ_POOL = 4
+CLOSE_TIMEOUT = 10.0  # seconds
 _PLACEHOLDER = re.compile(r"\?")
 
 
@@ -86,8 +88,12 @@ class PostgresBackend:
         return cls(url, writer, pool)
 
     async def close(self) -> None:
-        await self.pool.close()
-        await self.writer.close()
+        try:
+            # a read still running (a task the bot did not wait for) holds its connection: do not wait for ever
+            await asyncio.wait_for(self.pool.close(), CLOSE_TIMEOUT)
+        except TimeoutError:
+            self.pool.terminate()
+        await self.writer.close(timeout=CLOSE_TIMEOUT)
 
     async def migrate(self, scripts: Sequence[tuple[int, str]]) -> int:
         async with self.pool.acquire() as conn, conn.transaction():

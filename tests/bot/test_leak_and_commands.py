@@ -76,6 +76,7 @@ async def test_no_concealed_card_in_any_channel_payload(env: Env, monkeypatch: p
     assert time.perf_counter() - started < 60
 
 
+@pytest.mark.both_backends  # leaderboards, stats and history read back alike
 async def test_rules_stats_history_and_replay(env: Env, rng: random.Random) -> None:
     variant = "paohuzi" if "paohuzi" in VARIANTS else VARIANTS[0]
     p = await env.cmd(env.alice, "rules", variant=variant)

@@ -5,9 +5,14 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from bot import harness
 
 from .conftest import Env, short
+
+# The storage behind the bot: every test here runs on SQLite and on PostgreSQL (tests/conftest.py).
+pytestmark = pytest.mark.both_backends
 
 
 async def test_stored_hand_result_carries_ledger_wins_and_next_dealer(env: Env) -> None:

@@ -16,6 +16,9 @@ from bot.harness import Call
 
 from .conftest import Env
 
+# The storage behind the bot: every test here runs on SQLite and on PostgreSQL (tests/conftest.py).
+pytestmark = pytest.mark.both_backends
+
 TOY = "bot.seed=1 hands=3 wall=12"
 
 
