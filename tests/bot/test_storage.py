@@ -4,13 +4,16 @@ Every test here runs on SQLite and on PostgreSQL (``db_url``), except the two th
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
-from storage.db import ActionRow, CommitError, Database, IntegrityError, SeatRow, Tx, migrations
+from storage.db import ActionRow, CommitError, Database, IntegrityError, SeatRow, Tx, backend_name, migrations
+from storage.postgres import dialect as postgres_dialect
+from storage.schema import POSTGRES_NOW
 
 pytestmark = pytest.mark.both_backends
 
@@ -175,3 +178,35 @@ async def test_two_processes_settling_at_once_lose_no_points(db_url: str) -> Non
             assert board == expect
     await a.close()
     await b.close()
+
+
+async def test_processes_starting_at_once_migrate_once(pg_url: str) -> None:
+    """Several bot processes start together on an empty PostgreSQL: the advisory lock lets one migrate, the
+    others find the schema done; every one of them opens."""
+    dbs = await asyncio.gather(*(Database.open(pg_url) for _ in range(4)))
+    versions = [r[0] for r in await dbs[0].fetch("SELECT version FROM schema_version ORDER BY version")]
+    assert versions == [n for n, _ in migrations("postgres")]
+    for db in dbs:
+        assert await db.migrate() == versions[-1]
+        await db.close()
+
+
+def test_postgres_runs_the_same_numbered_migrations() -> None:
+    """One numbered list: PostgreSQL gets the SQLite files (unchanged for existing SQLite users) through the
+    named rewrites, and nothing SQLite-only is left in what it runs."""
+    sqlite_scripts, pg_scripts = migrations("sqlite"), migrations("postgres")
+    assert [n for n, _ in sqlite_scripts] == [n for n, _ in pg_scripts] and sqlite_scripts[0][0] == 1
+    first = (Path(__file__).parents[2] / "storage" / "migrations" / "001_initial.sql").read_text(encoding="utf-8")
+    assert sqlite_scripts[0][1] == first
+    for _, sql in pg_scripts:
+        assert not re.search(r"AUTOINCREMENT|strftime|WITHOUT ROWID|\bINTEGER\b", sql, re.I), sql
+    assert "guild_id        BIGINT NOT NULL" in pg_scripts[0][1]
+
+
+def test_queries_are_written_once_with_question_marks() -> None:
+    assert postgres_dialect("UPDATE t SET a = ?, b = NOW_TEXT WHERE c = ? AND d = ?") == (
+        f"UPDATE t SET a = $1, b = {POSTGRES_NOW} WHERE c = $2 AND d = $3")
+    assert backend_name("postgresql://u@/db?host=/tmp") == backend_name("postgres://h/db") == "postgres"
+    assert backend_name("sqlite:///x.db") == backend_name("data/x.sqlite3") == "sqlite"
+    with pytest.raises(ValueError):
+        backend_name("mysql://h/db")
