@@ -1,7 +1,7 @@
 """Two bot processes over the fake Discord edge, sharing one database.
 
-``database_url`` is the one place the backend is chosen: a SQLite file now (WAL works across processes); the
-PostgreSQL fixture plugs in here.
+``database_url`` is the one place the backend is chosen: the suite's ``db_url`` (tests/conftest.py), a SQLite
+file (WAL works across processes) and, for tests marked ``both_backends``, a database on the local PostgreSQL.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ ANSWER_TIMEOUT = 60.0  # a hung worker fails the test instead of hanging the sui
 
 
 @pytest.fixture
-def database_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path}/shared.sqlite3"
+def database_url(db_url: str) -> str:
+    return db_url
 
 
 class WorkerFailed(AssertionError):

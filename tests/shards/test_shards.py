@@ -61,6 +61,7 @@ def test_the_client_is_auto_sharded_only_when_the_shards_are_split() -> None:
     assert sharded.shard_count == 4 and sharded.shard_ids == [1, 2]
 
 
+@pytest.mark.both_backends
 async def test_the_store_hands_back_the_live_tables_of_the_given_shards(database_url: str) -> None:
     db = await Database.open(database_url)
     try:

@@ -8,9 +8,13 @@ import asyncio
 from datetime import datetime
 from typing import Any
 
+import pytest
+
 from storage.db import Database
 
 from .conftest import Deployment
+
+pytestmark = pytest.mark.both_backends  # the deployment: two processes on one PostgreSQL
 
 OPTIONS = "bot.timer=0 hands=2 wall=12"
 
