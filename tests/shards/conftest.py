@@ -125,7 +125,7 @@ class Deployment:
         world_file.write_text(json.dumps(self.world), encoding="utf-8")
         proc = Proc(name, ["--db", self.database_url, "--shard-count", str(self.count), "--shard-ids", shard_ids,
                            "--world", str(world_file), "--journal", str(self.tmp / f"discord-shards-{shard_ids}.jsonl"),
-                           "--seed", str(seed)], stderr=self.tmp / f"{name}.stderr")
+                           "--seed", str(seed), "--share", str(self.tmp / "interactions.jsonl")], stderr=self.tmp / f"{name}.stderr")
         self.procs.append(proc)
         return proc.start()
 
