@@ -10,10 +10,11 @@ once and merges what they measured:
   every process's clicks and the AI moves they triggered, committed before anyone is told) per CPU-second,
   the CPU-seconds being the sum of the processes' ``time.process_time`` over the phase.
 
-In a process that does not own shard 0, Discord delivers no DM click (bot/shards.py), so its players play
-from the private 查看我的手牌 panel in the channel, as the bot makes them: a player whose panel shows no
-control (a new hand) opens a fresh one first, an interaction that is counted in the CPU time but not in
-the click latency.
+In a process that does not own shard 0, Discord delivers no DM click: the shard-0 process would forward it
+(bot/forward.py), which needs the other process's world. Here its players play from the private 查看我的手牌
+panel in the channel instead (the bot still sends their DM panels): a player whose panel shows no control (a
+new hand) opens a fresh one first, an interaction that is counted in the CPU time but not in the click
+latency. The figures below were measured before forwarding, when that process sent no DM panels.
 
     python benchmarks/shard_bench.py --tables 500 --processes 1,2 --seconds 10 [--pin]
     python benchmarks/shard_bench.py --tables 5000 --processes 1,2 --seconds 10 --db postgresql://…
@@ -106,7 +107,7 @@ class Players:
     def __init__(self, world: FakeDiscord, bot: HunanBot) -> None:
         self.world, self.bot = world, bot
         self.private: dict[int, int] = {}  # user -> their last private panel
-        self.dms = bot.shard_plan.dm_clicks_arrive
+        self.dms = 0 in bot.shard_plan.ids  # the fake gateway sends DM clicks to shard 0's process only
 
     async def pick(self, uid: int, ch: int, rng: random.Random) -> tuple[int, str, list[str] | None] | None:
         if self.dms:

@@ -6,7 +6,7 @@ another process's shard owns it, the RAW payload goes on the shared queue (``sto
 takes it and feeds it to its own connection state exactly as its gateway would have (``discord.Interaction``
 built with its own state, the same DynamicItem handler, the same table lock and checks); it answers through the
 interaction's token, plain HTTP that works from any process. Discord allows 3 seconds for the first answer:
-a payload nobody took within :data:`storage.forwarded.FRESH` seconds is withdrawn by its receiver, which
+a payload nobody took within :data:`storage.forwarded.WITHDRAW_AFTER` seconds is withdrawn by its receiver, which
 answers 「稍后再试」 privately; whoever deletes the row answers, so the click is answered, and acted on, once.
 """
 
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from storage.forwarded import FRESH, ForwardQueue
+from storage.forwarded import WITHDRAW_AFTER, ForwardQueue
 
 from .i18n import lang_of, speaking, tr
 from .shards import shard_of
@@ -128,7 +128,7 @@ class Forwarder:
             await self._later(data)
             self._settle(data, "withdrawn")
             return
-        deadline = received + FRESH
+        deadline = received + WITHDRAW_AFTER
         while time.perf_counter() < deadline:
             await asyncio.sleep(LOOK)
             with contextlib.suppress(Exception):

@@ -27,7 +27,10 @@ log = logging.getLogger(__name__)
 
 POLL = 0.05  # seconds between looks at the queue on SQLite
 PG_POLL = 1.0  # ... on PostgreSQL, only in case a notification was lost with its connection
-FRESH = 2.0  # seconds: an older row is the putter's to withdraw (it answers the interaction), not the owner's
+# Discord wants the first answer within 3 s of the click. The owner takes a row only while it can still answer
+# in time; the putter withdraws at WITHDRAW_AFTER and answers 稍后再试 itself (rows in between are the putter's).
+FRESH = 1.5  # seconds since it was queued: an older row is not the owner's any more
+WITHDRAW_AFTER = 2.0  # seconds since the click arrived: its receiver takes it back, if it is still there
 FORGOTTEN = 10.0  # seconds: a row this old was put by a process that died before withdrawing it
 TAKE_AT_ONCE = 100
 

@@ -169,3 +169,8 @@ async def test_with_forwarding_a_process_without_shard_0_sends_dm_panels(shard1:
     turn = table.seats[table.game.to_act()[0]].user_id
     assert turn is not None
     assert harness.action_choices(w, w.latest_dm(turn)), "no DM panel to play from"
+    # and the clicks on it, which reach the shard-0 process, come back through the forwarder, which stands in
+    # front of discord.py's parser on the gateway's path as on the fake edge's
+    state = bot._connection
+    assert bot.forwarder is not None
+    assert state.parsers["INTERACTION_CREATE"] == bot.forwarder.receive == state.parse_interaction_create
