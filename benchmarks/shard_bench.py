@@ -18,6 +18,12 @@ latency. The figures below were measured before forwarding, when that process se
 
     python benchmarks/shard_bench.py --tables 500 --processes 1,2 --seconds 10 [--pin]
     python benchmarks/shard_bench.py --tables 5000 --processes 1,2 --seconds 10 --db postgresql://…
+    python benchmarks/shard_bench.py --forwarded 300 [--db postgresql://…]
+
+``--forwarded N`` measures instead the latency of N DM clicks forwarded (bot/forward.py): two processes of the
+two-process test (tests/shards/worker.py), the shard-1 process's player clicking its DM panel in the shard-0
+process, one click at a time; from the click fed to shard 0 to the owner's first response (both processes
+read the machine's monotonic clock), over an idle database: the cost of the hop itself.
 
 ``--db`` is the shared database's URL (default: a new SQLite file per run); the tables of earlier runs in the
 same database are ended first, so each run restores nothing.
@@ -271,6 +277,36 @@ def run(procs: int, args: argparse.Namespace, url: str) -> list[dict[str, Any]]:
     return out
 
 
+def forwarded(clicks: int, url: str) -> dict[str, Any]:
+    """p50/p99 of forwarded DM clicks, click → the owner's first response (see the module's docstring)."""
+    from tests.shards.conftest import two_shards
+
+    dep = two_shards(Path(tempfile.mkdtemp()), url)
+    humans = [dep.users["alice"], dep.users["bob"]]
+    channel = dep.channels_of(1)[0]
+    a = dep.process("a", "0", seed=1)
+    b = dep.process("b", "1", seed=2)
+    lat: list[float] = []
+    try:
+        while len(lat) < clicks:
+            if b.ask("state", channel=channel)["table"] is None:
+                b.ask("open", channel=channel, humans=humans, options="bot.timer=0 hands=8 wall=12")
+                continue
+            choice = b.ask("dm_choice", channel=channel, users=humans)
+            if choice["clicked"] is None:
+                raise RuntimeError("nobody can click")
+            done = a.ask("click_forwarded", **choice)
+            if done["outcome"] != "taken":
+                raise RuntimeError(f"a forwarded click was not taken: {done}")
+            answer = b.ask("answer", token=done["token"])
+            lat.append(answer["responded_at"] - done["fed_at"])  # seconds, as quantile() takes them
+    finally:
+        for proc in dep.procs:
+            proc.stop()
+    return {"phase": "forwarded", "clicks": len(lat), "backend": url.split(":", 1)[0],
+            "p50_ms": quantile(lat, 50), "p99_ms": quantile(lat, 99), "max_ms": max(lat) * 1000}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--tables", type=int, default=500, help="live tables over all processes")
@@ -281,12 +317,19 @@ def main() -> None:
     ap.add_argument("--variant", default="paohuzi")
     ap.add_argument("--db", default=None, help="the shared database URL (default: a new SQLite file per run)")
     ap.add_argument("--pin", action="store_true", help="pin process i to core i (mod the cores there are)")
+    ap.add_argument("--forwarded", type=int, default=0, help="measure N forwarded DM clicks instead")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--count", type=int, default=1, help=argparse.SUPPRESS)
     ap.add_argument("--shard", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
         asyncio.run(child(args))
+        return
+    if args.forwarded:
+        row = forwarded(args.forwarded, args.db or f"sqlite:///{os.path.join(tempfile.mkdtemp(), 'shared.sqlite3')}")
+        print(f"[forwarded] {row['clicks']} DM clicks on {row['backend']}: click → owner's first response "
+              f"p50={row['p50_ms']:.1f}ms p99={row['p99_ms']:.1f}ms max={row['max_ms']:.1f}ms", flush=True)
+        print(json.dumps([row]))
         return
     rows = []
     for procs in (int(p) for p in args.processes.split(",")):

@@ -138,7 +138,15 @@ class Deployment:
 
 @pytest.fixture
 def deployment(tmp_path: Path, database_url: str) -> Iterator[Deployment]:
-    """Two shards; one guild on each (two channels apiece); four players, members of both guilds."""
+    dep = two_shards(tmp_path, database_url)
+    yield dep
+    for p in dep.procs:
+        p.stop()
+
+
+def two_shards(tmp_path: Path, database_url: str) -> Deployment:
+    """Two shards; one guild on each (two channels apiece); four players, members of both guilds (the
+    processes are started by ``Deployment.process``; benchmarks/shard_bench.py uses it too)."""
     count = 2
     base = 1 << 40  # user and channel ids far from any guild's or message's
     users = {name: (base + i) << 22 for i, name in enumerate(["alice", "bob", "carol", "dave"])}
@@ -152,7 +160,4 @@ def deployment(tmp_path: Path, database_url: str) -> Iterator[Deployment]:
              "users": [{"name": n, "id": uid} for n, uid in users.items()],
              "guilds": [{"id": g["id"], "name": f"牌友{g['shard']}", "owner": users["alice"],
                          "members": list(users.values()), "channels": g["channels"]} for g in guilds]}
-    dep = Deployment(tmp_path, database_url, count, world, users, guilds)
-    yield dep
-    for p in dep.procs:
-        p.stop()
+    return Deployment(tmp_path, database_url, count, world, users, guilds)

@@ -159,7 +159,7 @@ class Worker:
         text = ""
         if outcome != "taken":
             text = (await self.world.wait(pend)).text()
-        return {"token": pend.token, "outcome": outcome, "text": text}
+        return {"token": pend.token, "outcome": outcome, "text": text, "fed_at": pend.fed_at}
 
     async def op_answer(self, token: str) -> dict[str, Any]:
         """This process's answer to a click another process forwarded: its text and how many first responses
@@ -173,7 +173,9 @@ class Worker:
             return {"answered": False}
         await self.bot.service.idle()
         callbacks = [c for c in self.world.calls if c.path.endswith("/callback") and token in c.url]
-        return {"answered": True, "text": pend.text(), "callbacks": len(callbacks)}
+        # perf_counter is the machine's monotonic clock: comparable with the feeding process's ``fed_at``
+        return {"answered": True, "text": pend.text(), "callbacks": len(callbacks),
+                "responded_at": pend.responded.result()}
 
     async def op_forward_stats(self) -> dict[str, Any]:
         fw = self.bot.forwarder
