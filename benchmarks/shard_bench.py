@@ -23,7 +23,15 @@ latency. The figures below were measured before forwarding, when that process se
 ``--forwarded N`` measures instead the latency of N DM clicks forwarded (bot/forward.py): two processes of the
 two-process test (tests/shards/worker.py), the shard-1 process's player clicking its DM panel in the shard-0
 process, one click at a time; from the click fed to shard 0 to the owner's first response (both processes
-read the machine's monotonic clock), over an idle database: the cost of the hop itself.
+read the machine's monotonic clock), over an idle database: the cost of the hop itself. Measured 2026-12-01
+(2 vCPU shared with other sessions, load 3.9), 300 clicks each:
+
+| backend | forwarded click → first response p50 / p99 (max) | the owner wakes on |
+|---|---|---|
+| PostgreSQL (tests/pg.py's server, durable settings) | 8.5 / 21.9 ms (32.6 ms) | LISTEN/NOTIFY |
+| SQLite (one file, WAL) | 37.1 / 100.7 ms (136.8 ms) | a 50 ms poll |
+
+Both are far inside Discord's 3 seconds; on SQLite the poll is most of it (half its interval on average).
 
 ``--db`` is the shared database's URL (default: a new SQLite file per run); the tables of earlier runs in the
 same database are ended first, so each run restores nothing.
