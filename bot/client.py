@@ -13,6 +13,7 @@ from storage.db import Database
 
 from .commands import setup_commands
 from .components import DYNAMIC_ITEMS, is_known_custom_id
+from .forward import Forwarder
 from .i18n import CatalogueTranslator, lang_of, speaking, tr
 from .service import TableService
 from .shards import ALL, Shards
@@ -47,6 +48,7 @@ class HunanBot(discord.Client):
         self.shard_plan = shards
         self.db: Database
         self.service: TableService
+        self.forwarder: Forwarder | None = None
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.database_url)
@@ -55,9 +57,15 @@ class HunanBot(discord.Client):
         setup_commands(self)
         # DynamicItems are matched by custom_id template, so buttons sent before a restart keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.shard_plan.sharded and not self.shard_plan.everything:
+            # DMs reach shard 0 only: clicks on other processes' DM panels come and go through the database
+            self.forwarder = Forwarder(self)
+            self.forwarder.install()
         restored = await self.service.restore()
         if restored:
             log.info("restored %d live tables from the log (%s)", restored, self.shard_plan)
+        if self.forwarder is not None:
+            await self.forwarder.start()  # after restore: a forwarded click finds its table in memory
         freeze_heap()
         if self.sync_commands:
             await self.tree.sync()
@@ -73,6 +81,8 @@ class HunanBot(discord.Client):
                 await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
+        if self.forwarder is not None:
+            await self.forwarder.close()
         service = getattr(self, "service", None)
         if service is not None:
             await service.close()

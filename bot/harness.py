@@ -636,6 +636,7 @@ class FakeDiscord:
         self.check_limits = True
         self.check_contract = True
         self._journal: int | None = None  # see keep_in
+        self._shared: Path | None = None  # see share_interactions
 
     # -- Discord outlives the bot ------------------------------------------------------------------
 
@@ -667,6 +668,43 @@ class FakeDiscord:
             if msg is not None:
                 self.by_channel[int(msg["channel_id"])].remove(mid)
             self.deleted.add(mid)
+
+    def share_interactions(self, path: Path) -> None:
+        """Several worlds model one Discord (one world per bot process, tests/shards): each interaction fed to
+        this world is also written to ``path``, and an answer through a token this world did not issue is
+        looked up there, as Discord lets whoever holds a token answer (a forwarded click, answered by the
+        process owning the table). The answer lands in the world of the process that sent it."""
+        self._shared = path
+
+    def _announce(self, pend: PendingInteraction) -> None:
+        if self._shared is not None:
+            rec = {"token": pend.token, "id": pend.id, "user": pend.user_id, "channel": pend.channel_id,
+                   "message": pend.message_id}
+            with self._shared.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(rec) + "\n")
+
+    def _adopt(self, token: str) -> PendingInteraction | None:
+        """An interaction another world issued (see share_interactions), now answered through this one."""
+        if self._shared is None or not self._shared.exists():
+            return None
+        for line in self._shared.read_text(encoding="utf-8").splitlines():
+            rec = json.loads(line)
+            if rec["token"] == token:
+                if int(rec["channel"]) not in self.channels:
+                    return None
+                fut: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+                pend = PendingInteraction(int(rec["id"]), token, int(rec["user"]), int(rec["channel"]),
+                                          rec["message"], time.perf_counter(), fut)
+                self.pending[token] = pend
+                return pend
+        return None
+
+    def know_dm(self, user_id: int, channel_id: int) -> None:
+        """The DM channel ``channel_id`` of ``user_id`` (which another world opened) exists here too, so a
+        click on a message in it can be fed to this world's client."""
+        if channel_id not in self.channels:
+            self.channels[channel_id] = {"id": str(channel_id), "type": 1, "recipients": [self.users[user_id]],
+                                         "last_message_id": None, "flags": 0}
 
     def _keep(self, rec: dict[str, Any]) -> None:
         if self._journal is not None:
@@ -961,7 +999,7 @@ class FakeDiscord:
         m, p = route.method, route.path
         files = uploads_of(multipart)
         token = route.webhook_token or ""
-        pend = self.pending.get(token)
+        pend = self.pending.get(token) or self._adopt(token)
         if pend is None:
             self._fail(f"interaction route {m} {p} for unknown token")
         assert pend is not None
@@ -1098,6 +1136,7 @@ class FakeDiscord:
         if "guild_id" in data:
             data["data"]["guild_id"] = data["guild_id"]
         pend.fed_at = time.perf_counter()
+        self._announce(pend)
         client._connection.parse_interaction_create(data)  # type: ignore[arg-type]
         return pend
 
@@ -1121,6 +1160,7 @@ class FakeDiscord:
         if values is not None:
             data["data"]["values"] = values
         pend.fed_at = time.perf_counter()
+        self._announce(pend)
         client._connection.parse_interaction_create(data)  # type: ignore[arg-type]
         return pend
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +11,7 @@ import discord
 from engine.core import OptionError
 from engine.match import Match
 from engine.registry import get_variant
+from storage.db import IntegrityError
 
 from .components import VoteButton
 from .engine_words import said
@@ -63,7 +63,7 @@ class Lobby:
         try:
             table_id = await self.svc.db.create_table(interaction.guild_id, interaction.channel_id, host.id,
                                                       variant.id, options, bot_options, [seat.row(0)])
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             # the store keeps one live table per channel: a create racing this one won, or a table that could
             # not be restored at start-up still holds the channel
             raise Denied(tr("本频道已有一张未结束的牌桌；一个频道（或子区）只能开一桌。")) from None

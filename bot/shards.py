@@ -5,7 +5,8 @@ Discord sends a guild's events only to the shard ``(guild_id >> 22) % shard_coun
 the shared log, runs its timers and AI seats, and sends its DMs. ``SHARD_COUNT`` and ``SHARD_IDS`` (``0,1``,
 ``0-3`` or ``0-1,4``) say which; neither set is one process owning every guild, the single-process bot.
 
-Direct-message events go to shard 0 only, whoever owns the table: see ``Shards.dm_clicks_arrive``.
+Direct-message events go to shard 0 only, whoever owns the table: the shard-0 process hands clicks on other
+processes' DM panels to their owner through the shared database (``bot/forward.py``).
 """
 
 from __future__ import annotations
@@ -31,10 +32,12 @@ def shard_of(guild_id: int, count: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Shards:
-    """The shards one process owns: ``count`` in all, ``ids`` of them here. ``count`` 1 is the unsharded bot."""
+    """The shards one process owns: ``count`` in all, ``ids`` of them here. ``count`` 1 is the unsharded bot.
+    ``forwarding``: the shard-0 process forwards DM clicks to the owner of their table (``bot/forward.py``)."""
 
     count: int = 1
     ids: tuple[int, ...] = (0,)
+    forwarding: bool = True
 
     @property
     def sharded(self) -> bool:
@@ -50,8 +53,10 @@ class Shards:
 
     @property
     def dm_clicks_arrive(self) -> bool:
-        """Whether clicks on DM panels reach this process: Discord sends every DM event to shard 0."""
-        return 0 in self.ids
+        """Whether clicks on DM panels reach this process: Discord sends every DM event to shard 0, whose process
+        forwards those of other processes' tables to them. Without forwarding, a process without shard 0 plays
+        from the channel only (see ``started``)."""
+        return 0 in self.ids or self.forwarding
 
     def storage_filter(self) -> tuple[int, tuple[int, ...]] | None:
         """What ``Database.live_table_ids`` filters on: (shard count, owned ids), or None for every table."""

@@ -1,48 +1,39 @@
-"""SQLite persistence for tables: the append-only action log, hand records and cumulative scores.
+"""Persistence for tables: the append-only action log, hand records and cumulative scores.
 
 The bot never stores engine objects: a table is (variant, options, seats, per-hand seed, actions), and
-replaying that log through the engine rebuilds it exactly. One connection per process; aiosqlite runs
-it on its own thread so the event loop never blocks on disk.
+replaying that log through the engine rebuilds it exactly. ``DATABASE_URL`` picks the backend: SQLite (a
+``sqlite:///path`` URL or a bare path; the embedded default, one process) or PostgreSQL (``postgresql://`` /
+``postgres://``; several bot processes share it). Every query is written once, here; the backends
+(``storage/sqlite.py``, ``storage/postgres.py``) translate the few dialect bits named in ``storage/base.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import re
-import sqlite3
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from importlib import resources
-from pathlib import Path
 from typing import Any, TypeVar
 
-import aiosqlite
+from .base import MAX_BATCH, MAX_TRIES, Backend, CommitError, IntegrityError, Row, Tx, WriteFn
+from .schema import migrations
+from .sqlite import path_from_url
+
+__all__ = ["DEFAULT_URL", "MAX_BATCH", "ActionRow", "CommitError", "Database", "HandRow", "IntegrityError", "Row",
+           "SeatRow", "TableRow", "Tx", "WriteFn", "backend_name", "migrations", "path_from_url"]
 
 DEFAULT_URL = "sqlite:///data/hunan_tables.sqlite3"
 T = TypeVar("T")
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
-def path_from_url(url: str) -> str:
-    """``sqlite:///relative.db``, ``sqlite:////abs.db``, ``sqlite:///:memory:`` or a bare path."""
-    if url.startswith("sqlite://"):
-        rest = url[len("sqlite://"):]
-        # sqlite:///x -> "/x" (relative x), sqlite:////x -> "//x" (absolute /x), as SQLAlchemy reads them
-        return rest[1:] if rest.startswith("/") else rest
-    if "://" in url:
-        raise ValueError(f"DATABASE_URL must be a sqlite:/// URL, not {url!r}")
-    return url
-
-
-def migrations() -> list[tuple[int, str]]:
-    """Numbered ``NNN_name.sql`` files shipped in ``storage/migrations``, in order."""
-    out = []
-    for entry in (resources.files("storage") / "migrations").iterdir():
-        m = re.fullmatch(r"(\d+)_.+\.sql", entry.name)
-        if m:
-            out.append((int(m.group(1)), entry.read_text(encoding="utf-8")))
-    return sorted(out)
+def backend_name(url: str) -> str:
+    """``postgres`` for a PostgreSQL URL, ``sqlite`` for a SQLite one (or a bare path)."""
+    if url.startswith(POSTGRES_SCHEMES):
+        return "postgres"
+    path_from_url(url)  # anything else must be SQLite's: a wrong scheme fails here, before a file is made
+    return "sqlite"
 
 
 @dataclass(slots=True)
@@ -96,80 +87,62 @@ class TableRow:
     end_round: int = 0  # proposals made so far; the open one (if any votes are stored) is this number
 
 
-# A unit of work for the writer: runs on the database thread inside the batch's transaction.
-WriteFn = Callable[[sqlite3.Connection], T]
-MAX_BATCH = 1000  # bounds how long one commit holds up the reads queued behind it
-
-
-class CommitError(Exception):
-    """The transaction holding this write did not commit: nothing in it is durable."""
-
-
-def _commit_batch(conn: sqlite3.Connection, jobs: list[WriteFn[Any]]) -> list[tuple[bool, Any]]:
-    """Run every job in one transaction (on the database thread) and commit once.
-
-    Each job gets a savepoint, so one job's error (say a constraint) undoes and fails only that job; the
-    others still commit. If COMMIT itself fails, every job fails: the caller's memory must go back to the log.
-    """
-    out: list[tuple[bool, Any]] = []
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        for job in jobs:
-            conn.execute("SAVEPOINT job")
-            try:
-                value = job(conn)
-            except Exception as e:
-                conn.execute("ROLLBACK TO job")
-                conn.execute("RELEASE job")
-                out.append((False, e))
-            else:
-                conn.execute("RELEASE job")
-                out.append((True, value))
-        conn.execute("COMMIT")
-    except Exception as e:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        failed = CommitError(f"commit failed: {e}")
-        failed.__cause__ = e
-        return [(False, failed)] * len(jobs)
-    return out
+# One hand's result added to a player's cumulative row (hands, wins and points add; the best hand is kept).
+SCORE_UPSERT = (
+    "INSERT INTO scores (guild_id, variant_id, user_id, hands, wins, points, best_delta, best_hand_id, best_text)"
+    " VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (guild_id, variant_id, user_id) DO UPDATE SET"
+    " hands = scores.hands + 1, wins = scores.wins + excluded.wins, points = scores.points + excluded.points,"
+    " best_text = CASE WHEN scores.best_delta IS NULL OR excluded.best_delta > scores.best_delta"
+    "   THEN excluded.best_text ELSE scores.best_text END,"
+    " best_hand_id = CASE WHEN scores.best_delta IS NULL OR excluded.best_delta > scores.best_delta"
+    "   THEN excluded.best_hand_id ELSE scores.best_hand_id END,"
+    " best_delta = CASE WHEN scores.best_delta IS NULL OR excluded.best_delta > scores.best_delta"
+    "   THEN excluded.best_delta ELSE scores.best_delta END")
 
 
 class Database:
-    """One aiosqlite connection; every write goes through one writer task that commits in groups.
+    """The storage interface; every write goes through one writer task that commits in groups.
 
-    Group commit: while one transaction is on the database thread, the writes of other tables queue up;
-    the writer then takes all of them into the next transaction, so under load one commit (one trip to the
-    database thread, one WAL append) makes many tables' actions durable. Each caller's await returns only
-    after the COMMIT holding its write returned, so "written before anyone is told" holds per caller. At
-    low load a batch is one write and costs what a lone autocommit did.
+    Group commit: while one transaction is being written, the writes of other tables queue up; the writer
+    then takes all of them into the next transaction, so under load one commit (one trip to SQLite's thread
+    and one WAL append, or one PostgreSQL transaction) makes many tables' actions durable. Each caller's
+    await returns only after the COMMIT holding its write returned, so "written before anyone is told" holds
+    per caller. At low load a batch is one write and costs what a lone autocommit did.
     """
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self.conn = conn
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
         self._queue: list[tuple[WriteFn[Any], asyncio.Future[Any]]] = []
+        self._tries: dict[asyncio.Future[Any], int] = {}  # jobs undone by a transient conflict, and how often
         self._wake = asyncio.Event()
         self._writer: asyncio.Task[None] | None = None
         self._closing = False
         self.commits = 0  # transactions committed by the writer (tests and the benchmark read these)
         self.writes = 0  # writes those transactions held
 
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgres``."""
+        return self.backend.name
+
     @classmethod
     async def open(cls, url: str = DEFAULT_URL) -> Database:
-        path = path_from_url(url)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves (one per batch of writes).
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        # NORMAL in WAL mode: a commit survives a process crash; only an OS crash/power loss can lose the
-        # last commits. That is the durability the restart guarantee needs, at ~10x the commit rate of FULL.
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        db = cls(conn)
-        await db.migrate()
+        backend: Backend
+        if backend_name(url) == "postgres":
+            from .postgres import PostgresBackend  # asyncpg is loaded only by those who use it
+
+            backend = await PostgresBackend.open(url)
+        else:
+            from .sqlite import SqliteBackend
+
+            backend = await SqliteBackend.open(url)
+        db = cls(backend)
+        try:
+            await db.migrate()
+        except BaseException:
+            await backend.close()
+            raise
         return db
 
     async def close(self) -> None:
@@ -178,25 +151,17 @@ class Database:
         self._wake.set()
         if self._writer is not None:
             await self._writer
-        await self.conn.close()
+        await self.backend.close()
 
     async def migrate(self) -> int:
-        async with self.conn.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        current = row[0] if row else 0
-        for number, sql in migrations():
-            if number <= current:
-                continue
-            # executescript commits around itself; the version bump is inside the script so a failed
-            # migration is retried whole on the next start.
-            await self.conn.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version={number};\nCOMMIT;")
-            current = number
-        return current
+        return await self.backend.migrate(migrations(self.backend.name))
 
     # -- the writer ------------------------------------------------------------------------------
 
     async def write(self, job: WriteFn[T]) -> T:
-        """Queue ``job`` for the next group commit; returns its value once that commit has returned.
+        """Queue ``job`` (an ``async`` function of a :class:`Tx`) for the next group commit; returns its value
+        once that commit has returned. The job awaits only its ``Tx`` (on SQLite it runs on the database
+        thread).
 
         Raises the job's own error (nothing of it was written) or :class:`CommitError` (nothing of the
         whole batch was written)."""
@@ -219,52 +184,69 @@ class Database:
                 batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
                 jobs = [job for job, _ in batch]
                 try:
-                    # aiosqlite's own thread runs the whole batch in one trip (its ``_execute`` is the one
-                    # entry point that takes a function; the public API would cost a trip per statement).
-                    results = await self.conn._execute(_commit_batch, self.conn._conn, jobs)
-                except Exception as e:  # the thread itself failed (connection closed ...)
+                    results = await self.backend.commit_batch(jobs)
+                except Exception as e:  # the database thread or connection itself failed
                     failed = CommitError(f"commit failed: {e}")
                     failed.__cause__ = e
                     results = [(False, failed)] * len(batch)
                 else:
-                    self.commits += 1
-                    self.writes += len(batch)
-                for (_, fut), (ok, value) in zip(batch, results, strict=True):
+                    if not (results and isinstance(results[0][1], CommitError)):
+                        self.commits += 1
+                        self.writes += len(batch)
+                again: list[tuple[WriteFn[Any], asyncio.Future[Any]]] = []
+                for (job, fut), (ok, value) in zip(batch, results, strict=True):
                     if fut.done():  # the caller was cancelled; its write stands or fell with the batch
+                        self._tries.pop(fut, None)
                         continue
+                    if not ok and self.backend.transient(value) and self._tries.get(fut, 1) < MAX_TRIES:
+                        self._tries[fut] = self._tries.get(fut, 1) + 1
+                        again.append((job, fut))
+                        continue
+                    self._tries.pop(fut, None)
                     if ok:
                         fut.set_result(value)
                     else:
                         fut.set_exception(value)
+                # first in the next batch: they waited longest
+                self._queue[:0] = again
             if self._closing:
                 return
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """One statement of the caller's own, through the group commit (tests and tools; the bot's writes
+        are the methods below). Returns how many rows it changed."""
+        async def job(tx: Tx) -> int:
+            return await tx.execute(sql, args)
+        return await self.write(job)
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """The rows of one query of the caller's own (``?`` placeholders, as every query here)."""
+        return await self.backend.fetch(sql, args)
 
     # -- tables and seats ------------------------------------------------------------------------
 
     async def create_table(self, guild_id: int, channel_id: int, host_id: int, variant_id: str,
                            options: dict[str, Any], bot_options: dict[str, Any], seats: Sequence[SeatRow]) -> int:
-        def job(conn: sqlite3.Connection) -> int:
-            cur = conn.execute(
+        async def job(tx: Tx) -> int:
+            table_id = await tx.insert(
                 "INSERT INTO tables (guild_id, channel_id, host_id, variant_id, options, bot_options, status)"
                 " VALUES (?, ?, ?, ?, ?, ?, 'lobby')",
                 (guild_id, channel_id, host_id, variant_id, json.dumps(options), json.dumps(bot_options)))
-            table_id = cur.lastrowid
-            assert table_id is not None
-            _write_seats(conn, table_id, seats)
+            await _write_seats(tx, table_id, seats)
             return table_id
         return await self.write(job)
 
     async def set_seats(self, table_id: int, seats: Sequence[SeatRow], *, host_id: int | None = None) -> None:
         """The lobby's seat list, and the new host when the host left, as one write."""
-        def job(conn: sqlite3.Connection) -> None:
-            _write_seats(conn, table_id, seats)
+        async def job(tx: Tx) -> None:
+            await _write_seats(tx, table_id, seats)
             if host_id is not None:
-                conn.execute("UPDATE tables SET host_id = ? WHERE id = ?", (host_id, table_id))
+                await tx.execute("UPDATE tables SET host_id = ? WHERE id = ?", (host_id, table_id))
         await self.write(job)
 
     async def _update(self, sql: str, args: tuple[Any, ...]) -> None:
-        def job(conn: sqlite3.Connection) -> None:
-            conn.execute(sql, args)
+        async def job(tx: Tx) -> None:
+            await tx.execute(sql, args)
         await self.write(job)
 
     async def set_options(self, table_id: int, options: dict[str, Any], bot_options: dict[str, Any]) -> None:
@@ -291,17 +273,15 @@ class Database:
 
     async def end_table(self, table_id: int, reason: str) -> None:
         await self._update(
-            "UPDATE tables SET status = 'ended', ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), end_reason = ?"
+            "UPDATE tables SET status = 'ended', ended_at = NOW_TEXT, end_reason = ?"
             " WHERE id = ? AND status != 'ended'", (reason, table_id))
 
     # -- hands and the action log ----------------------------------------------------------------
 
     async def start_hand(self, table_id: int, hand_no: int, seed: int, dealer: int) -> int:
-        def job(conn: sqlite3.Connection) -> int:
-            cur = conn.execute("INSERT INTO hands (table_id, hand_no, seed, dealer) VALUES (?, ?, ?, ?)",
-                               (table_id, hand_no, seed, dealer))
-            assert cur.lastrowid is not None
-            return cur.lastrowid
+        async def job(tx: Tx) -> int:
+            return await tx.insert("INSERT INTO hands (table_id, hand_no, seed, dealer) VALUES (?, ?, ?, ?)",
+                                   (table_id, hand_no, seed, dealer))
         return await self.write(job)
 
     async def set_hand_message(self, hand_id: int, message_id: int) -> None:
@@ -320,12 +300,12 @@ class Database:
         if not values and not flags:
             return
 
-        def job(conn: sqlite3.Connection) -> None:
+        async def job(tx: Tx) -> None:
             if values:
-                conn.executemany("INSERT INTO actions (hand_id, seq, seat, code, by_ai) VALUES (?, ?, ?, ?, ?)",
+                await tx.executemany("INSERT INTO actions (hand_id, seq, seat, code, by_ai) VALUES (?, ?, ?, ?, ?)",
                                  values)
             if flags:
-                conn.executemany("UPDATE seats SET auto = ? WHERE table_id = ? AND seat = ?", flags)
+                await tx.executemany("UPDATE seats SET auto = ? WHERE table_id = ? AND seat = ?", flags)
         await self.write(job)
 
     async def add_end_vote(self, table_id: int, user_id: int) -> None:
@@ -335,11 +315,11 @@ class Database:
     async def vote_end(self, table_id: int, user_id: int, agree: bool, *, new_round: bool = False) -> None:
         """Store one 解散 vote (a later vote of the same user replaces theirs). ``new_round`` opens a new
         proposal in the same write: earlier votes are dropped and the round number goes up."""
-        def job(conn: sqlite3.Connection) -> None:
+        async def job(tx: Tx) -> None:
             if new_round:
-                conn.execute("DELETE FROM end_votes WHERE table_id = ?", (table_id,))
-                conn.execute("UPDATE tables SET end_round = end_round + 1 WHERE id = ?", (table_id,))
-            conn.execute("INSERT INTO end_votes (table_id, user_id, agree) VALUES (?, ?, ?)"
+                await tx.execute("DELETE FROM end_votes WHERE table_id = ?", (table_id,))
+                await tx.execute("UPDATE tables SET end_round = end_round + 1 WHERE id = ?", (table_id,))
+            await tx.execute("INSERT INTO end_votes (table_id, user_id, agree) VALUES (?, ?, ?)"
                          " ON CONFLICT (table_id, user_id) DO UPDATE SET agree = excluded.agree",
                          (table_id, user_id, int(agree)))
         await self.write(job)
@@ -358,32 +338,25 @@ class Database:
         decides the best hand."""
         result_json = json.dumps(result, ensure_ascii=False)
 
-        def job(conn: sqlite3.Connection) -> None:
-            cur = conn.execute(
-                "UPDATE hands SET settled_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), result = ?"
+        async def job(tx: Tx) -> None:
+            settled = await tx.execute(
+                "UPDATE hands SET settled_at = NOW_TEXT, result = ?"
                 " WHERE id = ? AND settled_at IS NULL", (result_json, hand_id))
-            if cur.rowcount == 1:
-                for seat, user_id, delta, won in seats:
-                    points = delta + (match_adjust[seat] if match_adjust else 0)
-                    conn.execute("INSERT INTO hand_seats (hand_id, seat, user_id, delta, won) VALUES (?, ?, ?, ?, ?)",
-                                 (hand_id, seat, user_id, points, int(won)))
+            if settled == 1:
+                rows = [(seat, user_id, delta + (match_adjust[seat] if match_adjust else 0), delta, won)
+                        for seat, user_id, delta, won in seats]
+                await tx.executemany("INSERT INTO hand_seats (hand_id, seat, user_id, delta, won) VALUES (?, ?, ?, ?, ?)",
+                                     [(hand_id, seat, user_id, points, int(won)) for seat, user_id, points, _, won in rows])
+                # Scores are added to in the database, never read and written back, so processes settling
+                # hands of one guild at once both count; by user, so two such writes lock rows in one order.
+                for _seat, user_id, points, delta, won in sorted(rows, key=lambda r: r[1] or 0):
                     if user_id is None:
                         continue
-                    conn.execute(
-                        "INSERT INTO scores (guild_id, variant_id, user_id, hands, wins, points, best_delta,"
-                        " best_hand_id, best_text) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)"
-                        " ON CONFLICT (guild_id, variant_id, user_id) DO UPDATE SET"
-                        " hands = hands + 1, wins = wins + excluded.wins, points = points + excluded.points,"
-                        " best_text = CASE WHEN best_delta IS NULL OR excluded.best_delta > best_delta"
-                        "   THEN excluded.best_text ELSE best_text END,"
-                        " best_hand_id = CASE WHEN best_delta IS NULL OR excluded.best_delta > best_delta"
-                        "   THEN excluded.best_hand_id ELSE best_hand_id END,"
-                        " best_delta = CASE WHEN best_delta IS NULL OR excluded.best_delta > best_delta"
-                        "   THEN excluded.best_delta ELSE best_delta END",
-                        (guild_id, variant_id, user_id, int(won), points, delta, hand_id, best_text if won else ""))
+                    await tx.execute(SCORE_UPSERT, (guild_id, variant_id, user_id, int(won), points, delta, hand_id,
+                                                    best_text if won else ""))
             if end_table is not None:
-                conn.execute(
-                    "UPDATE tables SET status = 'ended', ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),"
+                await tx.execute(
+                    "UPDATE tables SET status = 'ended', ended_at = NOW_TEXT,"
                     " end_reason = ? WHERE id = ? AND status != 'ended'", (end_table[1], end_table[0]))
         await self.write(job)
 
@@ -391,38 +364,29 @@ class Database:
 
     async def live_tables(self, shards: ShardFilter | None = None) -> list[TableRow]:
         """Every table not ended, with seats, hands and each hand's actions: enough to replay it."""
-        out = []
         where, args = _shard_where(shards)
-        async with self.conn.execute(f"SELECT * FROM tables WHERE status != 'ended'{where} ORDER BY id", args) as cur:
-            tables = await cur.fetchall()
-        for t in tables:
-            out.append(await self._table_row(t))
-        return out
+        tables = await self.fetch(f"SELECT * FROM tables WHERE status != 'ended'{where} ORDER BY id", args)
+        return [await self._table_row(t) for t in tables]
 
     async def live_table_ids(self, shards: ShardFilter | None = None) -> list[int]:
         """Ids of the tables not ended: restoring reads them one by one, so one unreadable row spoils only itself.
         ``shards`` (shard count, owned shard ids) keeps the tables of guilds on those gateway shards only."""
         where, args = _shard_where(shards)
-        async with self.conn.execute(f"SELECT id FROM tables WHERE status != 'ended'{where} ORDER BY id", args) as cur:
-            return [r[0] for r in await cur.fetchall()]
+        return [r[0] for r in await self.fetch(f"SELECT id FROM tables WHERE status != 'ended'{where} ORDER BY id",
+                                               args)]
 
     async def table(self, table_id: int) -> TableRow | None:
-        async with self.conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
-            t = await cur.fetchone()
-        return await self._table_row(t) if t else None
+        rows = await self.fetch("SELECT * FROM tables WHERE id = ?", (table_id,))
+        return await self._table_row(rows[0]) if rows else None
 
-    async def _table_row(self, t: aiosqlite.Row) -> TableRow:
-        async with self.conn.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (t["id"],)) as cur:
-            seats = [SeatRow(r["seat"], r["user_id"], r["name"], r["dm_channel_id"], bool(r["dm_closed"]),
-                             r["dm_hand_no"], r["dm_message_id"], bool(r["auto"]), r["locale"])
-                     for r in await cur.fetchall()]
-        async with self.conn.execute("SELECT user_id, agree FROM end_votes WHERE table_id = ? ORDER BY voted_at",
-                                     (t["id"],)) as cur:
-            votes = [(r[0], bool(r[1])) for r in await cur.fetchall()]
+    async def _table_row(self, t: Row) -> TableRow:
+        seats = [SeatRow(r["seat"], r["user_id"], r["name"], r["dm_channel_id"], bool(r["dm_closed"]),
+                         r["dm_hand_no"], r["dm_message_id"], bool(r["auto"]), r["locale"])
+                 for r in await self.fetch("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (t["id"],))]
+        votes = [(r[0], bool(r[1])) for r in await self.fetch(
+            "SELECT user_id, agree FROM end_votes WHERE table_id = ? ORDER BY voted_at", (t["id"],))]
         hands = []
-        async with self.conn.execute("SELECT * FROM hands WHERE table_id = ? ORDER BY hand_no", (t["id"],)) as cur:
-            hand_rows = await cur.fetchall()
-        for h in hand_rows:
+        for h in await self.fetch("SELECT * FROM hands WHERE table_id = ? ORDER BY hand_no", (t["id"],)):
             hands.append(HandRow(h["id"], h["hand_no"], h["seed"], h["dealer"], h["message_id"],
                                  h["settled_at"] is not None, await self.actions(h["id"])))
         return TableRow(t["id"], t["guild_id"], t["channel_id"], t["host_id"], t["variant_id"],
@@ -431,29 +395,26 @@ class Database:
                         [u for u, yes in votes if not yes], t["end_round"])
 
     async def actions(self, hand_id: int) -> list[ActionRow]:
-        async with self.conn.execute(
-                "SELECT seq, seat, code, by_ai FROM actions WHERE hand_id = ? ORDER BY seq", (hand_id,)) as cur:
-            return [ActionRow(r[0], r[1], r[2], bool(r[3])) for r in await cur.fetchall()]
+        rows = await self.fetch("SELECT seq, seat, code, by_ai FROM actions WHERE hand_id = ? ORDER BY seq", (hand_id,))
+        return [ActionRow(r[0], r[1], r[2], bool(r[3])) for r in rows]
 
     async def hand(self, hand_id: int) -> dict[str, Any] | None:
-        async with self.conn.execute(
-                "SELECT h.*, t.variant_id, t.options, t.guild_id, t.channel_id FROM hands h"
-                " JOIN tables t ON t.id = h.table_id WHERE h.id = ?", (hand_id,)) as cur:
-            h = await cur.fetchone()
-        if h is None:
+        rows = await self.fetch(
+            "SELECT h.*, t.variant_id, t.options, t.guild_id, t.channel_id FROM hands h"
+            " JOIN tables t ON t.id = h.table_id WHERE h.id = ?", (hand_id,))
+        if not rows:
             return None
-        out = dict(h)
+        out = dict(rows[0])
         out["options"] = json.loads(out["options"])
         out["result"] = json.loads(out["result"]) if out["result"] else None
         out["actions"] = await self.actions(hand_id)
         return out
 
     async def history(self, channel_id: int, limit: int = 10) -> list[dict[str, Any]]:
-        async with self.conn.execute(
-                "SELECT h.id, h.hand_no, h.table_id, h.settled_at, h.result, t.variant_id FROM hands h"
-                " JOIN tables t ON t.id = h.table_id WHERE t.channel_id = ? AND h.settled_at IS NOT NULL"
-                " ORDER BY h.id DESC LIMIT ?", (channel_id, limit)) as cur:
-            rows = await cur.fetchall()
+        rows = await self.fetch(
+            "SELECT h.id, h.hand_no, h.table_id, h.settled_at, h.result, t.variant_id FROM hands h"
+            " JOIN tables t ON t.id = h.table_id WHERE t.channel_id = ? AND h.settled_at IS NOT NULL"
+            " ORDER BY h.id DESC LIMIT ?", (channel_id, limit))
         return [dict(r) | {"result": json.loads(r["result"])} for r in rows]
 
     async def leaderboard(self, guild_id: int, variant_id: str, since: datetime | None = None,
@@ -463,25 +424,25 @@ class Database:
                    " ORDER BY points DESC, wins DESC, user_id LIMIT ?")
             args: tuple[Any, ...] = (guild_id, variant_id, limit)
         else:
-            # per-period boards come from the per-hand rows; the cumulative row has no time axis
-            sql = ("SELECT hs.user_id, SUM(hs.delta) AS points, COUNT(*) AS hands, SUM(hs.won) AS wins"
+            # per-period boards come from the per-hand rows; the cumulative row has no time axis. The casts:
+            # PostgreSQL sums BIGINTs as NUMERIC, which would read back as Decimal.
+            sql = ("SELECT hs.user_id, CAST(SUM(hs.delta) AS BIGINT) AS points, COUNT(*) AS hands,"
+                   " CAST(SUM(hs.won) AS BIGINT) AS wins"
                    " FROM hand_seats hs JOIN hands h ON h.id = hs.hand_id JOIN tables t ON t.id = h.table_id"
                    " WHERE t.guild_id = ? AND t.variant_id = ? AND hs.user_id IS NOT NULL AND h.settled_at >= ?"
                    " GROUP BY hs.user_id ORDER BY points DESC, wins DESC, hs.user_id LIMIT ?")
             args = (guild_id, variant_id, since.strftime("%Y-%m-%dT%H:%M:%S"), limit)
-        async with self.conn.execute(sql, args) as cur:
-            return [dict(r) for r in await cur.fetchall()]
+        return [dict(r) for r in await self.fetch(sql, args)]
 
     async def stats(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
-        async with self.conn.execute(
-                "SELECT variant_id, hands, wins, points, best_delta, best_hand_id, best_text FROM scores"
-                " WHERE guild_id = ? AND user_id = ? ORDER BY variant_id", (guild_id, user_id)) as cur:
-            return [dict(r) for r in await cur.fetchall()]
+        rows = await self.fetch(
+            "SELECT variant_id, hands, wins, points, best_delta, best_hand_id, best_text FROM scores"
+            " WHERE guild_id = ? AND user_id = ? ORDER BY variant_id", (guild_id, user_id))
+        return [dict(r) for r in rows]
 
     async def count_actions(self) -> int:
-        async with self.conn.execute("SELECT COUNT(*) FROM actions") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        rows = await self.fetch("SELECT COUNT(*) FROM actions")
+        return int(rows[0][0]) if rows else 0
 
 
 # (shard count, owned shard ids): a guild is on shard (guild_id >> 22) % count, as Discord routes its events.
@@ -495,9 +456,9 @@ def _shard_where(shards: ShardFilter | None) -> tuple[str, tuple[int, ...]]:
     return f" AND (guild_id >> 22) % ? IN ({', '.join('?' * len(ids))})", (count, *ids)
 
 
-def _write_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
-    conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
-    conn.executemany(
+async def _write_seats(tx: Tx, table_id: int, seats: Sequence[SeatRow]) -> None:
+    await tx.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+    await tx.executemany(
         "INSERT INTO seats (table_id, seat, user_id, name, dm_channel_id, dm_closed, dm_hand_no, dm_message_id, auto,"
         " locale) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(table_id, s.seat, s.user_id, s.name, s.dm_channel_id, int(s.dm_closed), s.dm_hand_no, s.dm_message_id,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -99,7 +98,7 @@ class Env:
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
+async def env(db_url: str) -> AsyncIterator[Env]:
     world = FakeDiscord()
     names = ["alice", "bob", "carol", "mod", "closed", "outsider"]
     users = {n: world.add_user(n, dm_closed=(n == "closed")) for n in names}
@@ -107,7 +106,6 @@ async def env(tmp_path: Path) -> AsyncIterator[Env]:
     for n, uid in users.items():
         world.add_member(guild, uid, manage_guild=(n == "mod"))
     channel = world.add_channel(guild, "牌桌")
-    db_url = f"sqlite:///{tmp_path}/bot.sqlite3"
     bot = await attach(world, db_url)
     e = Env(world, bot, db_url, guild, channel, users)
     yield e

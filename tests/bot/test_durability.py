@@ -16,6 +16,9 @@ from storage.db import ActionRow, CommitError
 from .conftest import VARIANTS, Env, short
 from .test_bad_input import actor, state
 
+# The storage behind the bot: every test here runs on SQLite and on PostgreSQL (tests/conftest.py).
+pytestmark = pytest.mark.both_backends
+
 MAIN = "paohuzi" if "paohuzi" in VARIANTS else "toy"
 
 
@@ -88,11 +91,10 @@ async def test_failed_settlement_is_retried_from_the_log(env: Env, monkeypatch: 
     await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(4))
     assert failed and env.table() is None
     # the hand whose settlement failed was settled once, from the log, and the match went on to its end
-    async with db.conn.execute("SELECT id, result FROM hands WHERE table_id = ? ORDER BY hand_no", (table_id,)) as cur:
-        hands = await cur.fetchall()
+    hands = await db.fetch("SELECT id, result FROM hands WHERE table_id = ? ORDER BY hand_no", (table_id,))
     assert failed[0] in [h["id"] for h in hands] and all(h["result"] for h in hands)
-    async with db.conn.execute("SELECT COUNT(*) FROM hand_seats WHERE hand_id = ?", (failed[0],)) as cur:
-        assert (await cur.fetchone())[0] == len(env.bot.service.tables[table_id].seats)
+    rows = await db.fetch("SELECT COUNT(*) FROM hand_seats WHERE hand_id = ?", (failed[0],))
+    assert rows[0][0] == len(env.bot.service.tables[table_id].seats)
 
 
 async def test_a_failing_ai_never_stalls_the_table(env: Env, monkeypatch: pytest.MonkeyPatch,

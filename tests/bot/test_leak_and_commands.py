@@ -76,6 +76,7 @@ async def test_no_concealed_card_in_any_channel_payload(env: Env, monkeypatch: p
                if c.ephemeral or not env.world.is_guild_channel(c.channel_id))
 
 
+@pytest.mark.both_backends  # leaderboards, stats and history read back alike
 async def test_rules_stats_history_and_replay(env: Env, rng: random.Random) -> None:
     variant = "paohuzi" if "paohuzi" in VARIANTS else VARIANTS[0]
     p = await env.cmd(env.alice, "rules", variant=variant)
@@ -114,8 +115,7 @@ async def test_storage_migrations_and_urls(tmp_path) -> None:
     db = await Database.open(url)
     version = await db.migrate()
     assert version >= 1 and await db.migrate() == version  # applying again is a no-op
-    async with db.conn.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
+    assert (await db.fetch("PRAGMA journal_mode"))[0][0] == "wal"
     await db.close()
     with pytest.raises(ValueError):
         path_from_url("postgres://x")

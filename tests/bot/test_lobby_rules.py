@@ -18,6 +18,9 @@ from storage.db import CommitError
 from .conftest import VARIANTS, Env, short
 from .test_bad_input import actor
 
+# The storage behind the bot: every test here runs on SQLite and on PostgreSQL (tests/conftest.py).
+pytestmark = pytest.mark.both_backends
+
 MAIN = "paohuzi" if "paohuzi" in VARIANTS else "toy"
 
 
@@ -108,10 +111,10 @@ async def test_one_broken_table_does_not_stop_the_others(env: Env, monkeypatch: 
     good, bad, other = await two_tables(env)
     db = env.bot.db
     if damage == "row":  # an unreadable row: its options are not JSON
-        await db.conn.execute("UPDATE tables SET options = '{' WHERE id = ?", (bad.id,))
+        await db.execute("UPDATE tables SET options = '{' WHERE id = ?", (bad.id,))
     elif damage == "log":  # a log the engine refuses
-        await db.conn.execute("INSERT INTO actions (hand_id, seq, seat, code) VALUES (?, ?, 0, 'hu:不是牌')",
-                              (bad.hand_id, bad.seq))
+        await db.execute("INSERT INTO actions (hand_id, seq, seat, code) VALUES (?, ?, 0, 'hu:不是牌')",
+                         (bad.hand_id, bad.seq))
     else:  # the first advance after the replay fails
         original = Play.advance
 

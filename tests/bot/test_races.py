@@ -24,6 +24,9 @@ from storage.db import ActionRow, CommitError
 from .conftest import VARIANTS, Env, short
 from .test_bad_input import actor
 
+# The storage behind the bot: every test here runs on SQLite and on PostgreSQL (tests/conftest.py).
+pytestmark = pytest.mark.both_backends
+
 MAIN = "paohuzi" if "paohuzi" in VARIANTS else "toy"
 
 

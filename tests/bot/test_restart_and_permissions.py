@@ -14,21 +14,22 @@ from bot import harness
 from .conftest import VARIANTS, Env, short
 from .test_bad_input import actor as harness_actor
 
+# The storage behind the bot: every test here runs on SQLite and on PostgreSQL (tests/conftest.py).
+pytestmark = pytest.mark.both_backends
+
 MAIN = "paohuzi" if "paohuzi" in VARIANTS else "toy"
 
 
 async def results(env: Env, table_id: int) -> list[dict]:
-    async with env.bot.db.conn.execute(
-            "SELECT hand_no, seed, result FROM hands WHERE table_id = ? ORDER BY hand_no", (table_id,)) as cur:
-        rows = await cur.fetchall()
+    rows = await env.bot.db.fetch("SELECT hand_no, seed, result FROM hands WHERE table_id = ? ORDER BY hand_no",
+                                  (table_id,))
     out = []
     for r in rows:
         res = json.loads(r["result"])
         out.append({"hand_no": r["hand_no"], "seed": r["seed"], "deltas": res["deltas"], "winners": res["winners"]})
-    async with env.bot.db.conn.execute(
-            "SELECT seq, seat, code FROM actions JOIN hands ON hands.id = actions.hand_id WHERE table_id = ?"
-            " ORDER BY hand_no, seq", (table_id,)) as cur:
-        out.append({"log": [tuple(r) for r in await cur.fetchall()]})
+    out.append({"log": [tuple(r) for r in await env.bot.db.fetch(
+        "SELECT seq, seat, code FROM actions JOIN hands ON hands.id = actions.hand_id WHERE table_id = ?"
+        " ORDER BY hand_no, seq", (table_id,))]})
     return out
 
 
@@ -195,6 +196,6 @@ async def test_a_claim_window_that_times_out_names_nobody(env: Env) -> None:
                             if env.world.is_guild_channel(c.channel_id) and c.body)
     assert "超时：" not in channel_text and not re.search(r"〔[^〕]*托管", channel_text)
     assert await env.bot.db.count_actions() > logged
-    async with env.bot.db.conn.execute("SELECT seat, by_ai FROM actions ORDER BY hand_id DESC, seq DESC LIMIT 20") as cur:
-        rows = [tuple(r) for r in await cur.fetchall()]
+    rows = [tuple(r) for r in await env.bot.db.fetch(
+        "SELECT seat, by_ai FROM actions ORDER BY hand_id DESC, seq DESC LIMIT 20")]
     assert any(seat in asked and by_ai for seat, by_ai in rows)

@@ -5,18 +5,22 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from bot import harness
 
 from .conftest import Env, short
+
+# The storage behind the bot: every test here runs on SQLite and on PostgreSQL (tests/conftest.py).
+pytestmark = pytest.mark.both_backends
 
 
 async def test_stored_hand_result_carries_ledger_wins_and_next_dealer(env: Env) -> None:
     players = [env.alice, env.bob]
     table = await env.open_table("paohuzi", players, f"bot.seed=3 {short('paohuzi', 3)}")
     await harness.play_match(env.world, env.bot, env.channel, players, random.Random(2))
-    async with env.bot.db.conn.execute(
-            "SELECT hand_no, dealer, result FROM hands WHERE table_id = ? ORDER BY hand_no", (table.id,)) as cur:
-        rows = [(r["hand_no"], r["dealer"], json.loads(r["result"])) for r in await cur.fetchall()]
+    rows = [(r["hand_no"], r["dealer"], json.loads(r["result"])) for r in await env.bot.db.fetch(
+        "SELECT hand_no, dealer, result FROM hands WHERE table_id = ? ORDER BY hand_no", (table.id,))]
     assert len(rows) >= 2 and all(res is not None for _, _, res in rows)
     for (_, _, res), (_, next_dealer, _) in zip(rows, rows[1:], strict=False):
         assert res["next_dealer"] == next_dealer  # who actually dealt the following hand

@@ -16,6 +16,9 @@ from bot.harness import Call
 
 from .conftest import Env
 
+# The storage behind the bot: every test here runs on SQLite and on PostgreSQL (tests/conftest.py).
+pytestmark = pytest.mark.both_backends
+
 TOY = "bot.seed=1 hands=3 wall=12"
 
 
@@ -63,9 +66,8 @@ async def stored_dm(env: Env, table_id: int, seat: int) -> int | None:
 
 
 async def stored_hand_message(env: Env, hand_id: int) -> int | None:
-    async with env.bot.db.conn.execute("SELECT message_id FROM hands WHERE id = ?", (hand_id,)) as cur:
-        row = await cur.fetchone()
-    return row["message_id"]
+    rows = await env.bot.db.fetch("SELECT message_id FROM hands WHERE id = ?", (hand_id,))
+    return rows[0]["message_id"]
 
 
 # -- looking at one's hand -------------------------------------------------------------------------
@@ -312,8 +314,7 @@ async def test_restore_posts_a_missing_table_message(env: Env, posted: bool) -> 
     await act(env, humans_deciding(env)[0])
     hand_id, hand_no = env.table().hand_id, env.table().hand_no
     old = table.hand_messages[hand_no]
-    await env.bot.db.conn.execute("UPDATE hands SET message_id = NULL WHERE id = ?", (hand_id,))
-    await env.bot.db.conn.commit()
+    await env.bot.db.execute("UPDATE hands SET message_id = NULL WHERE id = ?", (hand_id,))
     if not posted:  # the crash came before the post reached Discord
         del env.world.messages[old]
         env.world.by_channel[env.channel].remove(old)
@@ -374,8 +375,8 @@ async def test_a_lost_channel_ends_its_table(env: Env, status: int, code: int) -
     assert table.timer_task is None and table.turn_deadline is None
     row = await env.bot.db.table(table.id)
     assert row is not None and row.status == "ended"
-    async with env.bot.db.conn.execute("SELECT end_reason FROM tables WHERE id = ?", (table.id,)) as cur:
-        assert (await cur.fetchone())["end_reason"] == CHANNEL_LOST_REASON
+    rows = await env.bot.db.fetch("SELECT end_reason FROM tables WHERE id = ?", (table.id,))
+    assert rows[0]["end_reason"] == CHANNEL_LOST_REASON
     assert await env.bot.db.leaderboard(env.guild, "toy") == board
     for uid in (env.alice, env.bob):
         text = env.world.messages[env.world.latest_dm(uid)]["content"]

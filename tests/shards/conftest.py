@@ -1,7 +1,7 @@
 """Two bot processes over the fake Discord edge, sharing one database.
 
-``database_url`` is the one place the backend is chosen: a SQLite file now (WAL works across processes); the
-PostgreSQL fixture plugs in here.
+``database_url`` is the one place the backend is chosen: the suite's ``db_url`` (tests/conftest.py), a SQLite
+file (WAL works across processes) and, for tests marked ``both_backends``, a database on the local PostgreSQL.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ ANSWER_TIMEOUT = 60.0  # a hung worker fails the test instead of hanging the sui
 
 
 @pytest.fixture
-def database_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path}/shared.sqlite3"
+def database_url(db_url: str) -> str:
+    return db_url
 
 
 class WorkerFailed(AssertionError):
@@ -125,7 +125,7 @@ class Deployment:
         world_file.write_text(json.dumps(self.world), encoding="utf-8")
         proc = Proc(name, ["--db", self.database_url, "--shard-count", str(self.count), "--shard-ids", shard_ids,
                            "--world", str(world_file), "--journal", str(self.tmp / f"discord-shards-{shard_ids}.jsonl"),
-                           "--seed", str(seed)], stderr=self.tmp / f"{name}.stderr")
+                           "--seed", str(seed), "--share", str(self.tmp / "interactions.jsonl")], stderr=self.tmp / f"{name}.stderr")
         self.procs.append(proc)
         return proc.start()
 
@@ -138,7 +138,15 @@ class Deployment:
 
 @pytest.fixture
 def deployment(tmp_path: Path, database_url: str) -> Iterator[Deployment]:
-    """Two shards; one guild on each (two channels apiece); four players, members of both guilds."""
+    dep = two_shards(tmp_path, database_url)
+    yield dep
+    for p in dep.procs:
+        p.stop()
+
+
+def two_shards(tmp_path: Path, database_url: str) -> Deployment:
+    """Two shards; one guild on each (two channels apiece); four players, members of both guilds (the
+    processes are started by ``Deployment.process``; benchmarks/shard_bench.py uses it too)."""
     count = 2
     base = 1 << 40  # user and channel ids far from any guild's or message's
     users = {name: (base + i) << 22 for i, name in enumerate(["alice", "bob", "carol", "dave"])}
@@ -152,7 +160,4 @@ def deployment(tmp_path: Path, database_url: str) -> Iterator[Deployment]:
              "users": [{"name": n, "id": uid} for n, uid in users.items()],
              "guilds": [{"id": g["id"], "name": f"牌友{g['shard']}", "owner": users["alice"],
                          "members": list(users.values()), "channels": g["channels"]} for g in guilds]}
-    dep = Deployment(tmp_path, database_url, count, world, users, guilds)
-    yield dep
-    for p in dep.procs:
-        p.stop()
+    return Deployment(tmp_path, database_url, count, world, users, guilds)

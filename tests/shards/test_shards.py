@@ -38,7 +38,9 @@ def test_a_guild_belongs_to_the_shard_discord_routes_it_to() -> None:
         gid = guild_id_on_shard(shard, 3)
         assert shard_of(gid, 3) == shard
         assert Shards(3, (shard,)).owns(gid) and not Shards(3, ((shard + 1) % 3,)).owns(gid)
-    assert Shards(2, (0,)).dm_clicks_arrive and not Shards(2, (1,)).dm_clicks_arrive
+    # the shard-0 process forwards DM clicks, so every process sends DM panels; without forwarding only shard 0's
+    assert Shards(2, (0,)).dm_clicks_arrive and Shards(2, (1,)).dm_clicks_arrive
+    assert Shards(2, (0,), forwarding=False).dm_clicks_arrive and not Shards(2, (1,), forwarding=False).dm_clicks_arrive
 
 
 def test_bad_shard_settings_stop_the_bot_with_one_line(monkeypatch: pytest.MonkeyPatch,
@@ -61,6 +63,7 @@ def test_the_client_is_auto_sharded_only_when_the_shards_are_split() -> None:
     assert sharded.shard_count == 4 and sharded.shard_ids == [1, 2]
 
 
+@pytest.mark.both_backends
 async def test_the_store_hands_back_the_live_tables_of_the_given_shards(database_url: str) -> None:
     db = await Database.open(database_url)
     try:
@@ -83,9 +86,10 @@ class Sharded:
         self.world, self.bot, self.guilds, self.channels, self.users = world, bot, guilds, channels, users
 
 
-@pytest.fixture
-async def shard1(tmp_path: Path) -> AsyncIterator[Sharded]:
-    """A process holding shard 1 of 2, in a world with one guild on each shard."""
+@pytest.fixture(params=[True], ids=["forwarding"])
+async def shard1(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Sharded]:
+    """A process holding shard 1 of 2, in a world with one guild on each shard (``forwarding`` as the test's
+    ``shard1`` parameter says: the deployment's, unless a test asks for the channel-only fallback)."""
     world = FakeDiscord()
     users = [world.add_user(n) for n in ("alice", "bob")]
     guilds, channels = {}, {}
@@ -94,7 +98,7 @@ async def shard1(tmp_path: Path) -> AsyncIterator[Sharded]:
         for uid in users:
             world.add_member(gid, uid)
         channels[shard] = world.add_channel(gid, "牌桌")
-    bot = make_bot(f"sqlite:///{tmp_path}/bot.sqlite3", shards=Shards(2, (1,)))
+    bot = make_bot(f"sqlite:///{tmp_path}/bot.sqlite3", shards=Shards(2, (1,), forwarding=request.param))
     await world.attach(bot)
     yield Sharded(world, bot, guilds, channels, users)
     await bot.close()
@@ -119,9 +123,10 @@ async def test_a_table_in_a_guild_of_another_shard_is_refused(shard1: Sharded) -
     assert await db.live_table_ids() == []
 
 
+@pytest.mark.parametrize("shard1", [False], ids=["channel-only"], indirect=True)
 async def test_without_dm_clicks_players_play_from_the_channel(shard1: Sharded) -> None:
-    """Discord sends DM events to shard 0 only: a process without it sends no DM panels (their buttons would
-    reach another process); the player is mentioned in the channel and plays from 查看我的手牌."""
+    """Without forwarding, a process without shard 0 sends no DM panels (their buttons would reach another
+    process and go unanswered); the player is mentioned in the channel and plays from 查看我的手牌."""
     w, bot, (alice, bob) = shard1.world, shard1.bot, shard1.users
     channel = shard1.channels[1]
     await harness.command(w, bot, alice, channel, "table create", variant="toy", options="bot.timer=0 hands=1")
@@ -147,3 +152,25 @@ async def test_without_dm_clicks_players_play_from_the_channel(shard1: Sharded) 
         msg = w._new_message(dm, {"content": "old panel"})
         w.feed_click(bot, alice, int(msg["id"]), cid)
     w.errors.clear()
+
+
+async def test_with_forwarding_a_process_without_shard_0_sends_dm_panels(shard1: Sharded) -> None:
+    """The shard-0 process forwards DM clicks to the table's owner, so the shard-1 process deals by DM as the
+    single-process bot does (the clicks themselves: tests/shards/test_two_processes.py)."""
+    w, bot, (alice, bob) = shard1.world, shard1.bot, shard1.users
+    channel = shard1.channels[1]
+    await harness.command(w, bot, alice, channel, "table create", variant="toy", options="bot.timer=0 hands=1")
+    await harness.command(w, bot, bob, channel, "table join")
+    await harness.command(w, bot, alice, channel, "table ai")
+    started = await harness.command(w, bot, alice, channel, "table start")
+    assert "私信" in started.text()
+    table = bot.service.table_in(channel)
+    assert table is not None and table.game is not None
+    turn = table.seats[table.game.to_act()[0]].user_id
+    assert turn is not None
+    assert harness.action_choices(w, w.latest_dm(turn)), "no DM panel to play from"
+    # and the clicks on it, which reach the shard-0 process, come back through the forwarder, which stands in
+    # front of discord.py's parser on the gateway's path as on the fake edge's
+    state = bot._connection
+    assert bot.forwarder is not None
+    assert state.parsers["INTERACTION_CREATE"] == bot.forwarder.receive == state.parse_interaction_create

@@ -7,6 +7,11 @@ keeps its messages when a bot process dies). Each process sees only its shards' 
 Commands are JSON lines on stdin, each answered by one JSON line on stdout (``{"ok": …}`` or ``{"error": …}``):
 ``open`` a table, ``click`` a random legal control for a player whose turn it is, ``hand`` (play until the current
 hand is settled), ``state``, ``create_misrouted`` (a command the gateway should not have sent here), ``quit``.
+
+A click on a DM panel reaches the shard-0 process only, as Discord sends it: ``dm_choice`` (in the table's
+process) picks a player's control on their DM panel, ``click_forwarded`` (in the shard-0 process) feeds that
+click, which it forwards to the owner, and ``answer`` (in the owner) waits for the owner's answer to it. The
+worlds share their interactions (``FakeDiscord.share_interactions``) as the one Discord they model does.
 """
 
 from __future__ import annotations
@@ -29,8 +34,10 @@ from tests.bot.toy import ensure_registered
 ensure_registered()
 
 
-def build_world(spec: dict[str, Any], journal: Path) -> FakeDiscord:
+def build_world(spec: dict[str, Any], journal: Path, shared: Path | None = None) -> FakeDiscord:
     world = FakeDiscord()
+    if shared is not None:
+        world.share_interactions(shared)
     world.app_id = int(spec["app_id"])
     world.bot_user["id"] = str(world.app_id)
     for u in spec["users"]:
@@ -117,6 +124,64 @@ class Worker:
         await self.bot.service.idle()
         return {"clicked": None}
 
+    async def op_dm_choice(self, channel: int, users: list[int]) -> dict[str, Any]:
+        """A random legal control on the DM panel of a player whose turn it is (not clicked: the click goes to
+        the shard-0 process, see ``op_click_forwarded``)."""
+        await self.bot.service.idle()
+        table = self.bot.service.table_in(channel)
+        if table is None or table.game is None:
+            return {"clicked": None}
+        waiting = set(table.game.to_act())
+        for uid in users:
+            seat = table.seat_of(uid)
+            if seat is None or seat not in waiting or table.seats[seat].auto:
+                continue
+            mid = await self._panel(uid, channel, table.id)
+            choices = action_choices(self.world, mid)
+            if mid is None or not choices:
+                continue
+            cid, values = self.rng.choice(choices)
+            code = values[0] if values else cid.split(":", 5)[5]
+            return {"clicked": cid, "values": values, "code": code, "user": uid, "seat": seat,
+                    "hand_no": table.hand_no, "message": self.world.messages[mid], "mid": mid,
+                    "dm_channel": self.world.messages[mid]["channel_id"]}
+        return {"clicked": None}
+
+    async def op_click_forwarded(self, user: int, mid: int, message: dict[str, Any], clicked: str,
+                                 values: list[str] | None, **_: Any) -> dict[str, Any]:
+        """Feed a DM click (one ``op_dm_choice`` picked in another process) to this process, as the gateway of
+        shard 0 delivers it; answered with what became of it: forwarded and taken by the owner, or withdrawn and
+        answered here (with the text of that answer)."""
+        assert self.bot.forwarder is not None
+        self.world.know_dm(user, int(message["channel_id"]))
+        pend = self.world.feed_click(self.bot, user, mid, clicked, values, message=message)
+        outcome = await asyncio.wait_for(self.bot.forwarder.expect(pend.token), 30)
+        text = ""
+        if outcome != "taken":
+            text = (await self.world.wait(pend)).text()
+        return {"token": pend.token, "outcome": outcome, "text": text, "fed_at": pend.fed_at}
+
+    async def op_answer(self, token: str) -> dict[str, Any]:
+        """This process's answer to a click another process forwarded: its text and how many first responses
+        (callbacks) were sent for it."""
+        for _ in range(3000):
+            pend = self.world.pending.get(token)
+            if pend is not None and pend.responded.done():
+                break
+            await asyncio.sleep(0.01)
+        else:
+            return {"answered": False}
+        await self.bot.service.idle()
+        callbacks = [c for c in self.world.calls if c.path.endswith("/callback") and token in c.url]
+        # perf_counter is the machine's monotonic clock: comparable with the feeding process's ``fed_at``
+        return {"answered": True, "text": pend.text(), "callbacks": len(callbacks),
+                "responded_at": pend.responded.result()}
+
+    async def op_forward_stats(self) -> dict[str, Any]:
+        fw = self.bot.forwarder
+        assert fw is not None
+        return {"taken": fw.taken, "latencies": fw.latencies}
+
     async def op_hand(self, channel: int, users: list[int]) -> dict[str, Any]:
         """Click until the hand now in play is settled (the next one dealt, or the table over)."""
         table = self.bot.service.table_in(channel)
@@ -153,9 +218,11 @@ async def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--world", required=True, help="the world as JSON (a file)")
     ap.add_argument("--journal", required=True, help="where the world keeps its messages")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--share", help="the file the worlds share their interactions in")
     args = ap.parse_args(argv)
     shards = Shards(args.shard_count, parse_ids(args.shard_ids, args.shard_count))
-    world = build_world(json.loads(Path(args.world).read_text(encoding="utf-8")), Path(args.journal))
+    world = build_world(json.loads(Path(args.world).read_text(encoding="utf-8")), Path(args.journal),
+                        Path(args.share) if args.share else None)
     bot = make_bot(args.db, shards=shards)
     await world.attach(bot)
     bot.service.retry_scale = 0.001

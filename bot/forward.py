@@ -1,0 +1,166 @@
+"""Interactions handed between bot processes: Discord sends every DM event, and so every click on a DM panel,
+to shard 0 only, whichever process runs the table (discord-api-docs: "DMs will only be sent to shard_id 0").
+
+The process that receives a component interaction for a table it does not hold looks up the table's guild; if
+another process's shard owns it, the RAW payload goes on the shared queue (``storage/forwarded.py``). The owner
+takes it and feeds it to its own connection state exactly as its gateway would have (``discord.Interaction``
+built with its own state, the same DynamicItem handler, the same table lock and checks); it answers through the
+interaction's token, plain HTTP that works from any process. Discord allows 3 seconds for the first answer:
+a payload nobody took within :data:`storage.forwarded.WITHDRAW_AFTER` seconds is withdrawn by its receiver, which
+answers 「稍后再试」 privately; whoever deletes the row answers, so the click is answered, and acted on, once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from storage.forwarded import WITHDRAW_AFTER, ForwardQueue
+
+from .i18n import lang_of, speaking, tr
+from .shards import shard_of
+
+if TYPE_CHECKING:
+    from .client import HunanBot
+
+log = logging.getLogger(__name__)
+
+# Custom ids that name a table (bot/components.py); 回放 (ht:rp) names a hand, readable in any process.
+TABLE_OF = re.compile(r"ht:(?:b|s|c|hand|auto|lobby|opt|vote):(\d+)(?::|$)")
+LOOK = 0.02  # seconds between the receiver's looks at whether its row was taken
+
+Parse = Callable[[Any], None]
+
+
+def table_of(data: dict[str, Any]) -> int | None:
+    """The table a component interaction's custom id names, if any."""
+    if data.get("type") != 3:
+        return None
+    m = TABLE_OF.match(str((data.get("data") or {}).get("custom_id", "")))
+    return int(m[1]) if m else None
+
+
+class Forwarder:
+    """Both ends of forwarding in one process: the receiving end wraps the connection state's
+    INTERACTION_CREATE parser; the owning end is a task taking this process's shards' rows."""
+
+    def __init__(self, client: HunanBot) -> None:
+        self.client = client
+        self.queue = ForwardQueue(client.db)
+        self.shards = client.shard_plan
+        self._parse: Parse = client._connection.parse_interaction_create
+        self._consumer: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.outcomes: dict[str, asyncio.Future[str]] = {}  # token -> "here" / "taken" / "withdrawn" (tests)
+        self.taken = 0  # payloads this process took and acted on as the owner
+        self.latencies: list[float] = []  # receiver: seconds from receipt to the owner's claim (benchmark)
+
+    def install(self) -> None:
+        """Put :meth:`receive` in front of discord.py's parser, where the gateway (``parsers``) and the fake edge
+        (``parse_interaction_create``) both call it."""
+        state = self.client._connection
+        state.parse_interaction_create = self.receive  # type: ignore[method-assign]
+        state.parsers["INTERACTION_CREATE"] = self.receive
+
+    async def start(self) -> None:
+        await self.queue.listen(self.shards.ids)
+        self._consumer = asyncio.get_running_loop().create_task(self._consume(), name="forward-consumer")
+
+    async def close(self) -> None:
+        for task in [self._consumer, *self._tasks]:
+            if task is not None:
+                task.cancel()
+        for task in [self._consumer, *self._tasks]:
+            if task is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        await self.queue.close()
+
+    # -- the receiving end ------------------------------------------------------------------------
+
+    def receive(self, data: Any) -> None:
+        table_id = table_of(data)
+        if table_id is None or table_id in self.client.service.tables:
+            self._parse(data)
+            return
+        self._spawn(self._route(data, table_id))
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _settle(self, data: dict[str, Any], outcome: str) -> None:
+        fut = self.outcomes.get(str(data.get("token")))
+        if fut is not None and not fut.done():
+            fut.set_result(outcome)
+
+    def expect(self, token: str) -> asyncio.Future[str]:
+        """A future of what became of the interaction with ``token`` (set before feeding it)."""
+        fut: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.outcomes[token] = fut
+        return fut
+
+    async def _route(self, data: dict[str, Any], table_id: int) -> None:
+        received = time.perf_counter()
+        try:
+            rows = await self.client.db.fetch("SELECT guild_id FROM tables WHERE id = ?", (table_id,))
+        except Exception:
+            log.exception("guild of table %s not read; the click is handled here", table_id)
+            rows = []
+        guild_id = int(rows[0]["guild_id"]) if rows else None
+        if guild_id is None or self.shards.owns(guild_id) or table_id in self.client.service.tables:
+            # unknown, ours, or restored meanwhile: this process's handler answers (refuses, or acts)
+            self._parse(data)
+            self._settle(data, "here")
+            return
+        try:
+            row_id = await self.queue.put(shard_of(guild_id, self.shards.count), data)
+        except Exception:
+            log.exception("interaction for table %s not forwarded", table_id)
+            await self._later(data)
+            self._settle(data, "withdrawn")
+            return
+        deadline = received + WITHDRAW_AFTER
+        while time.perf_counter() < deadline:
+            await asyncio.sleep(LOOK)
+            with contextlib.suppress(Exception):
+                if not await self.queue.queued(row_id):
+                    break
+        if await self.queue.withdraw(row_id):
+            await self._later(data)
+            self._settle(data, "withdrawn")
+        else:
+            self.latencies.append(time.perf_counter() - received)
+            self._settle(data, "taken")
+
+    async def _later(self, data: dict[str, Any]) -> None:
+        """The owner did not take the click in time: say so privately, nothing changed."""
+        interaction: discord.Interaction[Any] = discord.Interaction(data=data,  # type: ignore[arg-type]
+                                                                    state=self.client._connection)
+        with speaking(lang_of(interaction.locale)):
+            text = tr("⚠️ 这张牌桌所在的机器人进程暂时没有响应，这次操作没有生效，请稍后再试。")
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.send_message(text, ephemeral=True)
+
+    # -- the owning end ---------------------------------------------------------------------------
+
+    async def _consume(self) -> None:
+        while True:
+            try:
+                for data in await self.queue.take(self.shards.ids):
+                    self.taken += 1
+                    # the gateway's own path: Interaction(data, state), the DynamicItem's handler, the lock
+                    self._parse(data)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("forwarded interactions not taken; trying again")
+            await self.queue.wait()

@@ -1,0 +1,140 @@
+"""The queue of forwarded interactions (migration 005): one process hands a raw interaction payload to the
+process owning another shard, through the shared database.
+
+A row is acted on by whoever deletes it: the owner when it takes it (:meth:`ForwardQueue.take`), or the
+process that put it when nobody took it in time (:meth:`ForwardQueue.withdraw`). A DELETE changes a row once,
+on both backends (SQLite serialises writers; PostgreSQL's row lock makes the second DELETE see nothing), so
+exactly one of the two answers the interaction.
+
+The owner wakes on PostgreSQL's ``LISTEN/NOTIFY`` (the NOTIFY is sent with the INSERT's commit), or on SQLite,
+one file on one machine, by a short poll.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from .base import NOW_TEXT, Tx
+from .db import Database
+
+log = logging.getLogger(__name__)
+
+POLL = 0.05  # seconds between looks at the queue on SQLite
+PG_POLL = 1.0  # ... on PostgreSQL, only in case a notification was lost with its connection
+# Discord wants the first answer within 3 s of the click. The owner takes a row only while it can still answer
+# in time; the putter withdraws at WITHDRAW_AFTER and answers 稍后再试 itself (rows in between are the putter's).
+FRESH = 1.5  # seconds since it was queued: an older row is not the owner's any more
+WITHDRAW_AFTER = 2.0  # seconds since the click arrived: its receiver takes it back, if it is still there
+FORGOTTEN = 10.0  # seconds: a row this old was put by a process that died before withdrawing it
+TAKE_AT_ONCE = 100
+
+
+def channel(shard: int) -> str:
+    """The NOTIFY channel of one shard's forwarded interactions."""
+    return f"hunan_forward_{shard}"
+
+
+def _age(created_at: str, now: str) -> float:
+    return (datetime.fromisoformat(now) - datetime.fromisoformat(created_at)).total_seconds()
+
+
+class ForwardQueue:
+    """The forwarded-interaction queue of one process's database."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._wake = asyncio.Event()
+        self._listener: Any = None  # asyncpg connection holding the LISTENs
+
+    @property
+    def notifies(self) -> bool:
+        return self.db.dialect == "postgres"
+
+    async def put(self, shard: int, payload: dict[str, Any]) -> int:
+        """Queue ``payload`` for the process owning ``shard``; returns its row id (to withdraw it)."""
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        notify = self.notifies
+
+        async def job(tx: Tx) -> int:
+            row_id = await tx.insert("INSERT INTO forwarded (shard, payload, created_at) VALUES (?, ?, NOW_TEXT)",
+                                     (shard, text))
+            if notify:  # delivered when this transaction commits, so the row is there when the owner looks
+                await tx.execute("SELECT pg_notify(?, ?)", (channel(shard), str(row_id)))
+            return row_id
+        return await self.db.write(job)
+
+    async def take(self, shards: Sequence[int]) -> list[dict[str, Any]]:
+        """Claim the fresh payloads queued for ``shards``, oldest first: each returned one is this process's to
+        act on, and no other's. Rows past :data:`FRESH` are left to their putter, rows past
+        :data:`FORGOTTEN` (their putter died) are deleted unread."""
+        if not shards:
+            return []
+        marks = ", ".join("?" for _ in shards)
+        rows = await self.db.fetch(
+            f"SELECT id, payload, created_at, {NOW_TEXT} AS now FROM forwarded WHERE shard IN ({marks})"
+            f" ORDER BY id LIMIT {TAKE_AT_ONCE}", tuple(shards))
+        fresh = [(int(r["id"]), str(r["payload"])) for r in rows if _age(r["created_at"], r["now"]) < FRESH]
+        forgotten = [int(r["id"]) for r in rows if _age(r["created_at"], r["now"]) >= FORGOTTEN]
+        if not fresh and not forgotten:
+            return []
+
+        async def claim(tx: Tx) -> list[int]:
+            for row_id in forgotten:
+                await tx.execute("DELETE FROM forwarded WHERE id = ?", (row_id,))
+            return [row_id for row_id, _ in fresh
+                    if await tx.execute("DELETE FROM forwarded WHERE id = ?", (row_id,)) == 1]
+        claimed = set(await self.db.write(claim))
+        out: list[dict[str, Any]] = [json.loads(text) for row_id, text in fresh if row_id in claimed]
+        return out
+
+    async def withdraw(self, row_id: int) -> bool:
+        """Take back a row nobody took: True if it was still queued (the caller answers the interaction now,
+        and the owner never sees it), False if the owner took it first."""
+        async def job(tx: Tx) -> bool:
+            return await tx.execute("DELETE FROM forwarded WHERE id = ?", (row_id,)) == 1
+        return await self.db.write(job)
+
+    async def queued(self, row_id: int) -> bool:
+        """Whether the row is still waiting (a read: the putter looks while it waits for the owner)."""
+        return bool(await self.db.fetch("SELECT 1 FROM forwarded WHERE id = ?", (row_id,)))
+
+    async def listen(self, shards: Sequence[int]) -> None:
+        """Be woken when a payload for ``shards`` is queued (PostgreSQL; on SQLite :meth:`wait` polls)."""
+        if not self.notifies or self._listener is not None:
+            return
+        import asyncpg  # type: ignore[import-untyped]
+
+        from .postgres import PostgresBackend
+
+        backend = self.db.backend
+        assert isinstance(backend, PostgresBackend)
+        # a connection of its own: LISTEN is a session's, and the pool's connections come and go
+        self._listener = await asyncpg.connect(backend.url)
+        for shard in shards:
+            await self._listener.add_listener(channel(shard), self._notified)
+
+    def _notified(self, _conn: Any, _pid: int, _channel: str, _payload: str) -> None:
+        self._wake.set()
+
+    async def wait(self) -> None:
+        """Until something may be queued: a notification, or the poll interval."""
+        interval = POLL
+        if self._listener is not None:
+            interval = PG_POLL
+            if self._listener.is_closed():  # the server dropped it: poll until a new one listens
+                interval = POLL
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), interval)
+        self._wake.clear()
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            with contextlib.suppress(Exception):
+                await self._listener.close(timeout=5)
+            self._listener = None
