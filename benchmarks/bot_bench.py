@@ -35,7 +35,6 @@ from bot import harness  # noqa: E402
 from bot.client import HunanBot, freeze_heap  # noqa: E402
 from bot.harness import FakeDiscord  # noqa: E402
 
-
 ANSWER_TIMEOUT = 10.0  # seconds a click may wait for its answer; storage_bench's 5,000 saturating players need more
 
 
