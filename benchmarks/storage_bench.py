@@ -60,16 +60,20 @@ async def open_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int, var
     for _uid, ch in out:
         bot._connection.parse_channel_create(world.channels[ch])  # type: ignore[arg-type]
 
+    async def command(uid: int, ch: int, name: str, **options: Any) -> None:
+        # harness.command waits for every table's outbox after each command: quadratic in the tables set up
+        await world.wait(world.feed_command(bot, uid, ch, name, **options), timeout=60)
+
     async def one(uid: int, ch: int) -> None:
-        await harness.command(world, bot, uid, ch, "table create", variant=variant,
-                              options=f"bot.seed={ch % 9973} hands=32 bot.timer=0")
+        await command(uid, ch, "table create", variant=variant, options=f"bot.seed={ch % 9973} hands=32 bot.timer=0")
         table = bot.service.table_in(ch)
         assert table is not None
         while len(table.seats) < table.seat_count:
-            await harness.command(world, bot, uid, ch, "table ai")
-        await harness.command(world, bot, uid, ch, "table start")
+            await command(uid, ch, "table ai")
+        await command(uid, ch, "table start")
     for i in range(0, n, SETUP_CHUNK):
         await asyncio.gather(*(one(uid, ch) for uid, ch in out[i:i + SETUP_CHUNK]))
+        await bot.service.idle()
     return out
 
 
