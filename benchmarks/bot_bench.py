@@ -35,6 +35,8 @@ from bot import harness  # noqa: E402
 from bot.client import HunanBot, freeze_heap  # noqa: E402
 from bot.harness import FakeDiscord  # noqa: E402
 
+ANSWER_TIMEOUT = 10.0  # seconds a click may wait for its answer; storage_bench's 5,000 saturating players need more
+
 
 async def open_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int, variant: str) -> list[tuple[int, int]]:
     out = []
@@ -89,7 +91,7 @@ async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: rand
         mid, cid, values = choice
         cpu_fed = time.process_time()
         pend = world.feed_click(bot, uid, mid, cid, values)
-        t_resp = await asyncio.wait_for(asyncio.shield(pend.responded), 10)
+        t_resp = await asyncio.wait_for(asyncio.shield(pend.responded), ANSWER_TIMEOUT)
         lat.append(t_resp - pend.fed_at)
         cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
         world.pending.pop(pend.token, None)

@@ -1,4 +1,5 @@
-"""Persistence (aiosqlite): tables, the append-only action log, hand records and scores."""
+"""Persistence (SQLite by aiosqlite, or PostgreSQL by asyncpg): tables, the append-only action log, hand records
+and scores."""
 
 from .db import ActionRow, Database, HandRow, SeatRow, TableRow, path_from_url
 
