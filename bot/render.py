@@ -43,7 +43,6 @@ from .table import BOT_OPTIONS, Table
 from .words import (
     birds_text,
     discards_text,
-    engine_text,
     faces,
     hand_text,
     is_mahjong_hand,
@@ -301,7 +300,7 @@ def table_message(table: Table) -> Panel:
     scores = list(table.match.totals) if table.match else None
     lines = public_lines(table, view, finished=game.finished, scores=scores)
     if table.log:
-        lines += [f"› {engine_text(line)}" for line in list(table.log)[-LOG_SHOWN:]]
+        lines += [f"› {line}" for line in list(table.log)[-LOG_SHOWN:]]
     embed = discord.Embed(title=tr("{variant} · 牌桌 #{id} · {hand}", variant=variant_name(table.variant), id=table.id,
                                    hand=hand_title(table)),
                           description="\n".join(lines)[:EMBED_LIMIT], colour=discord.Colour.dark_red())
@@ -589,7 +588,7 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
         lines.append(tr("臭牌（不能再吃/胡）：{cards}", cards=faces(_cards(private["chou"]))))
     lines += table_facts(table, private)
     if table.log:
-        lines.append(tr("最近：{event}", event=engine_text(table.log[-1])))
+        lines.append(tr("最近：{event}", event=str(table.log[-1])))
     for other in range(len(table.seats)):
         if other == seat:
             continue

@@ -227,7 +227,7 @@ def dm_lines(table: Table, game: Any, view: dict[str, Any], seat: int, picked: S
         lines.append(picked_line(view, picked, preview(game, seat, picked)))
     elif deciding:
         lines.append(tr("在下方选牌后点「出牌」，或点快捷出牌。"))
-    event = engine_text(table.log[-1]) if table.log else ""
+    event = str(table.log[-1]) if table.log else ""
     if event and not any(event in line for line in lines):  # not twice when it is the trick's play
         lines.append(tr("最近：{event}", event=event))
     sizes = view.get("hand_sizes") or []

@@ -21,6 +21,7 @@ from engine.registry import Variant, get_variant
 from storage.db import ActionRow, SeatRow, TableRow
 
 from .i18n import SOURCE, current_lang, speaking, tr
+from .words import engine_text
 
 # Options the bot adds to every variant's own (they shape hosting, not the rules). Their labels are also what
 # players type (bot/options_text.py), and they are said through the catalogue like the engine's own options.
@@ -198,8 +199,9 @@ class Table:
                     self.log.append(self._engine_line(str(text)))
 
     def _engine_line(self, text: str) -> Line:
-        # the engine's own words (lang2's catalogue entries when they exist), its 座位N named as the reader says
-        return Line(lambda: self.name_seats(tr(text)))
+        # the engine's own words through the catalogue (whole sentence, else clause by clause), then its 座位N
+        # named as the reader says them
+        return Line(lambda: self.name_seats(engine_text(text)))
 
     def seat_label(self, seat: int) -> str:
         """「1号 小明」, in the language being spoken; an AI seat says it is one."""

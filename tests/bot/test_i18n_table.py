@@ -362,13 +362,13 @@ def test_calculator_errors_in_the_players_language(args: tuple[str, ...], englis
 
 # --- whole matches through the fake Discord, every payload held to Discord's limits ---------------------------
 
-OWN_LINES = re.compile(r"^(› |Last: |最近：|❓ )")  # event lines and 长沙's questions: the engine's events (the frame's)
+OWN_LINES = re.compile(r"^(❓ )")  # 长沙's questions: the engine asks them in its own words
 TABLE_HEADS = ("🀄 ", "🤝 ", "🃏 ", "🏁 ")
 
 
 def _table_texts(body: dict[str, Any]) -> list[str]:
     """The texts of one message body that the table renderers wrote (the table message, DM panels,
-    settlements), without the engine's event lines; lobby and command replies are the frame's."""
+    settlements), event lines included (长沙's questions aside); lobby and command replies are the frame's."""
     out = []
     for e in body.get("embeds") or []:
         title = e.get("title") or ""
