@@ -43,6 +43,7 @@ from .table import BOT_OPTIONS, Table
 from .words import (
     birds_text,
     discards_text,
+    engine_text,
     faces,
     hand_text,
     is_mahjong_hand,
@@ -394,6 +395,14 @@ def action_view(table: Table, seat: int, page: int = 0) -> discord.ui.View | Non
     return view
 
 
+def question_text(private: dict[str, Any]) -> str:
+    """A step's own question in the reader's language: the engine gives its template and the words in it."""
+    asked = private.get("question_words")
+    if not isinstance(asked, dict):
+        return str(private["question"])
+    return tr(str(asked["template"]), **{k: engine_text(str(v)) for k, v in asked["params"].items()})
+
+
 def question_panel(table: Table, seat: int, question: str) -> Panel:
     """The answer to a ``?`` choice, which changes nothing: 过 while 胡 is on offer asks to confirm (its
     确认过 is the real pass); a page shows that page of the seat's actions; 返回, or any other question,
@@ -550,7 +559,7 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
         lines.append(tr("👉 **轮到你了**，请选择 · ⏱ {clock}（超时由电脑托管）", clock=countdown(table.turn_deadline))
                      if table.turn_deadline is not None else tr("👉 **轮到你了**，请选择："))
         if isinstance(private.get("question"), str):  # a step with its own question (长沙 起手胡, 海底, 开杠)
-            lines.append(f"❓ {private['question']}")
+            lines.append(f"❓ {question_text(private)}")
     else:  # a waiting panel is edited in place on every move: no clock of someone else's turn in it
         lines.append(turn_line(table, game.public_view(), False, clock=False, waiting=True))
     if pdk.is_paodekuai(private):

@@ -673,25 +673,32 @@ class ChangshaGame(MahjongGame):
         v["waits"] = [NOTATION[t] for t in self.cs_waits(seat)]
         v["barred"] = bool(self.lou[seat])
         v["lou"] = sorted(NOTATION[t] for t in self.lou[seat])
-        v["question"] = self._question(seat)
+        asked = self._question(seat)
+        v["question"] = asked["text"] if asked else None
+        v["question_words"] = asked
         return v
 
-    def _question(self, seat: int) -> str | None:
-        """What the one asked seat decides at a 长沙 step, in words (only its own view carries it)."""
+    def _question(self, seat: int) -> dict[str, Any] | None:
+        """What the one asked seat decides at a 长沙 step (only its own view carries it): ``text`` in words, and
+        the same as ``template`` + ``params`` so a reader in another language gets it worded in theirs."""
         if self.finished or self.window is None or seat not in self.window.pending():
             return None
         if self.window_kind == "qishou":
             names = "、".join(q.name for q in qs.detect(self.hands[seat], self.options))
-            return f"你有起手胡（{names}）：亮牌胡一次（按自摸小胡算，本局结束时结算），还是过？"
+            return _worded("你有起手胡（{names}）：亮牌胡一次（按自摸小胡算，本局结束时结算），还是过？", names=names)
         if self.window_kind == "haidi":
-            return "只剩最后一张海底牌：要海底吗？要了胡不了，别人胡这张算你放炮。"
+            return _worded("只剩最后一张海底牌：要海底吗？要了胡不了，别人胡这张算你放炮。")
         if self.window_kind == "kaigang":
-            tiles = " ".join(NAMES[t] for t in self.kong_tiles)
-            return f"开杠亮出 {tiles}：能胡就胡（杠上花）；不胡则两张一起打出。"
+            return _worded("开杠亮出 {tiles}：能胡就胡（杠上花）；不胡则两张一起打出。",
+                           tiles=" ".join(NAMES[t] for t in self.kong_tiles))
         return None
 
     def ai_choose(self, seat: int) -> Action:
         return choose(self, seat)
+
+
+def _worded(template: str, **params: str) -> dict[str, Any]:
+    return {"text": template.format(**params), "template": template, "params": params}
 
 
 def _all_258(spot: WinSpot) -> bool:

@@ -362,13 +362,12 @@ def test_calculator_errors_in_the_players_language(args: tuple[str, ...], englis
 
 # --- whole matches through the fake Discord, every payload held to Discord's limits ---------------------------
 
-OWN_LINES = re.compile(r"^(❓ )")  # 长沙's questions: the engine asks them in its own words
 TABLE_HEADS = ("🀄 ", "🤝 ", "🃏 ", "🏁 ")
 
 
 def _table_texts(body: dict[str, Any]) -> list[str]:
     """The texts of one message body that the table renderers wrote (the table message, DM panels,
-    settlements), event lines included (长沙's questions aside); lobby and command replies are the frame's."""
+    settlements), event lines and 长沙's questions included; lobby and command replies are the frame's."""
     out = []
     for e in body.get("embeds") or []:
         title = e.get("title") or ""
@@ -377,7 +376,7 @@ def _table_texts(body: dict[str, Any]) -> list[str]:
     content = body.get("content") or ""
     if content.startswith(TABLE_HEADS) or content.startswith("**") and "#" in content.split("\n")[0]:
         out.append(content)
-    return ["\n".join(line for line in t.split("\n") if not OWN_LINES.match(line)) for t in out if t]
+    return [t for t in out if t]
 
 
 @pytest.mark.parametrize("variant", ["paohuzi", "changsha", "paodekuai", "fangpaofa"])
@@ -498,3 +497,29 @@ def test_hint_lines_in_english_and_traditional() -> None:
         assert hint_line(mahjong).startswith("聽牌：三萬（清一色，自摸每家 4，接炮 2）")
         assert zipai_hint_line(zipai) == "聽牌：參（自摸 胡息 18 得分 3 紅胡；放炮 胡息 15 得分 2）"
         assert own_huxi_line([{"huxi": 3}], list("陆陆陆")) == "**我的胡息**：門子 3 + 坎 6 = 9"
+
+
+def test_changsha_questions_in_the_askeds_language() -> None:
+    """长沙's own questions (起手胡, 海底, 开杠) come from the engine as a template and its words, so the asked
+    player reads them in their language, the 起手胡 names and tiles included."""
+    from bot.render import question_text
+    from tests.mahjong.test_changsha_game import KONGER, _to_haidi, make, until
+
+    qishou = make([None, "3m3m3m3m 2p4p6s 2s5s8s", "6m7m8m 4p5p6p 1s2s3s 7p8p9p 5m", "7p7p7p 9s9s9s 2m4m6m 1p"],
+                  dealer=1, tails="5p")
+    haidi = make([None, None, None, None], dealer=2, tails="6p")
+    _to_haidi(haidi)
+    kong = make([KONGER, None, None, None], draws=["1m", "3m"], tails=["1s", "6p"])
+    until(kong, 0)
+    kong.apply(0, "kaigang:5m")
+    asked = {"qishou": qishou.view(1), "haidi": haidi.view(haidi.to_act()[0]), "kaigang": kong.view(0)}
+    assert all(v["question"] for v in asked.values())
+    assert question_text(asked["qishou"]) == asked["qishou"]["question"]  # zh-CN: the engine's own text
+    with speaking("en"):
+        assert question_text(asked["qishou"]).startswith("You hold 起手胡 opening win (四喜")
+        assert question_text(asked["haidi"]).startswith("One tile left, the 海底 last tile: take it?")
+        assert question_text(asked["kaigang"]).startswith("开杠 Open kong shows 一条 六筒")
+        assert all(loose_chinese_in_english(question_text(v), english_terms()) == [] for v in asked.values())
+    with speaking("zh-TW"):
+        assert question_text(asked["kaigang"]).startswith("開槓亮出 一條 六筒：")
+        assert all(simplified_in_traditional(question_text(v)) == [] for v in asked.values())
