@@ -18,7 +18,8 @@ def word(template: str, params: Iterable[tuple[str, Any]]) -> str:
     if current_lang() == SOURCE:  # the engine's own words: nothing to look up
         return template.format(**dict(params)) if params else template
     words = catalogue()["messages"]
-    return tr(template, **{k: tr(v) if isinstance(v, str) and v in words else v for k, v in params})
+    return tr(template, **{k: named(v) if isinstance(v, ActionName) else tr(v) if isinstance(v, str) and v in words
+                           else v for k, v in params})
 
 
 def said(e: Exception) -> str:

@@ -93,6 +93,10 @@ class ActionName:
         """A name whose label is ``template`` filled with ``params`` (``"{verb} {cards}"``, verb 碰, cards 五)."""
         return cls(template.format(**params), group, role, template, tuple(params.items()))
 
+    def __str__(self) -> str:
+        # a name inside a Worded error's params reads as its label (the bot words it in the reader's language)
+        return self.label
+
 
 WIN_ROLE = "win"
 PASS_ROLE = "pass"
@@ -118,8 +122,9 @@ def admit(game: Any, seat: int, action: Action, legal: list[Action]) -> None:
     if seat not in game.to_act():
         raise IllegalAction("现在不轮到{seat}号", seat=seat + 1)
     if not any(a is action for a in legal) and action not in legal:
+        label: ActionName | str
         try:
-            label = name_action(game, action).label
+            label = name_action(game, action)
         except (IllegalAction, ValueError):
             label = action.code
         raise IllegalAction("现在不能「{label}」", label=label)

@@ -17,7 +17,7 @@ from bot.harness import FakeDiscord
 from bot.i18n import speaking
 from bot.render_paodekuai import pack
 from bot.table import BOT_OPTIONS
-from engine.core import IllegalAction, OptionError
+from engine.core import Action, IllegalAction, OptionError
 from engine.paodekuai.game import PaodekuaiGame
 from engine.registry import all_variants, get_variant
 
@@ -341,3 +341,23 @@ async def test_the_lobby_names_room_options_in_the_guilds_language(tmp_path: Pat
         await env.bot.close()
         harness.uninstall_webhook_edge()
     assert not env.world.errors, env.world.errors
+
+
+@pytest.mark.parametrize("variant", ["paohuzi", "hongzhong", "paodekuai"])
+def test_a_refused_action_names_it_in_the_readers_language(variant: str) -> None:
+    """「现在不能「碰 五」」 names the action as the reader's controls do, not in the engine's zh-CN."""
+    from bot.engine_words import named, said
+    from bot.i18n import speaking
+
+    v = get_variant(variant)
+    game = v.new_hand(v.validate({}), 5, 0, {})
+    seat = game.to_act()[0]
+    code = "peng:5m" if v.family == "mahjong" else ("pass" if v.family == "paodekuai" else "hu")
+    assert code not in {a.code for a in game.legal_actions(seat)}
+    other = Action.parse(code)
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(seat, other.code)
+    assert str(caught.value) == f"现在不能「{game.name_action(other).label}」"
+    with speaking("en"):
+        english = said(caught.value)
+        assert named(game.name_action(other)) in english and english != str(caught.value)
