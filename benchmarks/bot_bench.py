@@ -38,7 +38,8 @@ from bot.harness import FakeDiscord  # noqa: E402
 ANSWER_TIMEOUT = 10.0  # seconds a click may wait for its answer; storage_bench's 5,000 saturating players need more
 
 
-async def open_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int, variant: str) -> list[tuple[int, int]]:
+async def open_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int, variant: str,
+                      pictures: bool = True) -> list[tuple[int, int]]:
     out = []
     for i in range(n):
         uid = world.add_user(f"p{i}")
@@ -53,7 +54,7 @@ async def open_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int, var
     for _uid, ch in out:
         state.parse_channel_create(world.channels[ch])  # type: ignore[arg-type]
     for uid, ch in out:
-        await harness.command(world, bot, uid, ch, "table create", variant=variant, options=f"bot.seed={ch % 9973} hands=32")
+        await harness.command(world, bot, uid, ch, "table create", variant=variant, options=f"bot.seed={ch % 9973} hands=32 bot.pictures={'on' if pictures else 'off'}")
         table = bot.service.table_in(ch)
         assert table is not None
         while len(table.seats) < table.seat_count:
@@ -176,6 +177,7 @@ async def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="latency phase pairs (frozen, unfrozen)")
     ap.add_argument("--warmup", type=float, default=5.0, help="seconds of unreported clicking first")
     ap.add_argument("--variant", default="paohuzi")
+    ap.add_argument("--pictures", choices=("on", "off"), default="on", help="room option bot.pictures (default on)")
     ap.add_argument("--gc-threshold", default=None, metavar="G0,G1,G2",
                     help="experiment: collector thresholds instead of the bot's (bot.client.GC_THRESHOLDS); "
                          "700,10,10 is CPython's default")
@@ -194,7 +196,7 @@ async def main() -> None:
     bot = HunanBot(f"sqlite:///{os.path.join(tmp, 'bench.sqlite3')}")
     await world.attach(bot)
     t0 = time.perf_counter()
-    pairs = await open_tables(world, bot, guild, args.tables, args.variant)
+    pairs = await open_tables(world, bot, guild, args.tables, args.variant, args.pictures == "on")
     print(f"set up {args.tables} tables in {time.perf_counter() - t0:.1f}s", flush=True)
     full = FullCollections()
     answered_cpu = time_answers_in_cpu(world)
