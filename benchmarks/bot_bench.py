@@ -38,6 +38,45 @@ from bot.harness import FakeDiscord  # noqa: E402
 ANSWER_TIMEOUT = 10.0  # seconds a click may wait for its answer; storage_bench's 5,000 saturating players need more
 
 
+SETUP_CHUNK = 50  # tables opened at once (more, and a loaded core answers some command after the 3 s window)
+
+
+async def open_many_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int,
+                           variant: str) -> list[tuple[int, int]]:
+    """Tables like :func:`open_tables` (one player and AI seats, 32 hands) for thousands of them (storage_bench,
+    shard_bench): SETUP_CHUNK at a time, their writes sharing group commits as a running bot's do, each command
+    awaited until answered only (``harness.command`` waits for every table's outbox after each command, which is
+    quadratic in the tables set up). No turn timer: setting up 5,000 tables outlasts the 60 s timer, whose 托管
+    seats would then play the first tables' matches out by themselves and be counted as the players'. No
+    pictures: these benchmarks measure the log and its stores (``bot_bench --pictures`` measures drawing)."""
+    out = []
+    for i in range(n):
+        uid = world.add_user(f"p{i}")
+        world.add_member(guild, uid)
+        world.guilds[guild]["member_count"] = len(world.guilds[guild]["members"])
+        out.append((uid, world.add_channel(guild, f"t{i}")))
+    for _uid, ch in out:  # channels created after READY reach the client as gateway events would
+        bot._connection.parse_channel_create(world.channels[ch])  # type: ignore[arg-type]
+
+    async def command(uid: int, ch: int, name: str, **options: Any) -> None:
+        pend = world.feed_command(bot, uid, ch, name, **options)
+        await world.wait(pend, timeout=120)
+        world.pending.pop(pend.token, None)
+
+    async def one(uid: int, ch: int) -> None:
+        await command(uid, ch, "table create", variant=variant,
+                      options=f"bot.seed={ch % 9973} hands=32 bot.timer=0 bot.pictures=off")
+        table = bot.service.table_in(ch)
+        assert table is not None
+        while len(table.seats) < table.seat_count:
+            await command(uid, ch, "table ai")
+        await command(uid, ch, "table start")
+    for i in range(0, n, SETUP_CHUNK):
+        await asyncio.gather(*(one(uid, ch) for uid, ch in out[i:i + SETUP_CHUNK]))
+        await bot.service.idle()
+    return out
+
+
 async def open_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int, variant: str,
                       pictures: bool = True) -> list[tuple[int, int]]:
     out = []

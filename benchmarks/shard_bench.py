@@ -73,46 +73,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord  # noqa: E402
 
-from benchmarks.bot_bench import time_answers_in_cpu  # noqa: E402
+from benchmarks.bot_bench import open_many_tables, time_answers_in_cpu  # noqa: E402
 from bot import harness  # noqa: E402
 from bot.client import HunanBot, freeze_heap, make_bot  # noqa: E402
 from bot.harness import FakeDiscord, guild_id_on_shard  # noqa: E402
 from bot.shards import ALL, Shards  # noqa: E402
 from storage.db import Database  # noqa: E402
-
-
-async def open_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int, variant: str) -> list[tuple[int, int]]:
-    """bot_bench's tables (one player and AI seats, 32 hands), opened 50 at a time, each command awaited until
-    answered only: waiting for every outbox after each command made setting up 5,000 tables quadratic. No turn
-    timer: a saturated run at 5,000 tables outlasts 60 s, and seats put on 托管 then play on by themselves, so
-    the process never falls idle and the AI's moves are counted as the players'."""
-    pairs = []
-    for i in range(n):
-        uid = world.add_user(f"p{i}")
-        world.add_member(guild, uid)
-        ch = world.add_channel(guild, f"t{i}")
-        pairs.append((uid, ch))
-    state = bot._connection
-    for _uid, ch in pairs:  # channels created after READY reach the client as gateway events would
-        state.parse_channel_create(world.channels[ch])  # type: ignore[arg-type]
-    gate = asyncio.Semaphore(50)
-
-    async def command(uid: int, ch: int, name: str, **options: Any) -> None:
-        pend = world.feed_command(bot, uid, ch, name, **options)
-        await world.wait(pend, timeout=120)
-        world.pending.pop(pend.token, None)
-
-    async def one(uid: int, ch: int) -> None:
-        async with gate:
-            await command(uid, ch, "table create", variant=variant, options=f"bot.seed={ch % 9973} hands=32 bot.timer=0")
-            table = bot.service.table_in(ch)
-            assert table is not None
-            while len(table.seats) < table.seat_count:
-                await command(uid, ch, "table ai")
-            await command(uid, ch, "table start")
-    await asyncio.gather(*(one(uid, ch) for uid, ch in pairs))
-    await bot.service.idle()
-    return pairs
 
 
 class Players:
@@ -188,7 +154,7 @@ async def child(args: argparse.Namespace) -> None:
     world.add_member(guild, host)
     bot = make_bot(args.db, shards=shards)
     await world.attach(bot)
-    pairs = await open_tables(world, bot, guild, args.tables, args.variant)
+    pairs = await open_many_tables(world, bot, guild, args.tables, args.variant)
     freeze_heap()  # as the bot does after start-up
     players = Players(world, bot)
     answered_cpu = time_answers_in_cpu(world)

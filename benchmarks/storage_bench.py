@@ -43,38 +43,6 @@ from bot.client import HunanBot, freeze_heap  # noqa: E402
 from bot.harness import FakeDiscord  # noqa: E402
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-SETUP_CHUNK = 50  # tables opened at once (more, and a loaded core answers some command after the 3 s window): their writes share group commits, as a running bot's do
-
-
-async def open_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int, variant: str) -> list[tuple[int, int]]:
-    """``bot_bench.open_tables``, SETUP_CHUNK tables at a time (one after another, 5,000 tables on a
-    PostgreSQL that flushes every commit take many minutes), with no turn timer: setting up 5,000 tables
-    takes longer than the 60 s timer, whose 托管 seats would then play the first tables' matches out."""
-    out = []
-    for i in range(n):
-        uid = world.add_user(f"p{i}")
-        world.add_member(guild, uid)
-        world.guilds[guild]["member_count"] = len(world.guilds[guild]["members"])
-        out.append((uid, world.add_channel(guild, f"t{i}")))
-    # channels created after READY reach the client as gateway events would
-    for _uid, ch in out:
-        bot._connection.parse_channel_create(world.channels[ch])  # type: ignore[arg-type]
-
-    async def command(uid: int, ch: int, name: str, **options: Any) -> None:
-        # harness.command waits for every table's outbox after each command: quadratic in the tables set up
-        await world.wait(world.feed_command(bot, uid, ch, name, **options), timeout=60)
-
-    async def one(uid: int, ch: int) -> None:
-        await command(uid, ch, "table create", variant=variant, options=f"bot.seed={ch % 9973} hands=32 bot.timer=0")
-        table = bot.service.table_in(ch)
-        assert table is not None
-        while len(table.seats) < table.seat_count:
-            await command(uid, ch, "table ai")
-        await command(uid, ch, "table start")
-    for i in range(0, n, SETUP_CHUNK):
-        await asyncio.gather(*(one(uid, ch) for uid, ch in out[i:i + SETUP_CHUNK]))
-        await bot.service.idle()
-    return out
 
 
 def server_cpu(postmaster: int) -> float:
@@ -106,7 +74,7 @@ async def run(backend: str, url: str, tables: int, args: argparse.Namespace, pos
     bot = HunanBot(url)
     await world.attach(bot)
     t0 = time.perf_counter()
-    pairs = await open_tables(world, bot, guild, tables, args.variant)
+    pairs = await bot_bench.open_many_tables(world, bot, guild, tables, args.variant)
     print(f"[{backend}] set up {tables} tables in {time.perf_counter() - t0:.1f}s", flush=True)
     full = FullCollections()
     answered_cpu = time_answers_in_cpu(world)
