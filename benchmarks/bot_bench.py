@@ -58,16 +58,17 @@ async def open_many_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int
     for _uid, ch in out:  # channels created after READY reach the client as gateway events would
         bot._connection.parse_channel_create(world.channels[ch])  # type: ignore[arg-type]
 
-    async def command(uid: int, ch: int, name: str, **options: Any) -> None:
+    async def command(uid: int, ch: int, name: str, **options: Any) -> harness.PendingInteraction:
         pend = world.feed_command(bot, uid, ch, name, **options)
         await world.wait(pend, timeout=120)
         world.pending.pop(pend.token, None)
+        return pend
 
     async def one(uid: int, ch: int) -> None:
-        await command(uid, ch, "table create", variant=variant,
-                      options=f"bot.seed={ch % 9973} hands=32 bot.timer=0 bot.pictures=off")
+        created = await command(uid, ch, "table create", variant=variant,
+                                options=f"bot.seed={ch % 9973} hands=32 bot.timer=0 bot.pictures=off")
         table = bot.service.table_in(ch)
-        assert table is not None
+        assert table is not None, created.text()
         while len(table.seats) < table.seat_count:
             await command(uid, ch, "table ai")
         await command(uid, ch, "table start")
