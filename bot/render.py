@@ -532,8 +532,9 @@ def mahjong_own_lines(private: dict[str, Any], cards: list[str],
         lines += [t for t in (hint_words.now_line(hints), told) if t]
     bars = hint_words.bar_lines(hints or [])  # each bar on the waits it holds back, else the view's flag
     lines += bars
-    if private.get("barred") and not bars:
-        lines.append(tr("过胡不胡：刚过了胡，自己摸牌之前不能再胡别人打的牌"))
+    if private.get("barred") and not bars:  # hints off: the view's own flag, in its variant's words
+        lines.append(tr("漏胡：自己摸牌之前不能再胡这张别人打的牌（胡得更大除外）") if "lou" in private
+                     else tr("过胡不胡：刚过了胡，自己摸牌之前不能再胡别人打的牌"))
     return lines
 
 

@@ -159,3 +159,18 @@ def test_mahjong_panel_says_a_win_on_offer_now() -> None:
     lines = _lines(table, 1)
     assert "✅ 可以胡 八条：平胡，每家 3" in lines, lines
     assert not any(line.startswith("听牌") for line in lines)
+
+
+def test_a_passed_win_is_named_in_the_variants_own_words_with_hints_off() -> None:
+    """With hints off the panel still says the seat is barred: 长沙 calls it 漏胡 (ruling 29: that tile, until his
+    draw, unless bigger), 推倒胡 过胡不胡 (no discard win until his draw, 碰 or 杠)."""
+    from engine.mahjong.rules import Priced
+
+    changsha = _table("changsha", "1m2m3m4m5m6m7m8m9m2p2p6s7s", {"timer": 0, "hints": False})
+    changsha.match.game.lou[1][0] = Priced((), 1)  # type: ignore[union-attr]
+    lines = (dm_panel(changsha, 1).content or "").split("\n")
+    assert any(line.startswith("漏胡：") for line in lines) and not any("过胡不胡" in line for line in lines)
+    tuidaohu = _table("tuidaohu", "1m2m3m4m5m6m7m8m9m2p2p6s7s", {"timer": 0, "hints": False})
+    tuidaohu.match.game.barred[1] = True  # type: ignore[union-attr]
+    lines = (dm_panel(tuidaohu, 1).content or "").split("\n")
+    assert any(line.startswith("过胡不胡：") for line in lines) and not any("漏胡" in line for line in lines)
