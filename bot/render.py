@@ -595,7 +595,7 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
         lines += [t for t in (hint_words.standing_line(standing(game, seat)), *told) if t]
         lines += hint_words.bar_lines(waits)
     if private.get("chou"):
-        lines.append(tr("臭牌（不能再吃/胡）：{cards}", cards=faces(_cards(private["chou"]))))
+        lines.append(tr("臭牌（不能再吃/碰，仍可胡）：{cards}", cards=faces(_cards(private["chou"]))))
     lines += table_facts(table, private)
     if table.log:
         lines.append(tr("最近：{event}", event=str(table.log[-1])))

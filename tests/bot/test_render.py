@@ -181,3 +181,15 @@ async def test_the_predeal_count_shows_and_no_choice(env: Env) -> None:
     lines = public_lines(table, view)
     assert any(f"打鸟：已选 {view['choosing']['chosen']}/{view['choosing']['of']}" in line for line in lines)
     assert not any("打鸟：1号" in line or "打鸟：2号" in line for line in lines)
+
+
+async def test_dead_cards_say_they_may_still_be_won(env: Env) -> None:
+    """A 臭牌 may not be 吃/碰 again but may still be won (rules README: 过张/臭牌): the panel says so."""
+    from bot.render import dm_panel
+    from engine.zipai.cards import parse_card
+
+    table = await env.open_table("paohuzi", [env.alice, env.bob], "bot.seed=3 hands=1")
+    seat = table.seat_of(env.alice)
+    table.game.chou[seat].add(parse_card("五"))
+    content = dm_panel(table, seat).content or ""
+    assert "臭牌（不能再吃/碰，仍可胡）：五" in content
