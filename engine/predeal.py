@@ -7,6 +7,7 @@ another's answer would let a seat choose knowing it — so ``public()`` tells on
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .core import Action, IllegalAction
@@ -54,3 +55,27 @@ class PreDeal:
     def public(self) -> dict[str, Any]:
         """What the table sees while choosing: how many have chosen (已选) of how many, never what."""
         return {"chosen": len(self.chosen), "of": len(self.order)}
+
+
+STAKE = Action("stake")
+NO_STAKE = Action("pass")
+Emit = Callable[[str, dict[str, Any], "int | None", str], None]
+
+
+def daniao(seats: list[int], choosing: list[int] | None = None) -> PreDeal:
+    """打鸟 (字牌, 跑得快): before play every seat in ``choosing`` (default: all of ``seats``, the table order)
+    stakes or does not."""
+    return PreDeal(seats, {s: [STAKE, NO_STAKE] for s in (seats if choosing is None else choosing)})
+
+
+def choose_daniao(predeal: PreDeal, seat: int, action: Action, emit: Emit) -> list[int] | None:
+    """One seat's 打鸟 answer, told to that seat alone; once everyone has answered, the staking seats (in the
+    PreDeal's table order), announced to the table. ``emit(kind, data, audience, text)`` is the game's event writer."""
+    predeal.choose(seat, action)
+    staked = action == STAKE
+    emit("stake" if staked else "pass", {"seat": seat}, seat, "你选择了" + ("打鸟" if staked else "不打鸟"))
+    if not predeal.complete:
+        return None
+    stakes = [s for s, a in predeal.result().items() if a == STAKE]
+    emit("stakes", {"seats": list(stakes)}, None, "打鸟：" + ("、".join(f"座位{s + 1}" for s in stakes) or "无人"))
+    return stakes

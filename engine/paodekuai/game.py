@@ -25,7 +25,7 @@ from typing import Any
 
 from ..core import PASS_ROLE, Action, ActionName, Event, HandResult, IllegalAction, Win, begin
 from ..ledger import KEEP, Ledger, Payment, net
-from ..predeal import PreDeal
+from ..predeal import PreDeal, choose_daniao, daniao
 from .cards import (
     HEART10,
     NOTATION,
@@ -45,7 +45,6 @@ VARIANT_ID = "paodekuai"
 SEATS = 3
 BOMB_MONEY = 10  # 炸弹现结: "相当于10张牌的积分" from each other player
 PASS = Action("pass")
-STAKE = Action("stake")
 
 KIND_NAMES = {"single": "单张", "pair": "对子", "straight": "顺子", "pairs": "连对", "trio": "三带二",
               "plane": "飞机", "bomb": "炸弹", "four": "四带三"}
@@ -173,8 +172,7 @@ class PaodekuaiGame:
         self.predeal: PreDeal | None = None
         if options.get("daniao") and "stakes" not in self.carry:
             # 打鸟 "开局可选择": every player chooses at once before the first deal; the match keeps the stakes.
-            order = [(dealer + i) % SEATS for i in range(SEATS)]
-            self.predeal = PreDeal(order, {s: [STAKE, PASS] for s in order})
+            self.predeal = daniao(list(range(SEATS)))  # stakes are reported by seat number
         else:
             if "stakes" in self.carry:
                 self.stakes = list(self.carry["stakes"])
@@ -347,17 +345,10 @@ class PaodekuaiGame:
 
     def _choose_stake(self, seat: int, action: Action) -> None:
         assert self.predeal is not None
-        self.predeal.choose(seat, action)
-        staked = action.kind == "stake"
-        self._emit("stake" if staked else "pass", {"seat": seat}, seat, "你选择了" + ("打鸟" if staked else "不打鸟"))
-        if not self.predeal.complete:
-            return
-        self.stakes = [s for s, a in self.predeal.result().items() if a.kind == "stake"]
-        self.stakes.sort()
-        self.predeal = None
-        self._emit("stakes", {"seats": list(self.stakes)}, None,
-                   "打鸟：" + ("、".join(_seat(s) for s in self.stakes) or "无人"))
-        self._deal()
+        self.stakes = choose_daniao(self.predeal, seat, action, self._emit)
+        if self.stakes is not None:
+            self.predeal = None
+            self._deal()
 
     def _take(self, seat: int, p: Play) -> tuple[int, ...]:
         """The cards leaving the hand for play ``p``: by rank, the lowest suit first (so ♠3 goes whenever a 3

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..claims import ClaimWindow
 from ..core import Action, ActionName, Event, HandResult, MeldView, Win, begin
-from ..predeal import PreDeal
+from ..predeal import PreDeal, choose_daniao, daniao
 from ..settlement import Seating
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
 from .chi import chi_options, could_group
@@ -155,8 +155,7 @@ class ZipaiGame:
         if rules.stake_option and self.options.get(rules.stake_option) and "stakes" not in self.carry:
             # Stakes (打鸟) are chosen by every player at once, having seen his first hand, before play starts;
             # the 亮张 window follows.
-            self.predeal = PreDeal(self._order_from(dealer), {s: [Action("stake"), Action("pass")]
-                                                              for s in self.active})
+            self.predeal = daniao(self._order_from(dealer), self.active)
             return
         self._open_liang_window()
 
@@ -688,16 +687,10 @@ class ZipaiGame:
 
     def _choose_stake(self, seat: int, action: Action) -> None:
         assert self.predeal is not None
-        self.predeal.choose(seat, action)
-        staked = action.kind == "stake"
-        self._emit("stake" if staked else "pass", {"seat": seat}, seat, "你选择了" + ("打鸟" if staked else "不打鸟"))
-        if not self.predeal.complete:
-            return
-        self.stakes = [s for s, a in self.predeal.result().items() if a.kind == "stake"]
-        self.predeal = None
-        self._emit("stakes", {"seats": self.stakes}, None,
-                   "打鸟：" + ("、".join(_seat(s) for s in self.stakes) or "无人"))
-        self._open_liang_window()
+        self.stakes = choose_daniao(self.predeal, seat, action, self._emit)
+        if self.stakes is not None:
+            self.predeal = None
+            self._open_liang_window()
 
     def _revealed(self) -> str | None:
         """The card on offer, if everyone may see it (never a card just 偎-ed face down)."""
