@@ -15,6 +15,7 @@ Chance is one seeded shuffle per hand; (variant, options, seed, actions) replays
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -111,6 +112,28 @@ def name_action(game: Any, action: Action) -> ActionName:
             "操作", "操作")
     named: ActionName = namer(action)
     return named
+
+
+class LegalCache:
+    """A game's legal actions per (version, seat): the bot, the AI and ``apply`` each ask for them several times
+    at one version, and they are costly to list (mahjong claims, 跑得快 plays). A few versions are kept; any
+    other is computed afresh."""
+
+    KEEP = 8
+
+    def __init__(self, compute: Callable[[int], list[Action]]) -> None:
+        self._compute = compute
+        self._by: dict[tuple[int, int], list[Action]] = {}
+
+    def get(self, version: int, seat: int) -> list[Action]:
+        """The cached list itself: callers handing it out copy it."""
+        key = (version, seat)
+        legal = self._by.get(key)
+        if legal is None:
+            if len(self._by) > self.KEEP:
+                self._by.clear()
+            legal = self._by[key] = self._compute(seat)
+        return legal
 
 
 def admit(game: Any, seat: int, action: Action, legal: list[Action]) -> None:

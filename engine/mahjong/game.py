@@ -29,6 +29,7 @@ from ..core import (
     Event,
     HandResult,
     IllegalAction,
+    LegalCache,
     MeldView,
     Win,
     begin,
@@ -113,7 +114,7 @@ class MahjongGame:
         self.bird_tiles: list[int] = []
         self.bird_hits: dict[int, int] = {}
         self.chui: list[int] | None = None
-        self._legal_cache: dict[tuple[int, int], list[Action]] = {}
+        self._legal_cache = LegalCache(self._legal)
         self.predeal: PreDeal | None = None
         if rules.chui:
             order = [(dealer + i) % self.seats for i in range(self.seats)]
@@ -513,13 +514,7 @@ class MahjongGame:
         return list(self._legal_now(seat))
 
     def _legal_now(self, seat: int) -> list[Action]:
-        key = (self.version, seat)
-        legal = self._legal_cache.get(key)
-        if legal is None:
-            if len(self._legal_cache) > 8:
-                self._legal_cache.clear()
-            legal = self._legal_cache[key] = self._legal(seat)
-        return legal
+        return self._legal_cache.get(self.version, seat)
 
     def _legal(self, seat: int) -> list[Action]:
         if self.finished or seat not in self.to_act():

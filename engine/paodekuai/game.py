@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..core import PASS_ROLE, Action, ActionName, Event, HandResult, IllegalAction, Win, begin
+from ..core import PASS_ROLE, Action, ActionName, Event, HandResult, IllegalAction, LegalCache, Win, begin
 from ..ledger import KEEP, Ledger, Payment, net
 from ..predeal import PreDeal, choose_daniao, daniao
 from .cards import (
@@ -168,7 +168,7 @@ class PaodekuaiGame:
         self.must_show: int | None = None  # the card the first play must contain (黑桃3先出)
         self.hearts10: int | None = None
         self.stakes: list[int] | None = None
-        self._legal_cache: dict[tuple[int, int], list[Action]] = {}
+        self._legal_cache = LegalCache(self._legal)
         self.predeal: PreDeal | None = None
         if options.get("daniao") and "stakes" not in self.carry:
             # 打鸟 "开局可选择": every player chooses at once before the first deal; the match keeps the stakes.
@@ -244,13 +244,7 @@ class PaodekuaiGame:
         return out
 
     def legal_actions(self, seat: int) -> list[Action]:
-        key = (self.version, seat)
-        legal = self._legal_cache.get(key)
-        if legal is None:
-            if len(self._legal_cache) > 8:
-                self._legal_cache.clear()
-            legal = self._legal_cache[key] = self._legal(seat)
-        return list(legal)
+        return list(self._legal_cache.get(self.version, seat))
 
     def to_act(self) -> list[int]:
         if self.finished:

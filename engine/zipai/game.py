@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import Action, ActionName, Event, HandResult, MeldView, Win, begin
+from ..core import Action, ActionName, Event, HandResult, LegalCache, MeldView, Win, begin
 from ..predeal import PreDeal, choose_daniao, daniao
 from ..settlement import Seating
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
@@ -135,7 +135,7 @@ class ZipaiGame:
         self.liang = -1
         self._last_was_paoti = False
         self.floating: int | None = None
-        self._legal_cache: dict[tuple[int, int], list[Action]] = {}
+        self._legal_cache = LegalCache(self._legal_actions)
         # The drawer's hand before a compulsory 偎/提 of his own draw: a 自摸 on it is priced from there.
         self._own_pre: tuple[list[int], list[Group], int] | None = None
 
@@ -631,12 +631,7 @@ class ZipaiGame:
         return [self.must_discard] if self.must_discard is not None else []
 
     def legal_actions(self, seat: int) -> list[Action]:
-        key = (self.version, seat)
-        if key not in self._legal_cache:
-            if len(self._legal_cache) > 8:
-                self._legal_cache.clear()
-            self._legal_cache[key] = self._legal_actions(seat)
-        return list(self._legal_cache[key])
+        return list(self._legal_cache.get(self.version, seat))
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.finished or seat not in self.to_act():
