@@ -21,9 +21,12 @@ def random_policy(rng: random.Random) -> Policy:
 
 
 def play_hand(game: Game, on_step: Callable[[Game], None] | None = None,
-              policies: dict[int, Policy] | None = None) -> Game:
-    """Play one hand to the end with the AI in every seat (``policies`` seats another player in some)."""
-    while not game.finished:
+              policies: dict[int, Policy] | None = None, *, steps: int | None = None) -> Game:
+    """Play one hand to the end with the AI in every seat (``policies`` seats another player in some); with
+    ``steps``, only that many actions (a position in the middle of a hand, to look at)."""
+    played = 0
+    while not game.finished and (steps is None or played < steps):
+        played += 1
         seats = game.to_act()
         if not seats:
             raise RuntimeError(f"{game.variant_id}: nobody to act in an unfinished hand")

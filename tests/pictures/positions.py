@@ -11,9 +11,9 @@ from typing import Any
 
 from bot import pictures
 from bot.i18n import Lang, speaking
-from engine import ai
 from engine.core import Game
 from engine.registry import get_variant
+from engine.selfplay import play_hand
 
 HERE = Path(__file__).parent
 POSITIONS = HERE / "positions.json"
@@ -36,13 +36,7 @@ CAPTURE: dict[str, tuple[str, int, int | None, str, Lang]] = {
 
 def play(variant: str, seed: int, steps: int | None) -> Game:
     v = get_variant(variant)
-    game = v.new_hand(v.validate({}), seed, 0, {})
-    n = 0
-    while not game.finished and (steps is None or n < steps) and game.to_act():
-        seat = game.to_act()[0]
-        game.apply(seat, ai.choose(game, seat))
-        n += 1
-    return game
+    return play_hand(v.new_hand(v.validate({}), seed, 0, {}), steps=steps)
 
 
 def capture() -> dict[str, Any]:
