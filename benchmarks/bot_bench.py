@@ -38,6 +38,17 @@ from bot.harness import FakeDiscord  # noqa: E402
 ANSWER_TIMEOUT = 10.0  # seconds a click may wait for its answer; storage_bench's 5,000 saturating players need more
 
 
+def bench_world(guild_id: int | None = None) -> tuple[FakeDiscord, int]:
+    """The fake Discord of a benchmark, with its test bookkeeping off (not the bot's cost), and a guild with a host."""
+    world = FakeDiscord()
+    world.record_calls = False
+    world.check_limits = False
+    host = world.add_user("host")
+    guild = world.add_guild("bench", host, guild_id=guild_id)
+    world.add_member(guild, host)
+    return world, guild
+
+
 SETUP_CHUNK = 50  # tables opened at once (more, and a loaded core answers some command after the 3 s window)
 
 
@@ -227,12 +238,7 @@ async def main() -> None:
         gc.set_threshold(*bot_client.GC_THRESHOLDS)
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     tmp = tempfile.mkdtemp()
-    world = FakeDiscord()
-    world.record_calls = False  # the fake edge's test bookkeeping is not the bot's cost
-    world.check_limits = False
-    host = world.add_user("host")
-    guild = world.add_guild("bench", host)
-    world.add_member(guild, host)
+    world, guild = bench_world()
     bot = HunanBot(f"sqlite:///{os.path.join(tmp, 'bench.sqlite3')}")
     await world.attach(bot)
     t0 = time.perf_counter()

@@ -73,7 +73,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord  # noqa: E402
 
-from benchmarks.bot_bench import open_many_tables, time_answers_in_cpu  # noqa: E402
+from benchmarks.bot_bench import bench_world, open_many_tables, time_answers_in_cpu  # noqa: E402
 from bot import harness  # noqa: E402
 from bot.client import HunanBot, freeze_heap, make_bot  # noqa: E402
 from bot.harness import FakeDiscord, guild_id_on_shard  # noqa: E402
@@ -146,12 +146,7 @@ async def child(args: argparse.Namespace) -> None:
     if args.pin:  # one core per process, as bot_bench.py runs under taskset
         os.sched_setaffinity(0, {args.shard % (os.cpu_count() or 1)})
     shards = Shards(args.count, (args.shard,)) if args.count > 1 else ALL
-    world = FakeDiscord()
-    world.record_calls = False  # the fake edge's test bookkeeping is not the bot's cost
-    world.check_limits = False
-    host = world.add_user("host")
-    guild = world.add_guild("bench", host, guild_id=guild_id_on_shard(args.shard, args.count))
-    world.add_member(guild, host)
+    world, guild = bench_world(guild_id_on_shard(args.shard, args.count))
     bot = make_bot(args.db, shards=shards)
     await world.attach(bot)
     pairs = await open_many_tables(world, bot, guild, args.tables, args.variant)

@@ -40,7 +40,6 @@ import benchmarks.bot_bench as bot_bench  # noqa: E402
 from benchmarks.bot_bench import FullCollections, phase, report, time_answers_in_cpu  # noqa: E402
 from bot import harness  # noqa: E402
 from bot.client import HunanBot, freeze_heap  # noqa: E402
-from bot.harness import FakeDiscord  # noqa: E402
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -65,12 +64,7 @@ def server_cpu(postmaster: int) -> float:
 
 
 async def run(backend: str, url: str, tables: int, args: argparse.Namespace, postmaster: int | None) -> dict[str, Any]:
-    world = FakeDiscord()
-    world.record_calls = False  # the fake edge's test bookkeeping is not the bot's cost
-    world.check_limits = False
-    host = world.add_user("host")
-    guild = world.add_guild("bench", host)
-    world.add_member(guild, host)
+    world, guild = bot_bench.bench_world()
     bot = HunanBot(url)
     await world.attach(bot)
     t0 = time.perf_counter()
