@@ -101,36 +101,11 @@ class Worker:
                 return mid
         return None
 
-    async def op_click(self, channel: int, users: list[int]) -> dict[str, Any]:
-        """One click by a player whose turn it is; answered once Discord got the bot's answer to it."""
+    async def _choice(self, channel: int, users: list[int]) -> dict[str, Any] | None:
+        """A random legal control on the panel of a player whose turn it is (not on 托管), or None."""
         table = self.bot.service.table_in(channel)
         if table is None or table.game is None:
-            return {"clicked": None}
-        waiting = set(table.game.to_act())
-        for uid in users:
-            seat = table.seat_of(uid)
-            if seat is None or seat not in waiting or table.seats[seat].auto:
-                continue
-            mid = await self._panel(uid, channel, table.id)
-            choices = action_choices(self.world, mid)
-            if mid is None or not choices:
-                continue
-            cid, values = self.rng.choice(choices)
-            hand_no = table.hand_no  # the click's hand (it may settle it)
-            pend = await harness.click(self.world, self.bot, uid, mid, cid, values)
-            code = values[0] if values else cid.split(":", 5)[5]
-            return {"clicked": cid, "code": code, "user": uid, "seat": seat, "hand_no": hand_no,
-                    "refused": "⚠️" in pend.text()}
-        await self.bot.service.idle()
-        return {"clicked": None}
-
-    async def op_dm_choice(self, channel: int, users: list[int]) -> dict[str, Any]:
-        """A random legal control on the DM panel of a player whose turn it is (not clicked: the click goes to
-        the shard-0 process, see ``op_click_forwarded``)."""
-        await self.bot.service.idle()
-        table = self.bot.service.table_in(channel)
-        if table is None or table.game is None:
-            return {"clicked": None}
+            return None
         waiting = set(table.game.to_act())
         for uid in users:
             seat = table.seat_of(uid)
@@ -143,9 +118,29 @@ class Worker:
             cid, values = self.rng.choice(choices)
             code = values[0] if values else cid.split(":", 5)[5]
             return {"clicked": cid, "values": values, "code": code, "user": uid, "seat": seat,
-                    "hand_no": table.hand_no, "message": self.world.messages[mid], "mid": mid,
-                    "dm_channel": self.world.messages[mid]["channel_id"]}
-        return {"clicked": None}
+                    "hand_no": table.hand_no, "mid": mid}
+        return None
+
+    async def op_click(self, channel: int, users: list[int]) -> dict[str, Any]:
+        """One click by a player whose turn it is; answered once Discord got the bot's answer to it."""
+        choice = await self._choice(channel, users)
+        if choice is None:
+            await self.bot.service.idle()
+            return {"clicked": None}
+        # the hand is the click's (it may settle it): read before clicking
+        pend = await harness.click(self.world, self.bot, choice["user"], choice["mid"], choice["clicked"],
+                                   choice["values"])
+        return {k: choice[k] for k in ("clicked", "code", "user", "seat", "hand_no")} | {"refused": "⚠️" in pend.text()}
+
+    async def op_dm_choice(self, channel: int, users: list[int]) -> dict[str, Any]:
+        """A random legal control on the DM panel of a player whose turn it is (not clicked: the click goes to
+        the shard-0 process, see ``op_click_forwarded``)."""
+        await self.bot.service.idle()
+        choice = await self._choice(channel, users)
+        if choice is None:
+            return {"clicked": None}
+        message = self.world.messages[choice["mid"]]
+        return choice | {"message": message, "dm_channel": message["channel_id"]}
 
     async def op_click_forwarded(self, user: int, mid: int, message: dict[str, Any], clicked: str,
                                  values: list[str] | None, **_: Any) -> dict[str, Any]:
