@@ -104,6 +104,16 @@ def cards_left(n: int) -> str:
     return tr("剩 {n} 张", n=n)
 
 
+def closed_out(n: int) -> str:
+    """跑得快 全关: a loser who played no card (his payment doubles)."""
+    return tr("剩 {n} 张（全关）", n=n)
+
+
+def last_card_free() -> str:
+    """跑得快 报单 at the end: the one card left is not paid for (ruling 14), as the settlement text says."""
+    return tr("剩 1 张（报单，剩牌不付分）")
+
+
 def draw_game() -> str:
     return tr("荒庄")
 

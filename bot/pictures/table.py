@@ -16,9 +16,9 @@ DISCARDS_SHOWN = 24  # latest discards per seat: older ones are in the text log
 
 
 def _seat_head(view: dict[str, Any], seat: int) -> list[Image.Image]:
-    """``2号 庄 · 手牌 13 张`` (and 报单 for 跑得快)."""
+    """``2号 庄 · 手牌 13 张`` (跑得快: no 庄, as in the text; 报单)."""
     parts = [text(labels.seat(seat), 22, GOLD if seat in (view.get("to_act") or []) else (235, 235, 220))]
-    if view.get("dealer") == seat:
+    if view.get("dealer") == seat and view.get("family") != "paodekuai":
         parts.append(text(labels.dealer(), 20))
     sizes = view.get("hand_sizes")
     if isinstance(sizes, list) and seat < len(sizes) and isinstance(sizes[seat], int) and view.get("sitter") != seat:

@@ -20,6 +20,8 @@ USER_NAMES = ("alice", "bob", "carol", "mod", "closed", "outsider")
 # markup players never read as words: timestamps, mentions, code spans (`/table join`)
 MARKUP = re.compile(r"<t:\d+:[A-Za-z]>|<@!?\d+>|`[^`]*`")
 LATIN = re.compile(r"[A-Za-z]{2,}")
+# 跑得快 ranks as players write a play's cards (三带二 KKK+45, 飞机 JJJQQQ+35): letters, but no word
+RANK_RUN = re.compile(r"(?<![A-Za-z])[JQKA0-9]*[JQKA][JQKA0-9]*(?=\+|$|\s|[（）])")
 ZERO_SEAT = re.compile(r"(数醒|庄家|轮到|放炮)\**[：:]\s*\d+(?!号)")
 
 
@@ -43,6 +45,7 @@ def reader_problems(text: str, seats: int) -> list[str]:
     plain = MARKUP.sub("", text)
     for name in USER_NAMES:
         plain = plain.replace(name, "")
+    plain = RANK_RUN.sub("", plain)
     if LATIN.search(plain):
         problems.append(f"latin word {LATIN.search(plain)[0]!r}")  # type: ignore[index]
     if "座位" in plain or ZERO_SEAT.search(plain):
