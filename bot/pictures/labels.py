@@ -45,7 +45,13 @@ def dealer() -> str:
 
 
 def wall(n: int) -> str:
+    """麻将's wall, as its text says (牌墙剩余)."""
     return tr("牌墙 {n} 张", n=n)
+
+
+def stock(n: int) -> str:
+    """字牌's 底牌 (the 墩), in the words of the text's own line."""
+    return tr("底牌剩余 {n}", n=n)
 
 
 def in_hand(n: int) -> str:

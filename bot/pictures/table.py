@@ -43,11 +43,13 @@ def zipai_png(view: dict[str, Any]) -> bytes:
     flow = Flow()
     head: list[Image.Image] = []
     if isinstance(view.get("wall"), int):
-        head.append(text(labels.wall(view["wall"]), 22))
+        head.append(text(labels.stock(view["wall"]), 22))
+    # the 亮张 while it is on offer (the engine names it only then), else the card on offer: one card, once
     for label, key in ((labels.liang(), "liang"), (labels.on_offer(), "revealed")):
         c = view.get(key)
         if isinstance(c, str) and rank_of(c) is not None:
             head += [text(label, 20), highlight(zipai.card(c, zipai.TABLE + 8))]
+            break
     for h in head:
         flow.add(h)
     for s in range(seats_of(view)):
