@@ -225,10 +225,10 @@ def table_facts(table: Table, view: dict[str, Any]) -> list[str]:
     facts = []
     if isinstance(view.get("wall"), int):
         facts.append(tr("底牌剩余 {n}", n=view["wall"]))
-    if view.get("revealed"):
-        facts.append(tr("示众 {card}", card=faces(str(view["revealed"]))))
-    elif view.get("liang"):
+    if view.get("liang"):  # the engine names the 亮张 only while it is on offer (天胡/地胡), before it is a hand card
         facts.append(tr("亮张 {card}", card=faces(str(view["liang"]))))
+    elif view.get("revealed"):
+        facts.append(tr("示众 {card}", card=faces(str(view["revealed"]))))
     lines = [" · ".join(facts)] if facts else []
     if isinstance(view.get("stakes"), list) and view["stakes"]:
         lines.append(tr("打鸟：{seats}", seats=_seats(table, view["stakes"])))

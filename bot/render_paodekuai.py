@@ -20,7 +20,7 @@ import discord
 
 from engine.core import PASS_ROLE, Action, HandResult, IllegalAction, name_action
 from engine.paodekuai.cards import RANKS
-from engine.paodekuai.game import BOMB_MONEY, play_of
+from engine.paodekuai.game import BOMB_MONEY, play_of, play_words
 
 from . import engine_words
 from .components import MAX_CUSTOM_ID, ActionButton, CardSelect
@@ -77,8 +77,18 @@ def _cards(cards: Any) -> str:
     return " ".join(map(str, cards or []))
 
 
+def play_name(entry: dict[str, Any]) -> str:
+    """A play on the table as the reader writes it (三带二 333+48, Trio+2 333+48), from its code: the engine's
+    label is zh-CN text, its code names the play exactly."""
+    try:
+        template, params = play_words(play_of(Action.parse(str(entry.get("play")))))
+    except IllegalAction:
+        return engine_text(str(entry.get("label") or ""))
+    return engine_words.word(template, params.items())
+
+
 def _play_text(table: Table, entry: dict[str, Any]) -> str:
-    return tr("{seat} 出 {play}（{cards}）", seat=table.seat_label(entry["seat"]), play=engine_text(str(entry["label"])),
+    return tr("{seat} 出 {play}（{cards}）", seat=table.seat_label(entry["seat"]), play=play_name(entry),
               cards=_cards(entry.get("cards")))
 
 
@@ -291,8 +301,8 @@ def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
         if s == winner or s >= len(left):
             continue
         seat = table.seat_label(s)
-        if left[s] == 1:
-            state = tr("{seat} 报单，不输", seat=seat)
+        if left[s] == 1:  # ruling 14: 报单 pays nothing for the card it holds (bomb money it paid stands)
+            state = tr("{seat} 剩 1 张（报单，剩牌不付分）", seat=seat)
         elif s in closed:
             state = tr("{seat} 剩 {n} 张（全关）", seat=seat, n=left[s])
         else:

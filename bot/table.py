@@ -204,12 +204,15 @@ class Table:
         return Line(lambda: self.name_seats(engine_text(text)))
 
     def seat_label(self, seat: int) -> str:
-        """「1号 小明」, in the language being spoken; an AI seat says it is one."""
+        """「1号 小明」, in the language being spoken; an AI seat's name (「3号 电脑1」) already says it is one,
+        so it is said once."""
         s = self.seats[seat]
         if not s.is_ai:
             return tr("{n}号 {name}", n=seat + 1, name=s.name)
         m = _AI_NAME.fullmatch(s.name)
-        return tr("{n}号 {name}（电脑）", n=seat + 1, name=tr("电脑{n}", n=m.group(1)) if m else s.name)
+        if m:
+            return tr("{n}号 {name}", n=seat + 1, name=tr("电脑{n}", n=m.group(1)))
+        return tr("{n}号 {name}（电脑）", n=seat + 1, name=s.name)  # a stored name that does not say so
 
     def name_seats(self, text: str) -> str:
         """The engine's texts say 座位N; at a table the players have names."""

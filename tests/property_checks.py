@@ -94,7 +94,7 @@ def visible_by_seat(game: Any) -> list[Counts]:
 
 
 def table_extras(game: Any) -> Counts:
-    """Mentions anyone may see besides the seats' cards: the 亮张 (named for the whole hand), the card on
+    """Mentions anyone may see besides the seats' cards: the 亮张 (named by the deal's public event), the card on
     offer, and at the end the winning card named by the result."""
     from engine.zipai.cards import parse_cards
 
@@ -134,6 +134,9 @@ def check_public_view(game: Any, visible: list[Counts], allowed: Counts, views: 
         assert pv["choosing"] == {"chosen": len(game.predeal.chosen), "of": len(game.predeal.order)}
     kind = game.window_kind if game.window is not None and not game.finished else ""
     in_claim = kind not in ("", "own")
+    # The 亮张 is a face-up card of its own through 打鸟 and its 天胡/地胡 window only; then it is a hand card.
+    live = not game.finished and (game.predeal is not None or kind == "liang")
+    assert (pv["liang"] is not None) is live, f"the 亮张 named while {'live' if live else 'in a hand'}: {pv['liang']}"
     # Who is asked in a claim window (who holds a 胡/碰/吃) is hidden information; the drawer's 自摸 choice
     # after his own 偎/提 shows as his turn, whether he could win or not.
     assert pv["claims_pending"] is in_claim

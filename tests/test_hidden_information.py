@@ -42,12 +42,13 @@ def test_stake_window_names_who_has_not_chosen() -> None:
 
 
 def _wei_behind_face_up_copy():  # noqa: ANN202
-    """Seat 1 偎s 九 face down while another 九 (the 亮张) is face up for everybody."""
+    """Seat 1 偎s 九 face down while another 九 (the 亮张) was shown to everybody at the deal."""
     g = stacked(hands=("", "九九", ""), wall="九", liang="九")
+    assert any(e.kind == "liang" and e.public and e.data["card"] == "九" for e in g.events)
     act(g, 0, "discard:拾")
     while g.window is not None:
         act(g, g.to_act()[0], "pass")
-    assert [m.kind for m in g.melds[1]] == ["wei"] and g.public_view()["liang"] == "九"
+    assert [m.kind for m in g.melds[1]] == ["wei"]
     return g
 
 

@@ -25,7 +25,7 @@ from .font import have_cjk
 
 TABLE_KEYS = ("family", "dealer", "wall", "liang", "revealed", "hand_sizes", "melds", "outs", "discards", "sitter",
               "to_act", "baodan", "trick", "top", "birds")
-RESULT_KEYS = ("winner", "card", "huxi", "groups", "wins", "birds", "hands")
+RESULT_KEYS = ("winner", "card", "huxi", "groups", "wins", "birds", "hands", "closed")
 
 
 class Picture:

@@ -45,7 +45,13 @@ def dealer() -> str:
 
 
 def wall(n: int) -> str:
+    """麻将's wall, as its text says (牌墙剩余)."""
     return tr("牌墙 {n} 张", n=n)
+
+
+def stock(n: int) -> str:
+    """字牌's 底牌 (the 墩), in the words of the text's own line."""
+    return tr("底牌剩余 {n}", n=n)
 
 
 def in_hand(n: int) -> str:
@@ -102,6 +108,16 @@ def went_out() -> str:
 
 def cards_left(n: int) -> str:
     return tr("剩 {n} 张", n=n)
+
+
+def closed_out(n: int) -> str:
+    """跑得快 全关: a loser who played no card (his payment doubles)."""
+    return tr("剩 {n} 张（全关）", n=n)
+
+
+def last_card_free() -> str:
+    """跑得快 报单 at the end: the one card left is not paid for (ruling 14), as the settlement text says."""
+    return tr("剩 1 张（报单，剩牌不付分）")
 
 
 def draw_game() -> str:

@@ -62,18 +62,27 @@ def hand_png(private: dict[str, Any]) -> bytes:
     return flow.png()
 
 
+def left_words(n: int, closed: bool) -> str:
+    """A loser's cards left in the settlement's words: 报单 pays nothing for its card, 全关 doubles."""
+    if n == 1:
+        return labels.last_card_free()
+    return labels.closed_out(n) if closed else labels.cards_left(n)
+
+
 def result_png(detail: dict[str, Any]) -> bytes:
-    """What each seat had left when the winner went out (hands are shown once the hand is over)."""
+    """What each seat had left when the winner went out (hands are shown once the hand is over), worded as
+    the settlement text words it."""
     flow = Flow()
     seats = detail["seats"]
     winner = detail.get("winner")
     hands = detail.get("hands") or []
+    closed = detail.get("closed") or []
     for s in range(seats):
         flow.newline().add(text(labels.seat(s), 22))
         if s == winner:
             flow.add(text(labels.went_out(), 22))
             continue
         left = hands[s] if s < len(hands) and isinstance(hands[s], list) else []
-        flow.add(text(labels.cards_left(len(left)), 20))
+        flow.add(text(left_words(len(left), s in closed), 20))
         flow.add(row(cards(sorted((c for c in left if parse(c)), key=sort_key), TABLE), 2))
     return flow.png()

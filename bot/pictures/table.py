@@ -16,9 +16,9 @@ DISCARDS_SHOWN = 24  # latest discards per seat: older ones are in the text log
 
 
 def _seat_head(view: dict[str, Any], seat: int) -> list[Image.Image]:
-    """``2号 庄 · 手牌 13 张`` (and 报单 for 跑得快)."""
+    """``2号 庄 · 手牌 13 张`` (跑得快: no 庄, as in the text; 报单)."""
     parts = [text(labels.seat(seat), 22, GOLD if seat in (view.get("to_act") or []) else (235, 235, 220))]
-    if view.get("dealer") == seat:
+    if view.get("dealer") == seat and view.get("family") != "paodekuai":
         parts.append(text(labels.dealer(), 20))
     sizes = view.get("hand_sizes")
     if isinstance(sizes, list) and seat < len(sizes) and isinstance(sizes[seat], int) and view.get("sitter") != seat:
@@ -43,11 +43,13 @@ def zipai_png(view: dict[str, Any]) -> bytes:
     flow = Flow()
     head: list[Image.Image] = []
     if isinstance(view.get("wall"), int):
-        head.append(text(labels.wall(view["wall"]), 22))
+        head.append(text(labels.stock(view["wall"]), 22))
+    # the 亮张 while it is on offer (the engine names it only then), else the card on offer: one card, once
     for label, key in ((labels.liang(), "liang"), (labels.on_offer(), "revealed")):
         c = view.get(key)
         if isinstance(c, str) and rank_of(c) is not None:
             head += [text(label, 20), highlight(zipai.card(c, zipai.TABLE + 8))]
+            break
     for h in head:
         flow.add(h)
     for s in range(seats_of(view)):

@@ -55,16 +55,19 @@ def _seat(s: int) -> str:
 
 
 def play_label(p: Play) -> str:
-    """How players call a play: 单张 7, 对7, 顺子 3-7, 连对 3-5, 三带二 Q带35, 三张 Q, 飞机 8-9带3456, 炸弹 9."""
+    """How players write a play: 单张 7, 对7, 顺子 3-7, 连对 3-5, 三带二 QQQ+35, 三张 Q, 飞机 888999+3456, 炸弹 9."""
     template, params = play_words(p)
     return template.format(**params)
 
 
 def play_words(p: Play) -> tuple[str, dict[str, str]]:
-    """:func:`play_label` as a zh-CN template and its fields (ranks and runs), for readers of other languages."""
+    """:func:`play_label` as a zh-CN template and its fields (ranks and runs), for readers of other languages.
+    A play that carries cards is written as players write it: its own cards, then + the cards carried (三带二
+    333+48; "3带48" read as a 3 carrying a 48)."""
     r = RANKS[p.main]
     wings = _joined(p.wings)
     run = f"{RANKS[p.low]}-{r}"
+    body = "".join(RANKS[x] for x in p.body())
     if p.kind == "single":
         return "单张 {rank}", {"rank": r}
     if p.kind == "pair":
@@ -77,15 +80,15 @@ def play_words(p: Play) -> tuple[str, dict[str, str]]:
         if not p.wings:
             return "三张 {rank}", {"rank": r}
         if len(p.wings) == 1:
-            return "三带一 {rank}带{wings}", {"rank": r, "wings": wings}
-        return "三带二 {rank}带{wings}", {"rank": r, "wings": wings}
+            return "三带一 {cards}+{wings}", {"cards": body, "wings": wings}
+        return "三带二 {cards}+{wings}", {"cards": body, "wings": wings}
     if p.kind == "plane":
         if wings:
-            return "飞机 {run}带{wings}", {"run": run, "wings": wings}
-        return "飞机 {run}", {"run": run}
+            return "飞机 {cards}+{wings}", {"cards": body, "wings": wings}
+        return "飞机 {cards}", {"cards": body}
     if p.kind == "bomb":
         return "炸弹 {rank}", {"rank": r}
-    return "四带三 {rank}带{wings}", {"rank": r, "wings": wings}
+    return "四带三 {cards}+{wings}", {"cards": body, "wings": wings}
 
 
 def _joined(ranks: Sequence[int]) -> str:
@@ -439,7 +442,7 @@ class PaodekuaiGame:
             patterns.append("红桃10")
         left = [len(h) for h in self.hands]
         text = f"{_seat(winner)} 出完牌，获胜" + "".join(
-            f"；{_seat(s)} " + ("报单不输" if left[s] == 1 else f"剩 {left[s]} 张" + ("（全关）" if s in closed else ""))
+            f"；{_seat(s)} " + ("报单，剩牌不付分" if left[s] == 1 else f"剩 {left[s]} 张" + ("（全关）" if s in closed else ""))
             for s in range(SEATS) if s != winner)
         detail: dict[str, Any] = {
             "text": text, "winner": winner, "left": left, "closed": closed, "hearts10": self.hearts10,
@@ -476,7 +479,8 @@ class PaodekuaiGame:
             "dealer": self.dealer,
             "leader": self.dealer,
             "hand_sizes": [len(h) for h in self.hands] if dealt else None,
-            "baodan": list(self.baodan),
+            # 报单 is a seat down to its last card: the winner who went out from it holds none
+            "baodan": [b and len(h) == 1 for b, h in zip(self.baodan, self.hands, strict=True)],
             "trick": [{"seat": s, "play": None if p is None else action_of(p).code,
                        "label": "不出" if p is None else play_label(p), "cards": [SIGNED[c] for c in cards]}
                       for s, p, cards in self.trick],

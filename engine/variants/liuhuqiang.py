@@ -22,7 +22,8 @@ from ..zipai.variant import zipai_variant
 
 OPTIONS = (
     int_option("hands", 8, 1, 32, "局数"),
-    Option("scoring", "house", ("house",), "计分", ("暂定规则",)),
+    # the lobby says what the scoring is (§5), not only that there is one
+    Option("scoring", "house", ("house",), "计分", ("6胡息1囤、每多3胡息加1囤；自摸、天胡、地胡翻倍；放炮者包三家",)),
 )
 
 MIN_HUXI = 6
@@ -93,6 +94,6 @@ VARIANT = zipai_variant(
     summary=(
         "四人跑胡子（六胡抢）：80 张字牌，4 人，庄 14 张加亮张，闲 14 张，墩 23 张。5 方门子、6 胡息起胡，"
         "墩上示众的牌和打出的牌都可胡（可破跑胡），起手 2 提或 4 坎直接天胡/地胡，过胡不胡为臭胡。"
-        "计分为暂定规则：6 胡息 1 囤，每 3 胡息加 1 囤，自摸、天胡、地胡翻倍，放炮者包三家。荒庄由庄家下家坐庄。"
+        "计分：6 胡息 1 囤，每多 3 胡息加 1 囤，自摸、天胡、地胡翻倍，放炮者包三家。荒庄由庄家下家坐庄。"
     ),
 )

@@ -687,6 +687,12 @@ class ZipaiGame:
             self.predeal = None
             self._open_liang_window()
 
+    def _liang_live(self) -> bool:
+        """The 亮张 is a face-up card of its own only until the 天胡/地胡 window closes (while 打鸟 is chosen first,
+        too); then it is a card of the dealer's hand like any other."""
+        return not self.finished and (self.predeal is not None
+                                      or (self.window is not None and self.window_kind == "liang"))
+
     def _revealed(self) -> str | None:
         """The card on offer, if everyone may see it (never a card just 偎-ed face down)."""
         if self.floating is not None:
@@ -732,7 +738,7 @@ class ZipaiGame:
         return {
             "variant": self.variant_id,
             "dealer": self.dealer,
-            "liang": name(self.liang),
+            "liang": name(self.liang) if self._liang_live() else None,
             "wall": len(self.wall),
             "hand_sizes": [self._hand_size(s) + 4 * sum(m.concealed for m in self.melds[s])
                            for s in range(self.seats)],

@@ -107,7 +107,7 @@ def test_every_tile_name_has_an_entry_in_every_language() -> None:
 
 NAMES = ["alice", "bob", "carol", "dave"]
 # table.seat_label, an AI seat's name among them (the frame's words, moved onto the catalogue with the frame)
-SEAT_LABEL = re.compile(r"\d+号 (?:电脑\d+（电脑）)?")
+SEAT_LABEL = re.compile(r"\d+号 (?:电脑\d+)?")
 MARKUP = re.compile(r"<t:\d+:[A-Za-z]>|<@!?\d+>|`[^`]*`")
 
 

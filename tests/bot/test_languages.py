@@ -4,6 +4,7 @@ their DM panel), the guild's for what the channel reads; a seat remembers its pl
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -80,9 +81,9 @@ async def test_lobby_to_first_moves_each_in_their_language(mixed: Env) -> None:
     # the DM panels speak their players' languages; the channel's table message the guild's
     assert "Seat 1 alice" in dm_text(env, env.alice) and "1号 alice" not in dm_text(env, env.alice)
     assert "2號 bob" in dm_text(env, env.bob)
-    assert "3號 電腦1（電腦）" in dm_text(env, env.bob)
+    assert "3號 電腦1" in dm_text(env, env.bob)
     channel = channel_text(env)
-    assert "1号 alice" in channel and "2号 bob" in channel and "3号 电脑1（电脑）" in channel
+    assert "1号 alice" in channel and "2号 bob" in channel and "3号 电脑1" in channel
     assert "Seat " not in channel and "號" not in channel
     table_message = env.world.messages[table.hand_messages[table.hand_no]]
     [show] = [c for row in table_message["components"] for c in row["components"]]
@@ -361,3 +362,45 @@ def test_a_refused_action_names_it_in_the_readers_language(variant: str) -> None
     with speaking("en"):
         english = said(caught.value)
         assert named(game.name_action(other)) in english and english != str(caught.value)
+
+
+async def test_an_ai_seat_is_named_once_in_every_language(mixed: Env) -> None:
+    """issue 17: 「3号 电脑1（电脑）」 said AI twice on every line, when its name already says it. The lobby, the table
+    message, the DM panels and the settlement name it once, each in its reader's language."""
+    env = mixed
+    table = await open_pdk(env)
+    [ai] = [s for s, seat in enumerate(table.seats) if seat.is_ai]
+    lobby = env.world.messages[table.lobby_message_id]["embeds"][0]["description"].split("\n")
+    assert f"　{ai + 1}号 电脑1" in lobby
+    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(3))
+    assert table.match.over
+    channel = channel_text(env)
+    posts = [m.get("content") or "" for m in env.world.channel_messages(env.channel)]
+    [settled] = [p for p in posts if p.startswith("🃏 第 1 局")]
+    assert f"{ai + 1}号 电脑1" in settled and f"{ai + 1}号 电脑1" in channel
+    assert "（电脑）" not in channel and "電腦" not in channel
+
+    def dms(uid: int) -> str:
+        return json.dumps([c.body for c in env.world.calls if c.body and c.channel_id == env.world.dm_channel(uid)],
+                          ensure_ascii=False)
+    english, traditional = dms(env.alice), dms(env.bob)
+    assert f"Seat {ai + 1} Bot 1" in english and "(AI)" not in english
+    assert f"{ai + 1}號 電腦1" in traditional and "（電腦）" not in traditional
+
+
+@pytest.mark.parametrize(("locale", "line"), [
+    ("zh-CN", "计分：6胡息1囤、每多3胡息加1囤；自摸、天胡、地胡翻倍；放炮者包三家"),
+    ("zh-TW", "計分：6胡息1囤、每多3胡息加1囤；自摸、天胡、地胡翻倍；放炮者包三家"),
+    ("en-US", "scoring: 1 囤 at 6 huxi, +1 per 3 more; 自摸, 天胡, 地胡 ×2; a discard win: the discarder pays 3 shares"),
+])
+async def test_the_four_player_lobby_says_what_its_scoring_is(tmp_path: Path, locale: str, line: str) -> None:
+    """issue 17: 四人跑胡子's lobby said 计分：暂定规则; its scoring is decided (liuhuqiang.md §5): say it."""
+    env = await world_env(tmp_path, locale)
+    try:
+        p = await env.cmd(env.users["carol"], "table create", variant="liuhuqiang", options="bot.timer=0")
+        embed = p.first["embeds"][0]["description"]
+        assert line in embed.split("\n") and not re.search("暂定|暫定|provisional", embed)
+    finally:
+        await env.bot.close()
+        harness.uninstall_webhook_edge()
+    assert not env.world.errors, env.world.errors

@@ -6,16 +6,22 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from bot import harness
+from bot import harness, pictures
+from bot.i18n import speaking
+from bot.pictures import paodekuai as pdk_picture
+from bot.pictures import table as table_picture
 from bot.render import public_lines, table_message
 from bot.render_paodekuai import cards_for, pack, quick_picks
-from engine.core import IllegalAction, name_action
+from bot.table import replay_steps
+from engine.core import Action, IllegalAction, name_action
 from engine.paodekuai.cards import CARD_OF, NOTATION, deck_for
-from engine.paodekuai.game import PaodekuaiGame
+from engine.paodekuai.game import PaodekuaiGame, play_label, play_of
+from engine.registry import get_variant
 
 from .conftest import Env
 
@@ -296,3 +302,93 @@ async def test_the_card_counter_shows_only_when_the_room_turns_it_on(env: Env) -
     table = await open_pdk(env, 3)
     _, _, mid = deciding(env, table)
     assert "记牌器" not in env.world.messages[mid]["content"]
+
+
+# --- issue 17, item 6: what the table and the settlement say of 报单, 庄 and plays that carry cards -----------
+
+async def first_hand(env: Env, wanted: Callable[[list[dict[str, Any]], Any], bool]) -> tuple[Any, Any, Any]:
+    """The first one-hand match played by clicking (seeds 1, 2, …) whose stored hand is ``wanted``: (table, its
+    public steps replayed from the database, its result)."""
+    for seed in range(1, 40):
+        table = await open_pdk(env, seed)
+        await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(seed))
+        row = await env.bot.db.table(table.id)
+        assert row is not None and table.hand_id is not None
+        steps, _ = replay_steps(row, table.hand_id)
+        result = table.match.results[-1]
+        if wanted(steps, result):
+            return table, steps, result
+    pytest.fail("no seed played such a hand")
+
+
+async def test_a_seat_that_went_out_is_no_longer_marked_baodan(env: Env) -> None:
+    """The winner who went out from 报单 holds no card: the last table message and the picture's input no longer
+    mark him 报单; a loser left on one card still is."""
+    table, steps, result = await first_hand(  # he was on 报单 before his last play
+        env, lambda steps, result: any(step["view"]["baodan"][result.winners[0]] for step in steps))
+    [winner] = result.winners
+    final = steps[-1]["view"]
+    assert final["finished"] and final["hand_sizes"][winner] == 0
+    assert final["baodan"] == [size == 1 for size in final["hand_sizes"]]
+    assert pictures.table_inputs(final)["baodan"][winner] is False  # the table picture reads the same view
+    lines = env.world.messages[table.hand_messages[0]]["embeds"][0]["description"].split("\n")
+    assert lines[0] == "**本局结束**"
+    for s, size in enumerate(final["hand_sizes"]):
+        [block] = [line for line in lines if line.startswith(f"**{table.seat_label(s)}**")]
+        assert f"手牌 {size}" in block and ("〔报单〕" in block) == (size == 1), block
+
+
+def test_the_table_picture_marks_no_dealer_in_paodekuai() -> None:
+    """跑得快 has no 庄 (the text names the leader on the turn line): the picture draws none either, while a 字牌
+    table still marks its 庄."""
+    v = get_variant("paodekuai")
+    view = v.new_hand(v.validate({}), 3, 0, {}).public_view()
+    other = (view["dealer"] + 1) % 3
+    assert table_picture.png(view) == table_picture.png(dict(view, dealer=other))
+    z = get_variant("paohuzi")
+    zview = z.new_hand(z.validate({}), 3, 0, {}).public_view()
+    assert table_picture.png(zview) != table_picture.png(dict(zview, dealer=(zview["dealer"] + 1) % 3))
+
+
+async def test_a_play_that_carries_cards_reads_as_players_write_it(env: Env) -> None:
+    """三带二 333+48 (its own cards + the cards carried), not 三带二 3带48; Trio+2 333+48 in English."""
+    table = await open_pdk(env, 7)
+    code, cards = "trio:3+4+8", ["♠3", "♥3", "♣3", "♠4", "♠8"]
+    entry = {"seat": 0, "play": code, "label": play_label(play_of(Action.parse(code))), "cards": cards}
+    view = dict(table.game.public_view(), trick=[entry], top=entry)
+    said = {}
+    for lang in ("zh-CN", "zh-TW", "en"):
+        with speaking(lang):
+            said[lang] = public_lines(table, view)[1]
+    assert said["zh-CN"] == f"本轮：{table.seat_label(0)} 出 三带二 333+48（♠3 ♥3 ♣3 ♠4 ♠8）"
+    assert "出 三帶二 333+48（" in said["zh-TW"]
+    assert "Trio+2 333+48" in said["en"] and not re.search(r"[\u3400-\u9fff]", said["en"].split("Trio")[1])
+
+
+async def test_a_baodan_loser_pays_nothing_and_the_text_and_picture_say_so(env: Env,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """§5: a loser left on one card (报单) pays nothing for it (ruling 14: bomb money stands). The settlement post
+    and its picture say so in the same words."""
+    table, _, result = await first_hand(
+        env, lambda _, result: 1 in [n for s, n in enumerate(result.detail["left"]) if s != result.winners[0]])
+    [winner] = result.winners
+    detail = result.detail
+    left = detail["left"]
+    seat = next(s for s, n in enumerate(left) if s != winner and n == 1)
+    label = table.seat_label(seat)
+    assert not [p for p in detail["payments"] if p["payer"] == seat and p["why"].startswith("剩")]  # no card paid
+    post = [m["content"] for m in env.world.channel_messages(env.channel)
+            if (m.get("content") or "").startswith("🃏 第 1 局")][-1]  # this table's, the last one opened
+    words = "剩 1 张（报单，剩牌不付分）"
+    assert f"{label} {words}：{detail['hands'][seat][0]}" in post.split("\n")
+    assert not any(line.strip().startswith(f"{label} 付") for line in post.split("\n"))
+    drawn: list[str] = []
+    draw = pdk_picture.text
+
+    def text(s: str, *args: Any) -> Any:
+        drawn.append(s)
+        return draw(s, *args)
+
+    monkeypatch.setattr(pdk_picture, "text", text)
+    pdk_picture.result_png({"family": "paodekuai", "seats": 3, **{k: detail.get(k) for k in pictures.RESULT_KEYS}})
+    assert drawn[drawn.index(f"{seat + 1}号") + 1] == words

@@ -20,6 +20,8 @@ USER_NAMES = ("alice", "bob", "carol", "mod", "closed", "outsider")
 # markup players never read as words: timestamps, mentions, code spans (`/table join`)
 MARKUP = re.compile(r"<t:\d+:[A-Za-z]>|<@!?\d+>|`[^`]*`")
 LATIN = re.compile(r"[A-Za-z]{2,}")
+# 跑得快 ranks as players write a play's cards (三带二 KKK+45, 飞机 JJJQQQ+35): letters, but no word
+RANK_RUN = re.compile(r"(?<![A-Za-z])[JQKA0-9]*[JQKA][JQKA0-9]*(?=\+|$|\s|[（）])")
 ZERO_SEAT = re.compile(r"(数醒|庄家|轮到|放炮)\**[：:]\s*\d+(?!号)")
 
 
@@ -43,6 +45,7 @@ def reader_problems(text: str, seats: int) -> list[str]:
     plain = MARKUP.sub("", text)
     for name in USER_NAMES:
         plain = plain.replace(name, "")
+    plain = RANK_RUN.sub("", plain)
     if LATIN.search(plain):
         problems.append(f"latin word {LATIN.search(plain)[0]!r}")  # type: ignore[index]
     if "座位" in plain or ZERO_SEAT.search(plain):
@@ -193,3 +196,60 @@ async def test_dead_cards_say_they_may_still_be_won(env: Env) -> None:
     table.game.chou[seat].add(parse_card("五"))
     content = dm_panel(table, seat).content or ""
     assert "臭牌（不能再吃/碰，仍可胡）：五" in content
+
+
+def drawn_table_words(view: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every word the channel's table picture of ``view`` draws, drawn afresh (not from the picture cache)."""
+    from bot import pictures
+    from bot.pictures import table as table_picture
+
+    words: list[str] = []
+    draw = table_picture.text
+
+    def text(s: str, *args: Any) -> Any:
+        words.append(s)
+        return draw(s, *args)
+
+    with monkeypatch.context() as m:
+        m.setattr(table_picture, "text", text)
+        table_picture.png(pictures.table_inputs(view))
+    return words
+
+
+async def test_the_liang_is_a_card_of_its_own_only_until_its_window_closes(env: Env,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 17: the dealer's 亮张 is face up for everybody through 打鸟 and the 天胡/地胡 window; after it, it is a
+    card of his hand. The status line and the picture's header named it all hand long; and the picture said 牌墙
+    where the text says 底牌剩余."""
+    from bot import pictures
+    from bot.i18n import speaking
+    from bot.words import faces
+
+    table = await env.open_table("fangpaofa", [env.alice, env.bob], "bot.seed=2 daniao=true target=10")
+    game = table.game
+    view = game.public_view()
+    assert view["phase"] == "choose" and view["liang"] is not None
+    lines = table_message(table).embed.description.split("\n")  # type: ignore[union-attr]
+    assert lines[1] == f"底牌剩余 {view['wall']} · 亮张 {faces(view['liang'])}"
+    words = drawn_table_words(view, monkeypatch)
+    assert words[:2] == [f"底牌剩余 {view['wall']}", "亮张"]
+    for uid in (env.alice, env.bob):  # nobody 打鸟s: the 亮张 window follows, then the dealer plays
+        mid = env.world.latest_dm(uid)
+        [skip] = [c for row in env.world.messages[mid]["components"] for c in row["components"]
+                  if c.get("label") == "不打鸟"]
+        await env.click(uid, mid, skip["custom_id"])
+    view = game.public_view()
+    assert view["phase"] != "choose" and not (game.window is not None and game.window_kind == "liang")
+    assert view["liang"] is None
+    message = env.world.messages[table.hand_messages[table.hand_no]]
+    [embed] = message["embeds"]
+    status = [line for line in embed["description"].split("\n") if not line.startswith("›")]  # not the log
+    assert status[1].startswith(f"底牌剩余 {view['wall']}") and "亮张" not in "\n".join(status)
+    # the picture sent is the one of this view: it draws the 底牌 in the text's words, and no 亮张
+    assert embed["image"]["url"] == f"attachment://{pictures.table_picture(view).filename}"
+    words = drawn_table_words(view, monkeypatch)
+    assert words[0] == f"底牌剩余 {view['wall']}" and "亮张" not in words and not any("牌墙" in w for w in words)
+    with speaking("en"):
+        assert drawn_table_words(view, monkeypatch)[0] == f"Stock {view['wall']}"
+    with speaking("zh-TW"):
+        assert drawn_table_words(view, monkeypatch)[0] == f"底牌剩餘 {view['wall']}"

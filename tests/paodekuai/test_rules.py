@@ -9,7 +9,7 @@ import pytest
 from engine.core import Action, IllegalAction
 from engine.match import Match
 from engine.paodekuai.cards import DECK, SPADE3, counts_of, parse_cards
-from engine.paodekuai.game import PaodekuaiGame, play_of
+from engine.paodekuai.game import PaodekuaiGame, play_label, play_of
 from engine.paodekuai.variant import final_breakdown, final_settlement
 from engine.registry import get_variant
 from engine.selfplay import play_hand
@@ -156,8 +156,13 @@ def test_names_of_actions() -> None:
     label = {a.code: g.name_action(a).label for a in legal}
     assert label["pair:7"] == "对7"
     assert label["straight:3-7"] == "顺子 3-7"
-    assert label["trio:Q+3+5"] == "三带二 Q带35"
+    # issue 17: a play that carries cards reads as players write it, its own cards + the cards carried
+    assert label["trio:Q+3+5"] == "三带二 QQQ+35"
     assert label["bomb:9"] == "炸弹 9"
+    assert play_label(play_of(Action.parse("trio:3+4+8"))) == "三带二 333+48"
+    assert play_label(play_of(Action.parse("trio:10+4"))) == "三带一 101010+4"
+    assert play_label(play_of(Action.parse("plane:8-9+3+4+5+6"))) == "飞机 888999+3456"
+    assert play_label(play_of(Action.parse("four:9+3+4+5"))) == "四带三 9999+345"
     g2 = scripted(["S5 S9", "S3 D3", "SK"])
     play(g2, "single:5")
     assert g2.name_action(Action("pass")).label == "要不起"

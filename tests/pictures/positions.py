@@ -30,7 +30,7 @@ CAPTURE: dict[str, tuple[str, int, int | None, str, Lang]] = {
     "hongzhong_result": ("hongzhong", 2, None, "result", "en"),
     "paodekuai_hand": ("paodekuai", 3, 4, "hand", "zh-CN"),
     "paodekuai_table": ("paodekuai", 3, 14, "table", "zh-TW"),
-    "paodekuai_result": ("paodekuai", 1, None, "result", "zh-CN"),
+    "paodekuai_result": ("paodekuai", 4, None, "result", "zh-CN"),  # a 报单 loser
 }
 
 
