@@ -46,7 +46,7 @@ T = TypeVar("T")
 DM_CLOSED = 50007
 STALE_MESSAGE = {30046, 10008}  # too old to edit (messages over an hour) / unknown message: post a fresh one
 CHANNEL_GONE = {10003, 50001}  # unknown channel / missing access: the table has nowhere to play
-RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)  # seconds (times svc.retry_scale) before each new try of a failed write
+RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)  # seconds (on the service's clock) before each new try of a failed write
 
 
 def channel_lost_reason() -> str:
@@ -129,7 +129,7 @@ class Delivery:
                 if delay is None or not transient(e):
                     raise
                 log.warning("%s failed (%s); trying again in %.1f s", what, e, delay)
-                await asyncio.sleep(delay * self.svc.retry_scale)
+                await self.svc.clock.sleep(delay)
         raise AssertionError("unreachable")
 
     async def channel_send(self, table: Table, **kwargs: Any) -> discord.Message | None:

@@ -200,13 +200,13 @@ class Play:
             return
         # AI seats, 托管 seats or a finished hand would otherwise wait for a click that never comes: once the
         # failed handler has let go of the lock, carry on from the log (retrying what the failure lost).
-        asyncio.get_running_loop().create_task(self._resume(fresh, RESUME_DELAY * tries * self.svc.retry_scale),
+        asyncio.get_running_loop().create_task(self._resume(fresh, RESUME_DELAY * tries),
                                                name=f"resume-{table.id}")
 
     async def _resume(self, table: Table, delay: float) -> None:
         self.svc.inflight += 1
         try:
-            await asyncio.sleep(delay)
+            await self.svc.clock.sleep(delay)
             async with table.lock:
                 if self.svc.tables.get(table.id) is not table or table.status != "playing":
                     return

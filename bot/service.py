@@ -20,6 +20,7 @@ import discord
 
 from storage.db import Database
 
+from .clock import SYSTEM, Clock
 from .delivery import Delivery
 from .errors import Denied
 from .history import History
@@ -37,7 +38,7 @@ __all__ = ["Denied", "TableService", "month_start"]
 
 
 class TableService:
-    def __init__(self, client: discord.Client, db: Database, *, timer_scale: float = 1.0,
+    def __init__(self, client: discord.Client, db: Database, *, clock: Clock = SYSTEM,
                  shards: Shards = ALL) -> None:
         self.client = client
         self.db = db
@@ -45,8 +46,7 @@ class TableService:
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.outboxes: dict[object, Outbox] = {}  # table id: its channel lane; (table id, "dm", seat): a DM lane
-        self.timer_scale = timer_scale  # tests shrink turn timers instead of sleeping
-        self.retry_scale = timer_scale  # ... and the back-off of retried writes
+        self.clock = clock  # turn timers and back-offs wait on it; tests move a ManualClock themselves
         self.inflight = 0
         self._locales: dict[int, str] = {}  # user -> the locale of their last interaction, as already remembered
         self.lobby = Lobby(self)

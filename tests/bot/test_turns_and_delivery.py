@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import math
 import re
-import time
 from typing import Any
 
 import pytest
@@ -101,7 +100,7 @@ async def test_a_new_turn_arrives_as_a_new_dm_with_a_countdown(env: Env) -> None
     table = await env.open_table("toy", players, f"{TOY} bot.timer=60")
     service = env.bot.service
     assert table.turn_deadline is not None
-    assert 50 < table.turn_deadline - time.time() <= 60
+    assert table.turn_deadline == env.clock.time() + 60
     first = humans_deciding(env)[0]
     text = env.world.messages[env.world.latest_dm(first)]["content"]
     assert f"<t:{math.ceil(table.turn_deadline)}:R>" in text and "轮到你了" in text
@@ -149,15 +148,14 @@ async def test_no_timer_no_deadline(env: Env) -> None:
 
 async def test_default_length_timer_runs_out_into_auto(env: Env) -> None:
     """A 60 s turn (the default room timer) scaled down: the seat goes on 托管 and the deadline is cleared."""
-    env.bot.service.timer_scale = 0.0005
     table = await env.open_table("toy", [env.alice, env.bob], f"{TOY} bot.timer=60")
-    for _ in range(400):
-        if any(s.auto for s in table.seats) or table.status == "ended":
-            break
-        await asyncio.sleep(0.005)
-    await env.bot.service.idle()
-    env.bot.service.timer_scale = 1000.0
-    assert any(s.auto for s in table.seats) or table.status == "ended"
+    late = [s for s in table.game.to_act() if not table.seats[s].is_ai]
+    assert late and table.turn_deadline == env.clock.time() + 60
+    await env.advance(59)
+    assert not any(s.auto for s in table.seats)
+    await env.advance(1)
+    assert all(table.seats[s].auto for s in late)
+    assert table.turn_deadline is None or table.turn_deadline > env.clock.time()
 
 
 def notices(env: Env) -> list[dict[str, Any]]:
@@ -398,14 +396,9 @@ def _table_text(env: Env) -> str:
 
 
 @pytest.mark.parametrize(("variant", "seed"), [("paohuzi", 1), ("paohuzi", 4), ("fangpaofa", 3), ("anhua", 2)])
-async def test_a_hidden_pass_does_not_restart_the_public_countdown(env: Env, monkeypatch: pytest.MonkeyPatch,
-                                                                   variant: str, seed: int) -> None:
+async def test_a_hidden_pass_does_not_restart_the_public_countdown(env: Env, variant: str, seed: int) -> None:
     """Three humans: when one of several asked passes in a claim window (or passes his 自摸), nothing public
     changes — the countdown on the table message must not restart either, or it tells who was asked."""
-    import bot.timers
-    clock = [time.time()]
-    monkeypatch.setattr(bot.timers.time, "time", lambda: clock[0])
-    env.bot.service.timer_scale = 1000.0  # the timer never fires here; only its deadline is watched
     humans = [env.alice, env.bob, env.carol]
     opts = f"bot.seed={seed} bot.timer=60" + (" hands=1" if variant == "paohuzi" else "")
     await env.open_table(variant, humans, opts)
@@ -422,7 +415,7 @@ async def test_a_hidden_pass_does_not_restart_the_public_countdown(env: Env, mon
         before, deadline = _table_text(env), table.turn_deadline
         uid = asked[0]
         mid = env.world.latest_dm(uid)
-        clock[0] += 7
+        await env.advance(7)
         await env.click(uid, mid, *pick(harness.action_choices(env.world, mid)))
         await env.bot.service.idle()
         table = env.table()
