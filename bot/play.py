@@ -277,22 +277,40 @@ class Play:
             self.svc.delivery.post_channel(table, final)
 
     def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> Any:
-        async def run() -> None:
-            table = self.svc.tables.get(table_id)
-            if table is None or table.status != "playing":
-                raise Denied(tr("这张牌桌没有进行中的牌局。"))
-            await self.show_hand_to(interaction, table)
-        return self.svc.guard(interaction, run())
+        """查看我的手牌 on the table message."""
+        return self.svc.guard(interaction, self.show_hand_to(interaction, table_id, playing=True))
 
-    async def show_hand_to(self, interaction: discord.Interaction[Any], table: Table) -> None:
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise Denied(tr("你不在这张牌桌上。"))
-        if table.game is None:
-            raise Denied(tr("现在没有进行中的一局。"))
-        panel = dm_panel(table, seat)
-        # not the seat's turn: no controls, and send_message refuses view=None
-        await interaction.response.send_message(**send_kwargs(panel), ephemeral=True)
+    async def show_hand_to(self, interaction: discord.Interaction[Any], table_id: int, *, playing: bool = False) -> None:
+        """Answer privately with the clicker's panel (``/table hand``, 查看我的手牌); ``playing``: refuse a table
+        that is not in play (in the lobby, the command says there is no hand yet instead).
+
+        Read under the table's lock, like a click: while a move waits for its commit, memory is ahead of the
+        log (a failed commit or a crash would undo it), and nobody may see it before the commit returns. A
+        click that has to wait for the lock is deferred first, so it is answered within Discord's 3 seconds
+        however long the commit takes."""
+        no_game = tr("这张牌桌没有进行中的牌局。")
+        waiting = self.svc.tables.get(table_id)
+        if waiting is None or waiting.status == "ended" or (playing and waiting.status != "playing"):
+            raise Denied(no_game)
+        if contended(waiting.lock):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self.svc.locked(table_id, no_game) as table:
+            if table.status == "ended" or (playing and table.status != "playing"):
+                raise Denied(no_game)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise Denied(tr("你不在这张牌桌上。"))
+            if table.game is None:
+                raise Denied(tr("现在没有进行中的一局。"))
+            panel = dm_panel(table, seat)
+            # not the seat's turn: no controls, and send_message refuses view=None
+            kwargs = send_kwargs(panel)
+            if not interaction.response.is_done():
+                await interaction.response.send_message(**kwargs, ephemeral=True)
+                return
+            # deferred: the panel takes the place of the "thinking" answer (private, as the deferral was)
+            files = kwargs.pop("files", None)
+            await interaction.edit_original_response(**kwargs, **({"attachments": files} if files else {}))
 
     def auto_off(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> Any:
         async def run() -> None:
@@ -307,6 +325,12 @@ class Play:
                 self.svc.delivery.publish(table, skip=seat)
                 self.svc.timers.arm(table)
         return self.svc.guard(interaction, run())
+
+
+def contended(lock: asyncio.Lock) -> bool:
+    """Whether taking ``lock`` now would wait: it is held, or a waiter it was just handed to has not run yet
+    (asyncio's Lock is free in between, but hands itself to that waiter first)."""
+    return lock.locked() or bool(getattr(lock, "_waiters", None))
 
 
 def auto_marked(line: str) -> Line:
