@@ -261,20 +261,23 @@ class Play:
             # Race variants settle the match as a whole (pairwise differences, 打鸟): the leaderboard counts that.
             adjust = [f - t for f, t in zip(match.final_scores(), match.totals, strict=True)]
             payload["match_settlement"] = match.final_scores()
-        await self.svc.db.settle_hand(table.hand_id, table.guild_id, table.variant_id, payload, rows, best,
-                                  end_table=(table.id, stored(lambda: tr("比赛结束"))) if over else None,
-                                  match_adjust=adjust)
+        # The channel posts announcing it are stored with the settlement (one transaction): each is posted
+        # once, later if Discord refuses it now, and after a restart if a crash comes first.
         with speaking(self.svc.channel_lang(table)):
-            settled = Panel(content=settlement_text(table, result, hand_no), picture=pictures.settlement(table, result))
-        self.svc.delivery.post_channel(table, settled)
+            posts = [Panel(content=settlement_text(table, result, hand_no), picture=pictures.settlement(table, result))]
+            if over:
+                posts.append(Panel(content=final_text(table)))
+        ids = await self.svc.db.settle_hand(
+            table.hand_id, table.guild_id, table.variant_id, payload, rows, best,
+            end_table=(table.id, stored(lambda: tr("比赛结束"))) if over else None, match_adjust=adjust,
+            posts=[post.content or "" for post in posts])
+        for post_id, post in zip(ids, posts, strict=False):
+            self.svc.delivery.queue_post(table, post_id, post)
         if over:
             table.status = "ended"
             self.svc.by_channel.pop(table.channel_id, None)
             if table.timer_task:
                 table.timer_task.cancel()
-            with speaking(self.svc.channel_lang(table)):
-                final = Panel(content=final_text(table))
-            self.svc.delivery.post_channel(table, final)
 
     def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> Any:
         """查看我的手牌 on the table message."""

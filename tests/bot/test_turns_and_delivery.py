@@ -304,6 +304,93 @@ async def test_an_unposted_table_message_is_posted_by_the_next_publish(env: Env,
     assert await stored_hand_message(env, table.hand_id) == mid
 
 
+def settlements(env: Env, hand_no: int | None = None) -> list[str]:
+    """The settlement posts in the channel (of one hand, 0-based), in order."""
+    found = [m["content"] for m in env.world.channel_messages(env.channel) if "本局：" in (m.get("content") or "")]
+    return [t for t in found if hand_no is None or f"第 {hand_no + 1} 局" in t]
+
+
+def final_posts(env: Env) -> list[str]:
+    return [m["content"] for m in env.world.channel_messages(env.channel) if "比赛结束" in (m.get("content") or "")]
+
+
+async def end_hand_failing(env: Env, fault: dict[str, Any]) -> int:
+    """Play until the hand ends with every channel post failing as ``fault`` says, for the click that ends it
+    (the first post after a hand is its settlement: table message changes are edits); Discord takes posts
+    again afterwards. Returns how many posts failed."""
+    table = env.table()
+    for _ in range(100):
+        hand_no = table.hand_no
+        injected = env.world.inject("POST", env.channel, **fault, times=None)
+        await act(env, humans_deciding(env)[0])
+        env.world.faults.clear()
+        if injected.hits:
+            assert table.hand_no != hand_no or table.status == "ended"
+            return injected.hits
+    raise AssertionError("the hand never ended")
+
+
+@pytest.mark.parametrize("fault", [{"status": 503}, {"status": 403, "code": 50013}])
+async def test_a_refused_settlement_is_posted_by_the_next_publish(env: Env, fault: dict[str, Any]) -> None:
+    """The hand's settlement post and the next hand's table message gave up (5xx after the retries) or were
+    refused (50013): the next change posts both, the settlement first, each once."""
+    table = await env.open_table("toy", [env.alice, env.bob], TOY)
+    await end_hand_failing(env, fault)
+    assert settlements(env) == [] and table.hand_no == 1 and table.hand_messages.get(1) is None
+    mark = len(env.world.calls)
+    await act(env, humans_deciding(env)[0])
+    assert len(settlements(env, 0)) == 1 and table.hand_messages.get(1) is not None
+    posted = posts(env, env.channel, mark)
+    assert "本局：" in (posted[0].body or {}).get("content", "") and (posted[1].body or {}).get("embeds")
+    settled = next(m for m in env.world.channel_messages(env.channel) if "本局：" in (m.get("content") or ""))
+    rows = await env.bot.db.fetch("SELECT message_id FROM channel_posts WHERE table_id = ?", (table.id,))
+    assert [r["message_id"] for r in rows] == [int(settled["id"])]
+    for _ in range(3):  # later changes do not post it again
+        if env.table() is None or table.hand_no != 1:
+            break
+        await act(env, humans_deciding(env)[0])
+    await env.advance(10_000)  # nor does a later try
+    assert len(settlements(env, 0)) == 1
+
+
+async def test_a_refused_match_end_is_posted_later_once(env: Env) -> None:
+    """The last hand's settlement and the final ranking are refused: no publish comes after a match ends,
+    so they are tried again on the clock, in order, once."""
+    table = await env.open_table("toy", [env.alice, env.bob], "bot.seed=1 hands=1 wall=12")
+    assert await end_hand_failing(env, {"status": 403, "code": 50013}) == 2
+    assert table.status == "ended" and settlements(env) == [] and final_posts(env) == []
+    await env.advance(59)
+    assert settlements(env) == [] and final_posts(env) == []
+    await env.advance(1)
+    assert len(settlements(env, 0)) == 1 and len(final_posts(env)) == 1
+    order = [m["content"] for m in env.world.channel_messages(env.channel)]
+    assert order.index(settlements(env)[0]) < order.index(final_posts(env)[0])
+    await env.advance(10_000)
+    assert len(settlements(env)) == 1 and len(final_posts(env)) == 1
+
+
+@pytest.mark.parametrize("posted", [False, True])
+@pytest.mark.parametrize("hands", [3, 1])
+async def test_restore_posts_an_unposted_settlement(env: Env, hands: int, posted: bool) -> None:
+    """A settlement (and, at a match's end, the final ranking) refused until a restart, or cut off by a crash
+    after it was posted but before that was stored: the restarted bot posts it, once, whether or not the table
+    lives on (the post carries its own nonce, so Discord answers a repeat with the first message)."""
+    table = await env.open_table("toy", [env.alice, env.bob], f"bot.seed=1 hands={hands} wall=12")
+    await end_hand_failing(env, {"status": 403, "code": 50013})
+    assert settlements(env) == []
+    if posted:  # Discord took them; the crash came before their ids were stored
+        for post_id, content in await env.bot.db.unposted(table.id):
+            env.bot.service.delivery._unposted[table.id].pop(post_id)
+            msg = await env.bot.service.delivery.channel(table).send(content, nonce=f"ht-post-{post_id}")
+            assert msg.id
+        assert len(settlements(env)) == 1
+    await env.restart()
+    await env.bot.service.idle()
+    assert len(settlements(env, 0)) == 1 and len(final_posts(env)) == (1 if hands == 1 else 0)
+    assert await env.bot.db.unposted(table.id) == []
+    assert (env.table() is None) == (hands == 1)
+
+
 @pytest.mark.parametrize("posted", [True, False])
 async def test_restore_posts_a_missing_table_message(env: Env, posted: bool) -> None:
     """A crash before the post, or between the post and storing its id: the restored table has its hand's
