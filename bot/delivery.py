@@ -213,6 +213,7 @@ class Delivery:
                 self._try_later(table, post_id)
                 raise
             self._unposted[table.id].pop(post_id, None)
+            self._later.pop(post_id, None)
             await self.svc.db.set_post_message(post_id, msg.id if msg is not None else 0)
         self.outbox(table).edit(("post", post_id), job)
 
