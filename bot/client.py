@@ -11,6 +11,7 @@ from discord import app_commands
 
 from storage.db import Database
 
+from .clock import SYSTEM, Clock
 from .commands import setup_commands
 from .components import DYNAMIC_ITEMS, is_known_custom_id
 from .forward import Forwarder
@@ -37,13 +38,13 @@ def freeze_heap() -> None:
 
 
 class HunanBot(discord.Client):
-    def __init__(self, database_url: str, *, timer_scale: float = 1.0, sync_commands: bool = False,
+    def __init__(self, database_url: str, *, clock: Clock = SYSTEM, sync_commands: bool = False,
                  shards: Shards = ALL) -> None:
         # Everything arrives as interactions: no privileged intents (members, message content) are needed.
         super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True), **shards.client_options())
         self.tree = app_commands.CommandTree(self)
         self.database_url = database_url
-        self.timer_scale = timer_scale
+        self.clock = clock
         self.sync_commands = sync_commands
         self.shard_plan = shards
         self.db: Database
@@ -52,7 +53,7 @@ class HunanBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.database_url)
-        self.service = TableService(self, self.db, timer_scale=self.timer_scale, shards=self.shard_plan)
+        self.service = TableService(self, self.db, clock=self.clock, shards=self.shard_plan)
         await self.tree.set_translator(CatalogueTranslator())
         setup_commands(self)
         # DynamicItems are matched by custom_id template, so buttons sent before a restart keep working.
@@ -96,8 +97,8 @@ class ShardedHunanBot(HunanBot, discord.AutoShardedClient):
     """The bot as one of several processes: discord.py's AutoShardedClient on the shards it was given."""
 
 
-def make_bot(database_url: str, *, shards: Shards = ALL, timer_scale: float = 1.0,
+def make_bot(database_url: str, *, shards: Shards = ALL, clock: Clock = SYSTEM,
              sync_commands: bool = False) -> HunanBot:
     """The client for ``shards``: today's single-connection client when this process owns every guild."""
     cls = ShardedHunanBot if shards.sharded else HunanBot
-    return cls(database_url, timer_scale=timer_scale, sync_commands=sync_commands, shards=shards)
+    return cls(database_url, clock=clock, sync_commands=sync_commands, shards=shards)

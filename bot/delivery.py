@@ -46,7 +46,10 @@ T = TypeVar("T")
 DM_CLOSED = 50007
 STALE_MESSAGE = {30046, 10008}  # too old to edit (messages over an hour) / unknown message: post a fresh one
 CHANNEL_GONE = {10003, 50001}  # unknown channel / missing access: the table has nowhere to play
-RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)  # seconds (times svc.retry_scale) before each new try of a failed write
+RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)  # seconds (on the service's clock) before each new try of a failed write
+# seconds (on the service's clock) before a post that must land once is tried again after its tries above all
+# failed or it was refused (50013), in case no publish of its table comes first (an ended table has none)
+POST_LATER = (60.0, 600.0, 3600.0)
 
 
 def channel_lost_reason() -> str:
@@ -95,6 +98,13 @@ class Delivery:
         self._notices: dict[int, _Notice] = {}
         self._lost: set[int] = set()
         self.shown = uploads.Shown()  # the picture each message shows: an edit re-uploads only a changed one
+        self._unposted: dict[int, dict[int, Panel]] = {}  # table -> stored post id -> its panel, not yet posted
+        self._later: dict[int, int] = {}  # stored post id -> later tries started
+        self._waits: set[asyncio.Task[None]] = set()  # later tries waiting on the clock
+
+    def close(self) -> None:
+        for task in self._waits:
+            task.cancel()
 
     # -- lanes ------------------------------------------------------------------------------------
 
@@ -129,7 +139,7 @@ class Delivery:
                 if delay is None or not transient(e):
                     raise
                 log.warning("%s failed (%s); trying again in %.1f s", what, e, delay)
-                await asyncio.sleep(delay * self.svc.retry_scale)
+                await self.svc.clock.sleep(delay)
         raise AssertionError("unreachable")
 
     async def channel_send(self, table: Table, **kwargs: Any) -> discord.Message | None:
@@ -181,6 +191,47 @@ class Delivery:
             await self.channel_send(table, **send_kwargs(panel))
         self.outbox(table).post(post)
 
+    # -- posts that must land once ------------------------------------------------------------------
+
+    def queue_post(self, table: Table, post_id: int, panel: Panel) -> None:
+        """Post ``panel`` once: a hand's settlement or a match's end, stored unposted (``channel_posts``) with
+        what it announces. A keyed job on the channel lane, like the table message: refused (50013) or failed
+        after its retries, it stays unposted and is queued again by the table's next publish and by a later try
+        on the clock; the next start-up's restore posts what a crash left unposted."""
+        self._unposted.setdefault(table.id, {})[post_id] = panel
+        self._queue_post(table, post_id)
+
+    def _queue_post(self, table: Table, post_id: int) -> None:
+        async def job() -> None:
+            panel = self._unposted.get(table.id, {}).get(post_id)
+            if panel is None or table.id in self._lost:  # posted meanwhile, or nowhere to post
+                return
+            try:
+                # the post's own nonce: a try after a lost answer (or a restart soon after) does not post twice
+                msg = await self.channel_send(table, **send_kwargs(panel), nonce=f"ht-post-{post_id}")
+            except Exception:
+                self._try_later(table, post_id)
+                raise
+            self._unposted[table.id].pop(post_id, None)
+            self._later.pop(post_id, None)
+            await self.svc.db.set_post_message(post_id, msg.id if msg is not None else 0)
+        self.outbox(table).edit(("post", post_id), job)
+
+    def _try_later(self, table: Table, post_id: int) -> None:
+        tries = self._later.get(post_id, 0)
+        if tries >= len(POST_LATER):
+            log.warning("post %d of table %s still unposted; the next publish or start-up posts it", post_id, table.id)
+            return
+        self._later[post_id] = tries + 1
+
+        async def later() -> None:
+            await self.svc.clock.sleep(POST_LATER[tries])
+            if post_id in self._unposted.get(table.id, {}):
+                self._queue_post(table, post_id)
+        task = asyncio.get_running_loop().create_task(later(), name=f"post-{post_id}-later")
+        self._waits.add(task)
+        task.add_done_callback(self._waits.discard)
+
     # -- the hand's table message -----------------------------------------------------------------
 
     def queue_table_message(self, table: Table) -> None:
@@ -231,6 +282,8 @@ class Delivery:
             return
         self.svc.timers.arm(table)  # the deadline shown below is the one of the timer now running
         hand_no = table.hand_no
+        for post_id in list(self._unposted.get(table.id, {})):  # refused or failed before: in order, before the news
+            self._queue_post(table, post_id)
         self.queue_table_message(table)
         deciding = self.deciding(table)
         last = self._asked.get(table.id)
@@ -413,6 +466,7 @@ class Delivery:
         if table.id in self._lost or table.status == "ended":
             return
         self._lost.add(table.id)
+        self._unposted.pop(table.id, None)  # a restart tries once more, and marks them never to be posted
         self.outbox(table).drop()  # everything queued for that channel would fail the same way
         self.notice_outbox(table).drop()
         self._notices.pop(table.id, None)

@@ -7,6 +7,7 @@ the real SQLite file from DATABASE_URL, and the run ends with the leaderboard.
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 import sys
 import time
@@ -17,6 +18,7 @@ from engine.registry import Variant, all_variants
 
 from . import harness
 from .client import HunanBot
+from .clock import ManualClock
 from .harness import Call, FakeDiscord
 from .options_text import SEED_LIMIT
 
@@ -109,9 +111,8 @@ async def run_demo(database_url: str, *, setup: DemoSetup | None = None, seed: i
 
     world.on_call = show
     # no back-off pauses between delivery retries (the demo's table plays without a turn timer)
-    bot = HunanBot(database_url)
+    bot = HunanBot(database_url, clock=ManualClock(instant=math.inf))
     await world.attach(bot)
-    bot.service.retry_scale = 0.0
     try:
         return await _play(world, bot, v, setup, seed, users, names, guild, channel)
     finally:

@@ -94,7 +94,7 @@ class Lobby:
         async def run() -> None:
             table_id = self.channel_table(interaction).id
             if verb == "hand":
-                await self.svc.play.show_hand_to(interaction, self.channel_table(interaction))
+                await self.svc.play.show_hand_to(interaction, table_id)
                 return
             async with self.svc.locked(table_id, ended()) as table:
                 if table.status == "ended":

@@ -200,13 +200,13 @@ class Play:
             return
         # AI seats, 托管 seats or a finished hand would otherwise wait for a click that never comes: once the
         # failed handler has let go of the lock, carry on from the log (retrying what the failure lost).
-        asyncio.get_running_loop().create_task(self._resume(fresh, RESUME_DELAY * tries * self.svc.retry_scale),
+        asyncio.get_running_loop().create_task(self._resume(fresh, RESUME_DELAY * tries),
                                                name=f"resume-{table.id}")
 
     async def _resume(self, table: Table, delay: float) -> None:
         self.svc.inflight += 1
         try:
-            await asyncio.sleep(delay)
+            await self.svc.clock.sleep(delay)
             async with table.lock:
                 if self.svc.tables.get(table.id) is not table or table.status != "playing":
                     return
@@ -261,38 +261,59 @@ class Play:
             # Race variants settle the match as a whole (pairwise differences, 打鸟): the leaderboard counts that.
             adjust = [f - t for f, t in zip(match.final_scores(), match.totals, strict=True)]
             payload["match_settlement"] = match.final_scores()
-        await self.svc.db.settle_hand(table.hand_id, table.guild_id, table.variant_id, payload, rows, best,
-                                  end_table=(table.id, stored(lambda: tr("比赛结束"))) if over else None,
-                                  match_adjust=adjust)
+        # The channel posts announcing it are stored with the settlement (one transaction): each is posted
+        # once, later if Discord refuses it now, and after a restart if a crash comes first.
         with speaking(self.svc.channel_lang(table)):
-            settled = Panel(content=settlement_text(table, result, hand_no), picture=pictures.settlement(table, result))
-        self.svc.delivery.post_channel(table, settled)
+            posts = [Panel(content=settlement_text(table, result, hand_no), picture=pictures.settlement(table, result))]
+            if over:
+                posts.append(Panel(content=final_text(table)))
+        ids = await self.svc.db.settle_hand(
+            table.hand_id, table.guild_id, table.variant_id, payload, rows, best,
+            end_table=(table.id, stored(lambda: tr("比赛结束"))) if over else None, match_adjust=adjust,
+            posts=[post.content or "" for post in posts])
+        for post_id, post in zip(ids, posts, strict=False):
+            self.svc.delivery.queue_post(table, post_id, post)
         if over:
             table.status = "ended"
             self.svc.by_channel.pop(table.channel_id, None)
             if table.timer_task:
                 table.timer_task.cancel()
-            with speaking(self.svc.channel_lang(table)):
-                final = Panel(content=final_text(table))
-            self.svc.delivery.post_channel(table, final)
 
     def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> Any:
-        async def run() -> None:
-            table = self.svc.tables.get(table_id)
-            if table is None or table.status != "playing":
-                raise Denied(tr("这张牌桌没有进行中的牌局。"))
-            await self.show_hand_to(interaction, table)
-        return self.svc.guard(interaction, run())
+        """查看我的手牌 on the table message."""
+        return self.svc.guard(interaction, self.show_hand_to(interaction, table_id, playing=True))
 
-    async def show_hand_to(self, interaction: discord.Interaction[Any], table: Table) -> None:
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise Denied(tr("你不在这张牌桌上。"))
-        if table.game is None:
-            raise Denied(tr("现在没有进行中的一局。"))
-        panel = dm_panel(table, seat)
-        # not the seat's turn: no controls, and send_message refuses view=None
-        await interaction.response.send_message(**send_kwargs(panel), ephemeral=True)
+    async def show_hand_to(self, interaction: discord.Interaction[Any], table_id: int, *, playing: bool = False) -> None:
+        """Answer privately with the clicker's panel (``/table hand``, 查看我的手牌); ``playing``: refuse a table
+        that is not in play (in the lobby, the command says there is no hand yet instead).
+
+        Read under the table's lock, like a click: while a move waits for its commit, memory is ahead of the
+        log (a failed commit or a crash would undo it), and nobody may see it before the commit returns. A
+        click that has to wait for the lock is deferred first, so it is answered within Discord's 3 seconds
+        however long the commit takes."""
+        no_game = tr("这张牌桌没有进行中的牌局。")
+        waiting = self.svc.tables.get(table_id)
+        if waiting is None or waiting.status == "ended" or (playing and waiting.status != "playing"):
+            raise Denied(no_game)
+        if contended(waiting.lock):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self.svc.locked(table_id, no_game) as table:
+            if table.status == "ended" or (playing and table.status != "playing"):
+                raise Denied(no_game)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise Denied(tr("你不在这张牌桌上。"))
+            if table.game is None:
+                raise Denied(tr("现在没有进行中的一局。"))
+            panel = dm_panel(table, seat)
+            # not the seat's turn: no controls, and send_message refuses view=None
+            kwargs = send_kwargs(panel)
+            if not interaction.response.is_done():
+                await interaction.response.send_message(**kwargs, ephemeral=True)
+                return
+            # deferred: the panel takes the place of the "thinking" answer (private, as the deferral was)
+            files = kwargs.pop("files", None)
+            await interaction.edit_original_response(**kwargs, **({"attachments": files} if files else {}))
 
     def auto_off(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> Any:
         async def run() -> None:
@@ -307,6 +328,12 @@ class Play:
                 self.svc.delivery.publish(table, skip=seat)
                 self.svc.timers.arm(table)
         return self.svc.guard(interaction, run())
+
+
+def contended(lock: asyncio.Lock) -> bool:
+    """Whether taking ``lock`` now would wait: it is held, or a waiter it was just handed to has not run yet
+    (asyncio's Lock is free in between, but hands itself to that waiter first)."""
+    return lock.locked() or bool(getattr(lock, "_waiters", None))
 
 
 def auto_marked(line: str) -> Line:

@@ -20,6 +20,7 @@ import discord
 
 from storage.db import Database
 
+from .clock import SYSTEM, Clock
 from .delivery import Delivery
 from .errors import Denied
 from .history import History
@@ -27,6 +28,7 @@ from .i18n import Lang, lang_of, speaking, tr
 from .lobby import Lobby
 from .outbox import Outbox
 from .play import Play
+from .render import Panel
 from .shards import ALL, Shards
 from .table import Table, table_from_row
 from .timers import TurnTimers
@@ -37,7 +39,7 @@ __all__ = ["Denied", "TableService", "month_start"]
 
 
 class TableService:
-    def __init__(self, client: discord.Client, db: Database, *, timer_scale: float = 1.0,
+    def __init__(self, client: discord.Client, db: Database, *, clock: Clock = SYSTEM,
                  shards: Shards = ALL) -> None:
         self.client = client
         self.db = db
@@ -45,8 +47,7 @@ class TableService:
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.outboxes: dict[object, Outbox] = {}  # table id: its channel lane; (table id, "dm", seat): a DM lane
-        self.timer_scale = timer_scale  # tests shrink turn timers instead of sleeping
-        self.retry_scale = timer_scale  # ... and the back-off of retried writes
+        self.clock = clock  # turn timers and back-offs wait on it; tests move a ManualClock themselves
         self.inflight = 0
         self._locales: dict[int, str] = {}  # user -> the locale of their last interaction, as already remembered
         self.lobby = Lobby(self)
@@ -71,7 +72,33 @@ class TableService:
                 self.unregister(table_id)
                 continue
             restored += 1
+        await self._post_ended()
         return restored
+
+    async def _post_unposted(self, table: Table) -> None:
+        """Queue the table's stored posts that never landed (a crash, or Discord refusing them until then)."""
+        for post_id, content in await self.db.unposted(table.id):
+            self.delivery.queue_post(table, post_id, Panel(content=content))  # the text; its picture was not kept
+
+    async def _post_ended(self) -> None:
+        """A match's last settlement and final ranking are stored with the settlement that ended its table: if
+        they never landed, post them now, though the table is not restored."""
+        try:
+            ended = await self.db.ended_tables_with_unposted(self.shards.storage_filter())
+        except Exception:
+            log.exception("ended tables with unposted posts not read; they are tried at the next start")
+            return
+        for table_id in ended:
+            try:
+                row = await self.db.table(table_id)
+                if row is None or not self.shards.owns(row.guild_id):
+                    continue
+                # enough of a table to post in its channel: nothing is replayed, nothing plays
+                table = Table(row.id, row.guild_id, row.channel_id, row.host_id, row.variant_id, row.options,
+                              row.bot_options, row.status, [])
+                await self._post_unposted(table)
+            except Exception:
+                log.exception("unposted posts of ended table %s not queued; they are tried at the next start", table_id)
 
     async def _restore_one(self, table_id: int) -> None:
         row = await self.db.table(table_id)
@@ -79,6 +106,7 @@ class TableService:
             return
         table = table_from_row(row)
         self.register(table)
+        await self._post_unposted(table)
         if table.status == "playing":
             async with self.locked(table.id) as current:
                 await self.play.advance(current)
@@ -119,6 +147,7 @@ class TableService:
                 return
 
     async def close(self) -> None:
+        self.delivery.close()
         for table in self.tables.values():
             if table.timer_task:
                 table.timer_task.cancel()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from typing import TYPE_CHECKING
 
 from .i18n import tr
@@ -56,14 +55,14 @@ class TurnTimers:
         if key is None:
             self._armed.pop(table.id, None)
             return
-        delay = seconds * self.svc.timer_scale
-        table.turn_deadline = time.time() + delay
+        delay = float(seconds)
+        table.turn_deadline = self.svc.clock.time() + delay
         self._armed[table.id] = key
         table.timer_task = asyncio.get_running_loop().create_task(
             self._timeout(table, key, delay), name=f"timer-{table.id}")
 
     async def _timeout(self, table: Table, key: str, delay: float) -> None:
-        await asyncio.sleep(delay)
+        await self.svc.clock.sleep(delay)
         self.svc.inflight += 1
         try:
             async with table.lock:

@@ -330,19 +330,26 @@ class Database:
 
     async def settle_hand(self, hand_id: int, guild_id: int, variant_id: str, result: dict[str, Any],
                           seats: Sequence[tuple[int, int | None, int, bool]], best_text: str,
-                          end_table: tuple[int, str] | None = None, match_adjust: Sequence[int] | None = None) -> None:
+                          end_table: tuple[int, str] | None = None, match_adjust: Sequence[int] | None = None,
+                          posts: Sequence[str] = ()) -> list[int]:
         """Record the result and update cumulative scores in one transaction (idempotent per hand).
 
         ``match_adjust`` (per seat, on a match's last hand) moves each player's points from the running totals
         to the match's final settlement (放炮罚 / 剥皮 settle pairwise at the end); the hand's own delta still
-        decides the best hand."""
+        decides the best hand. ``posts`` (the channel posts announcing it: the settlement, the match's end) are
+        stored unposted in the same transaction; returns their ids (none if the hand was settled before)."""
         result_json = json.dumps(result, ensure_ascii=False)
 
-        async def job(tx: Tx) -> None:
+        async def job(tx: Tx) -> list[int]:
             settled = await tx.execute(
                 "UPDATE hands SET settled_at = NOW_TEXT, result = ?"
                 " WHERE id = ? AND settled_at IS NULL", (result_json, hand_id))
+            ids: list[int] = []
             if settled == 1:
+                for content in posts:
+                    ids.append(await tx.insert(
+                        "INSERT INTO channel_posts (table_id, hand_id, content)"
+                        " SELECT table_id, id, ? FROM hands WHERE id = ?", (content, hand_id)))
                 rows = [(seat, user_id, delta + (match_adjust[seat] if match_adjust else 0), delta, won)
                         for seat, user_id, delta, won in seats]
                 await tx.executemany("INSERT INTO hand_seats (hand_id, seat, user_id, delta, won) VALUES (?, ?, ?, ?, ?)",
@@ -358,7 +365,27 @@ class Database:
                 await tx.execute(
                     "UPDATE tables SET status = 'ended', ended_at = NOW_TEXT,"
                     " end_reason = ? WHERE id = ? AND status != 'ended'", (end_table[1], end_table[0]))
-        await self.write(job)
+            return ids
+        return await self.write(job)
+
+    # -- channel posts that must land once ----------------------------------------------------------
+
+    async def set_post_message(self, post_id: int, message_id: int) -> None:
+        """The post landed as ``message_id`` (0: it never will, its channel is gone)."""
+        await self._update("UPDATE channel_posts SET message_id = ? WHERE id = ?", (message_id, post_id))
+
+    async def unposted(self, table_id: int) -> list[tuple[int, str]]:
+        """(id, content) of the table's posts not yet posted, oldest first."""
+        rows = await self.fetch("SELECT id, content FROM channel_posts WHERE table_id = ? AND message_id IS NULL"
+                                " ORDER BY id", (table_id,))
+        return [(int(r[0]), str(r[1])) for r in rows]
+
+    async def ended_tables_with_unposted(self, shards: ShardFilter | None = None) -> list[int]:
+        """Ended tables (of ``shards``' guilds) whose last posts never landed: a match's end a crash cut off."""
+        where, args = _shard_where(shards)
+        return [int(r[0]) for r in await self.fetch(
+            "SELECT id FROM tables WHERE status = 'ended' AND id IN"
+            f" (SELECT table_id FROM channel_posts WHERE message_id IS NULL){where} ORDER BY id", args)]
 
     # -- reading ---------------------------------------------------------------------------------
 

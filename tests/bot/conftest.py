@@ -11,6 +11,7 @@ import pytest
 
 from bot import harness
 from bot.client import HunanBot
+from bot.clock import ManualClock
 from bot.harness import FakeDiscord, PendingInteraction
 from engine.registry import all_variants, get_variant
 
@@ -21,15 +22,19 @@ ensure_registered()
 VARIANTS = [v.id for v in all_variants()]
 
 
-# Back-off of retried writes shrinks to milliseconds; turn timers run in real seconds, so they never fire in a
-# test that does not ask for it (a test of timers shrinks ``service.timer_scale`` itself).
-RETRY_SCALE = 0.001
+# The bot waits on a clock the test moves (bot/clock.py): back-off pauses (a retried write, carrying on after a
+# failed one: at most a few seconds) pass at once, and turn timers (30 s and more) fire only when a test
+# advances the clock past them (``Env.advance``), however slowly a loaded machine runs the test.
+BACKOFF = 10.0
 
 
-async def attach(world: FakeDiscord, db_url: str) -> HunanBot:
-    bot = HunanBot(db_url, timer_scale=1.0)
+def manual_clock() -> ManualClock:
+    return ManualClock(instant=BACKOFF)
+
+
+async def attach(world: FakeDiscord, db_url: str, clock: ManualClock | None = None) -> HunanBot:
+    bot = HunanBot(db_url, clock=clock or manual_clock())
     await world.attach(bot)
-    bot.service.retry_scale = RETRY_SCALE
     return bot
 
 
@@ -55,6 +60,7 @@ class Env:
     guild: int
     channel: int
     users: dict[str, int] = field(default_factory=dict)
+    clock: ManualClock = field(default_factory=manual_clock)  # one clock across restarts: time goes on
 
     def __getattr__(self, name: str) -> int:
         users = self.__dict__.get("users", {})
@@ -72,7 +78,13 @@ class Env:
     async def restart(self) -> None:
         """Drop the client and its database connection; a new bot on the same database takes over."""
         await self.bot.close()
-        self.bot = await attach(self.world, self.db_url)
+        self.bot = await attach(self.world, self.db_url, self.clock)
+
+    async def advance(self, seconds: float) -> None:
+        """Let ``seconds`` pass on the bot's clock: timers due by then fire, each at its moment, and whatever
+        they set off (AI moves, deliveries) is done before the next one fires and before this returns."""
+        await self.clock.advance(seconds, settle=self.bot.service.idle)
+        await self.bot.service.idle()
 
     def table(self, channel: int | None = None) -> Any:
         return self.bot.service.table_in(channel or self.channel)
@@ -81,8 +93,7 @@ class Env:
                          start: bool = True) -> Any:
         host = humans[0]
         if "timer" not in (options or ""):
-            # the 60 s default turn timer is 60 ms at timer_scale 0.001: on a busy machine it would put
-            # seats on 托管 between a test's clicks; the timer's own tests ask for one
+            # no countdown on the panels unless a test asks for a timer (the timer's own tests do)
             options = f"bot.timer=0 {options or ''}".strip()
         p = await self.cmd(host, "table create", variant=variant, options=options)
         assert not p.ephemeral, p.text()
@@ -106,8 +117,9 @@ async def env(db_url: str) -> AsyncIterator[Env]:
     for n, uid in users.items():
         world.add_member(guild, uid, manage_guild=(n == "mod"))
     channel = world.add_channel(guild, "牌桌")
-    bot = await attach(world, db_url)
-    e = Env(world, bot, db_url, guild, channel, users)
+    clock = manual_clock()
+    bot = await attach(world, db_url, clock)
+    e = Env(world, bot, db_url, guild, channel, users, clock)
     yield e
     await e.bot.close()
     harness.uninstall_webhook_edge()

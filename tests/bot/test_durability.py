@@ -3,6 +3,7 @@ tells nobody and puts the table back to what the log holds."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Iterable
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot import harness
+from bot.harness import PendingInteraction
 from engine.match import Match
 from storage.db import ActionRow, CommitError
 
@@ -73,6 +75,64 @@ async def test_failed_commit_tells_nobody_and_rebuilds_from_log(env: Env, monkey
     assert not p.ephemeral
     await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(2))
     assert env.table() is None
+
+
+def look(env: Env, uid: int, how: str) -> PendingInteraction:
+    """Feed 查看我的手牌 (the table message's button) or ``/table hand``, without waiting for anything."""
+    if how == "command":
+        return env.world.feed_command(env.bot, uid, env.channel, "table hand")
+    table = env.table()
+    return env.world.feed_click(env.bot, uid, table.hand_messages[table.hand_no], f"ht:hand:{table.id}")
+
+
+def shown(p: PendingInteraction) -> str:
+    """What the answer shows now: its last reply (a deferral shows nothing until it is edited)."""
+    return harness._payload_text(p.replies[-1]) if p.replies else ""
+
+
+@pytest.mark.parametrize("how", ["button", "command"])
+@pytest.mark.parametrize("commit", ["returns", "fails"])
+async def test_my_hand_never_shows_a_move_before_its_commit(env: Env, monkeypatch: pytest.MonkeyPatch, how: str,
+                                                            commit: str) -> None:
+    """查看我的手牌 and /table hand while another player's move waits for its commit: the answer must not show
+    that move until the commit returned, and never if the commit fails (the move is undone)."""
+    await env.open_table(MAIN, [env.alice, env.bob], f"bot.seed=3 {short(MAIN, 2)}")
+    uid, mid = actor(env, [env.alice, env.bob])
+    other = env.bob if uid == env.alice else env.alice
+    before = shown(await env.world.wait(look(env, other, how)))
+    assert before
+    await env.bot.service.idle()
+
+    db = env.bot.db
+    original = db.append_actions
+    writing, release = asyncio.Event(), asyncio.Event()
+
+    async def held(hand_id: int, rows: Iterable[ActionRow], **kw: Any) -> Any:
+        writing.set()
+        await release.wait()  # the commit is on its way to the disk
+        if commit == "fails":
+            raise CommitError("commit failed: disk I/O error")
+        return await original(hand_id, rows, **kw)
+    monkeypatch.setattr(db, "append_actions", held)
+    cid, values = harness.action_choices(env.world, mid)[0]
+    move = env.world.feed_click(env.bot, uid, mid, cid, values)
+    await asyncio.wait_for(writing.wait(), 30)  # a failure bound, not a measurement
+    asked = await env.world.wait(look(env, other, how))  # answered at once (Discord's 3 s), ...
+    assert asked.ephemeral
+    assert shown(asked) in ("", before), "the uncommitted move was shown"  # ... but not with the move
+
+    release.set()
+    await env.world.wait(move)
+    await env.bot.service.idle()
+    final = shown(asked)
+    if commit == "fails":
+        assert move.ephemeral and "未生效" in move.text()
+        assert final == before and all(shown_text in ("", before) for shown_text in map(harness._payload_text,
+                                                                                        asked.replies))
+    else:
+        assert not move.ephemeral
+        now = shown(await env.world.wait(look(env, other, how)))
+        assert final == now != before  # the move, now committed (and it did change what the player sees)
 
 
 async def test_failed_settlement_is_retried_from_the_log(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:

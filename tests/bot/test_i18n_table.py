@@ -28,7 +28,7 @@ from engine.match import Match
 from engine.registry import all_variants
 from engine.selfplay import play_hand
 
-from .conftest import Env, attach, short
+from .conftest import Env, attach, manual_clock, short
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 CJK = re.compile(r"[\u3400-\u9fff]")
@@ -394,7 +394,7 @@ async def test_whole_match_through_the_edge_in_english_and_traditional(tmp_path:
         world.add_member(guild, uid)
     channel = world.add_channel(guild, "牌桌")
     db_url = f"sqlite:///{tmp_path}/bot.sqlite3"
-    env = Env(world, await attach(world, db_url), db_url, guild, channel, users)
+    env = Env(world, await attach(world, db_url, clock := manual_clock()), db_url, guild, channel, users, clock)
     extra = " daniao=true" if variant == "fangpaofa" else ""
     try:
         await env.open_table(variant, [env.alice, env.bob], f"bot.seed=3 bot.timer=30 {short(variant, 1)}{extra}",

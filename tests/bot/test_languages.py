@@ -22,7 +22,7 @@ from engine.core import Action, IllegalAction, OptionError
 from engine.paodekuai.game import PaodekuaiGame
 from engine.registry import all_variants, get_variant
 
-from .conftest import Env, attach
+from .conftest import Env, attach, manual_clock
 
 
 async def world_env(tmp_path: Path, guild_locale: str) -> Env:
@@ -34,7 +34,7 @@ async def world_env(tmp_path: Path, guild_locale: str) -> Env:
         world.add_member(guild, uid)
     channel = world.add_channel(guild, "牌桌")
     db_url = f"sqlite:///{tmp_path}/bot.sqlite3"
-    return Env(world, await attach(world, db_url), db_url, guild, channel, users)
+    return Env(world, await attach(world, db_url, clock := manual_clock()), db_url, guild, channel, users, clock)
 
 
 @pytest.fixture

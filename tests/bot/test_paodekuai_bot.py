@@ -159,9 +159,12 @@ async def test_the_picked_play_survives_a_restart(env: Env) -> None:
     action = quick_picks(game, seat, game.view(seat))[0]
     await pick(env, uid, mid, cards_for(game.view(seat)["hand_codes"], action))
     play_id = confirm_button(env, mid)["custom_id"]
+    seen = json.loads(json.dumps(env.world.messages[mid]))  # the panel as the player clicks it
     logged = len(game.log)
     await env.restart()
-    p = await env.click(uid, mid, play_id)
+    # the restarted bot may have refreshed the panel already (the pick is nowhere on the server): the click
+    # carries the message the player saw, as Discord sends it
+    p = await harness.click(env.world, env.bot, uid, mid, play_id, message=seen)
     assert not p.ephemeral, p.text()
     assert env.table().game.log[logged] == (seat, action.code)
 

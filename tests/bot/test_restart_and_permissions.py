@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import re
@@ -95,16 +94,11 @@ async def test_end_by_host_manager_and_vote(env: Env) -> None:
 
 
 async def test_turn_timer_hands_over_to_ai_until_player_returns(env: Env) -> None:
-    service = env.bot.service
-    service.timer_scale = 0.001
     await env.open_table(MAIN, [env.alice, env.bob], f"bot.seed=9 bot.timer=30 {short(MAIN, 3)}")
     table = env.table()
-    for _ in range(200):  # 30 s scaled to 30 ms
-        await asyncio.sleep(0.01)
-        if any(s.auto for s in table.seats):
-            break
-    await service.idle()
-    service.timer_scale = 1000.0  # no more timeouts from here on
+    await env.advance(29)
+    assert not any(s.auto for s in table.seats), "托管 before the 30 s were up"
+    await env.advance(1)
     auto = [i for i, s in enumerate(table.seats) if s.auto]
     assert auto, "nobody was put on 托管"
     assert any("超时" in line for line in table.log) or table.status == "ended"
@@ -159,7 +153,6 @@ async def test_a_claim_window_that_times_out_names_nobody(env: Env) -> None:
     if MAIN == "toy":
         pytest.skip("needs a variant with claim windows")
     service = env.bot.service
-    service.timer_scale = 1000.0  # no timeout while the test walks to a claim window
     players = [env.alice, env.bob]
     await env.open_table(MAIN, players, f"bot.seed=5 bot.timer=30 {short(MAIN, 3)}")
     table = env.table()
@@ -179,16 +172,7 @@ async def test_a_claim_window_that_times_out_names_nobody(env: Env) -> None:
     mark = len(env.world.calls)
     logged = await env.bot.db.count_actions()
     version = table.version
-    service.timer_scale = 0.001
-    table.timer_task.cancel()
-    table.timer_task = None
-    service.timers.arm(table)
-    for _ in range(200):
-        await asyncio.sleep(0.01)
-        if table.version != version:
-            break
-    await service.idle()
-    service.timer_scale = 1000.0
+    await env.advance(30)  # the clock stood still while the test walked here: the window's 30 s run out now
     assert table.version != version, "the timer never answered"
     assert not any(table.seats[s].auto for s in asked)
     assert not any("超时" in line for line in table.log)

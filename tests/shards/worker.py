@@ -220,7 +220,6 @@ async def main(argv: list[str] | None = None) -> int:
                         Path(args.share) if args.share else None)
     bot = make_bot(args.db, shards=shards)
     await world.attach(bot)
-    bot.service.retry_scale = 0.001
     worker = Worker(world, bot, args.seed)
     print(json.dumps({"ready": sorted(bot.service.tables), "shards": list(shards.ids)}), flush=True)
     try:
