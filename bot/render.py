@@ -137,7 +137,11 @@ def turn_line(table: Table, view: dict[str, Any], finished: bool, *, clock: bool
     ``waiting``: the line of a panel whose owner is not asked (等待：…)."""
     if finished:
         return tr("**本局结束**")
-    if view.get("claims_pending"):
+    asking = view.get("asking")
+    if view.get("claims_pending") and asking:  # 长沙's one-seat steps: what is asked, never whom
+        who = {"qishou": tr("等待玩家表态（起手胡）"), "haidi": tr("等待玩家表态（要不要海底）"),
+               "kaigang": tr("等待玩家表态（开杠：胡或打出）")}.get(str(asking), tr("等待玩家表态"))
+    elif view.get("claims_pending"):
         who = tr("等待玩家表态（吃/碰/胡）")
         if is_mahjong(view):  # 红中麻将 has no 吃
             who = tr("等待玩家表态（碰/杠/胡）") if view.get("variant") == "hongzhong" else tr("等待玩家表态（吃/碰/杠/胡）")
