@@ -13,9 +13,9 @@ from discord import app_commands
 from engine.registry import all_variants, get_variant
 
 from .calc_form import SOURCES, CalcFormError, build_input, calculate, describe_result
-from .engine_words import said
+from .errors import Denied
 from .i18n import lang_of, speaking, t, tr
-from .options_text import choice_label, option_label, variant_name, variant_summary
+from .options_text import choice_label, option_label, variant_name, variant_named, variant_summary
 from .render_result import hand_summary
 from .service import month_start
 from .table import Seat, Table, listing
@@ -105,9 +105,9 @@ def setup_commands(bot: HunanBot) -> None:
     async def rules(interaction: discord.Interaction[Any], variant: str) -> None:
         with private(interaction):
             try:
-                v = get_variant(variant)
-            except ValueError as e:
-                await interaction.response.send_message(f"⚠️ {said(e)}", ephemeral=True)
+                v = variant_named(variant)
+            except Denied as e:
+                await interaction.response.send_message(f"⚠️ {e}", ephemeral=True)
                 return
             opts = "\n".join(tr("• {option}：默认 {default}；可选 {choices}", option=option_label(o),
                                 default=choice_label(o, o.default),
@@ -157,11 +157,10 @@ def setup_commands(bot: HunanBot) -> None:
     async def leaderboard(interaction: discord.Interaction[Any], variant: str, period: str = "all") -> None:
         assert interaction.guild_id is not None
         try:
-            v = get_variant(variant)
-        except ValueError as e:
             with private(interaction):
-                text = f"⚠️ {said(e)}"
-            await interaction.response.send_message(text, ephemeral=True)
+                v = variant_named(variant)
+        except Denied as e:
+            await interaction.response.send_message(f"⚠️ {e}", ephemeral=True)
             return
         since = month_start() if period == "month" else None
         rows = await bot.db.leaderboard(interaction.guild_id, v.id, since)

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from .errors import Denied
+from storage.db import ID_LIMIT
+
+from .errors import Denied, echoed
 from .i18n import tr
 from .options_text import variant_name
 from .render import (
@@ -34,6 +36,8 @@ class History:
         async def run() -> None:
             from .render import public_snapshot
             from .table import replay_steps
+            if not 0 < hand_id < ID_LIMIT:  # /history hand: or a replay button's id: no hand has it
+                raise Denied(tr("找不到牌局 #{hand}。", hand=echoed(hand_id)))
             cached = self._replays.get(hand_id)
             if cached is None:
                 info = await self.svc.db.hand(hand_id)

@@ -412,7 +412,7 @@ def question_panel(table: Table, seat: int, question: str) -> Panel:
     确认过 is the real pass); a page shows that page of the seat's actions; 返回, or any other question,
     shows the seat's panel again."""
     game = table.game
-    if question.startswith(ASK_PAGE) and question[len(ASK_PAGE):].isdigit():
+    if question.startswith(ASK_PAGE) and question[len(ASK_PAGE):].isdecimal():  # not isdigit(): ² is no int()
         return dm_panel(table, seat, page=int(question[len(ASK_PAGE):]))
     legal = game.legal_actions(seat) if game is not None else []
     passes = [(i, a) for i, a in enumerate(legal) if name_action(game, a).role == PASS_ROLE]
@@ -645,6 +645,11 @@ def option_line(o: Option, value: Any) -> str:
     return tr("{option}：{choice}", option=option_label(o), choice=choice_label(o, value))
 
 
+def lobby_pages(table: Table) -> int:
+    """How many pages of option selects the lobby turns through."""
+    return max(1, -(-len(all_options(table)) // OPTIONS_PER_PAGE))
+
+
 def lobby_message(table: Table, page: int = 0) -> Panel:
     v = table.variant
     need = table.seat_count
@@ -662,7 +667,7 @@ def lobby_message(table: Table, page: int = 0) -> Panel:
     if table.status != "lobby":
         return Panel(embed=embed, view=None)
     view = discord.ui.View(timeout=None)
-    pages = max(1, (len(opts) + OPTIONS_PER_PAGE - 1) // OPTIONS_PER_PAGE)
+    pages = lobby_pages(table)
     page = page % pages
     for row, (key, o, val) in enumerate(opts[page * OPTIONS_PER_PAGE:(page + 1) * OPTIONS_PER_PAGE]):
         choices = [discord.SelectOption(label=option_line(o, o.choices[i])[:100], value=str(i),

@@ -20,12 +20,15 @@ from .base import MAX_BATCH, MAX_TRIES, Backend, CommitError, IntegrityError, Ro
 from .schema import migrations
 from .sqlite import path_from_url
 
-__all__ = ["DEFAULT_URL", "MAX_BATCH", "ActionRow", "CommitError", "Database", "HandRow", "IntegrityError", "Row",
+__all__ = ["DEFAULT_URL", "ID_LIMIT", "MAX_BATCH", "ActionRow", "CommitError", "Database", "HandRow", "IntegrityError", "Row",
            "SeatRow", "TableRow", "Tx", "WriteFn", "backend_name", "migrations", "path_from_url"]
 
 DEFAULT_URL = "sqlite:///data/hunan_tables.sqlite3"
 T = TypeVar("T")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+# Row ids (tables, hands) are 64-bit signed integers on both backends: a number a player typed or a custom id
+# carried is no id at or past this, and binding it would raise OverflowError instead of finding nothing.
+ID_LIMIT = 1 << 63
 
 
 def backend_name(url: str) -> str:
