@@ -13,11 +13,12 @@ from discord import app_commands
 from engine.registry import all_variants, get_variant
 
 from .calc_form import SOURCES, CalcFormError, build_input, calculate, describe_result
-from .engine_words import said
+from .errors import Denied
 from .i18n import lang_of, speaking, t, tr
-from .options_text import choice_label, option_label, variant_name, variant_summary
+from .options_text import choice_label, option_label, variant_name, variant_named, variant_summary
+from .render_result import hand_summary
 from .service import month_start
-from .table import listing
+from .table import Seat, Table, listing
 
 if TYPE_CHECKING:
     from .client import HunanBot
@@ -40,6 +41,22 @@ def choice_name(variant_id: str) -> str:
 SOURCE_CHOICES = {"self_draw": "self-drawn (self_draw)", "other_draw": "another player's draw (other_draw)",
                   "discard": "a discard (discard)", "deal": "the dealt hand (deal)",
                   "robbing_kong": "robbing a kong (robbing_kong)"}
+
+
+def hands_count(n: int) -> str:
+    """「3 局」, in English "1 hand" / "3 hands": the catalogue gives the one and the many apart."""
+    return tr("1 局") if n == 1 else tr("{n} 局", n=n)
+
+
+def wins_count(n: int) -> str:
+    return tr("1 胜") if n == 1 else tr("{n} 胜", n=n)
+
+
+def named_table(hand: dict[str, Any]) -> Table:
+    """A stored hand's table as far as naming its seats goes (``table_id``, ``variant_id``, ``seats`` as
+    ``Database.hand_results`` reads them): a result is worded with the players' names, not 座位N."""
+    return Table(hand["table_id"], 0, 0, 0, hand["variant_id"], {}, {}, "ended",
+                 [Seat(user_id, name) for user_id, name in hand["seats"]])
 
 
 def private(interaction: discord.Interaction[Any]) -> Any:
@@ -88,9 +105,9 @@ def setup_commands(bot: HunanBot) -> None:
     async def rules(interaction: discord.Interaction[Any], variant: str) -> None:
         with private(interaction):
             try:
-                v = get_variant(variant)
-            except ValueError as e:
-                await interaction.response.send_message(f"⚠️ {said(e)}", ephemeral=True)
+                v = variant_named(variant)
+            except Denied as e:
+                await interaction.response.send_message(f"⚠️ {e}", ephemeral=True)
                 return
             opts = "\n".join(tr("• {option}：默认 {default}；可选 {choices}", option=option_label(o),
                                 default=choice_label(o, o.default),
@@ -140,17 +157,16 @@ def setup_commands(bot: HunanBot) -> None:
     async def leaderboard(interaction: discord.Interaction[Any], variant: str, period: str = "all") -> None:
         assert interaction.guild_id is not None
         try:
-            v = get_variant(variant)
-        except ValueError as e:
             with private(interaction):
-                text = f"⚠️ {said(e)}"
-            await interaction.response.send_message(text, ephemeral=True)
+                v = variant_named(variant)
+        except Denied as e:
+            await interaction.response.send_message(f"⚠️ {e}", ephemeral=True)
             return
         since = month_start() if period == "month" else None
         rows = await bot.db.leaderboard(interaction.guild_id, v.id, since)
         with public(interaction):
-            lines = [tr("{i}. {user} {points} 分 · {hands} 局 {wins} 胜", i=i, user=f"<@{r['user_id']}>",
-                        points=f"{r['points']:+d}", hands=r["hands"], wins=r["wins"])
+            lines = [tr("{i}. {user} {points} 分 · {hands} {wins}", i=i, user=f"<@{r['user_id']}>",
+                        points=f"{r['points']:+d}", hands=hands_count(r["hands"]), wins=wins_count(r["wins"]))
                      for i, r in enumerate(rows, 1)] or [tr("还没有人上榜。")]
             title = (tr("{variant} 排行榜 · 本月", variant=variant_name(v)) if since
                      else tr("{variant} 排行榜 · 全部", variant=variant_name(v)))
@@ -165,14 +181,17 @@ def setup_commands(bot: HunanBot) -> None:
         assert interaction.guild_id is not None
         who = player or interaction.user
         rows = await bot.db.stats(interaction.guild_id, who.id)
+        best = await bot.db.hand_results(r["best_hand_id"] for r in rows if r["best_hand_id"] is not None)
         with private(interaction):
             embed = discord.Embed(title=tr("{name} 的战绩", name=who.display_name))
             for r in rows:
                 name = variant_name(get_variant(r["variant_id"])) if r["variant_id"] else r["variant_id"]
-                best = tr("{delta}（牌局 #{hand}）{text}", delta=f"{r['best_delta']:+d}", hand=r["best_hand_id"],
-                          text=tr(r["best_text"] or "")) if r["best_delta"] is not None else "—"
-                value = tr("{hands} 局 · {wins} 胜 · 总分 {points}\n最佳：{best}", hands=r["hands"], wins=r["wins"],
-                           points=f"{r['points']:+d}", best=best)
+                hand = best.get(r["best_hand_id"])
+                told = tr("{delta}（牌局 #{hand}）{text}", delta=f"{r['best_delta']:+d}", hand=r["best_hand_id"],
+                          text=hand_summary(named_table(hand), hand["result"]) if hand else "") \
+                    if r["best_delta"] is not None else "—"
+                value = tr("{hands} · {wins} · 总分 {points}\n最佳：{best}", hands=hands_count(r["hands"]),
+                           wins=wins_count(r["wins"]), points=f"{r['points']:+d}", best=told)
                 embed.add_field(name=name, value=value[:1000], inline=False)
             if not rows:
                 embed.description = tr("还没有打过牌。")
@@ -188,20 +207,20 @@ def setup_commands(bot: HunanBot) -> None:
             return
         assert interaction.channel_id is not None
         rows = await bot.db.history(interaction.channel_id)
+        seats = await bot.db.seat_names(r["table_id"] for r in rows)
         with private(interaction):
             lines = []
             for r in rows:
+                names = named_table({"table_id": r["table_id"], "variant_id": r["variant_id"],
+                                     "seats": seats.get(r["table_id"], [])})
                 res = r["result"]
-                won = res.get("winners", [])
-                deltas = " ".join(f"{d:+d}" for d in res.get("deltas", []))
-                where = {"hand": r["id"], "table": r["table_id"], "n": r["hand_no"] + 1, "deltas": deltas}
-                if won:
-                    winners = listing(tr("{seat}号", seat=w + 1) for w in won)
-                    lines.append(tr("#{hand} · 牌桌 {table} 第 {n} 局 · {winners} · {deltas}", winners=winners, **where))
-                else:
-                    lines.append(tr("#{hand} · 牌桌 {table} 第 {n} 局 · 黄庄 · {deltas}", **where))
+                lines.append(tr("#{hand} · 牌桌 {table} 第 {n} 局 · {result}", hand=r["id"], table=r["table_id"],
+                                n=r["hand_no"] + 1, result=hand_summary(names, res)))
+                deltas = [d for d in res.get("deltas", []) if isinstance(d, int)]
+                lines.append("　" + " ｜ ".join(f"{names.seat_label(i)} {d:+d}" if i < len(names.seats) else f"{d:+d}"
+                                               for i, d in enumerate(deltas)))
             embed = discord.Embed(title=tr("本频道最近的牌局"),
-                                  description="\n".join(lines) or tr("本频道还没有打完的牌局。"))
+                                  description="\n".join(lines)[:4000] or tr("本频道还没有打完的牌局。"))
             embed.set_footer(text=tr("用 /history hand:<编号> 逐步回放"))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

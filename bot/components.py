@@ -190,18 +190,19 @@ class VoteButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:vote:(?P<t>\
         await service_of(interaction).lobby.vote(interaction, self.table_id, self.round_no, self.agree)
 
 
-class ReplayButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:rp:(?P<h>\d+):(?P<step>\d+)"):
-    """Step through a stored hand (回放); stateless, so old replay messages keep working."""
+class ReplayButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:rp:(?P<h>\d+):(?P<step>\d+)(?::(?P<role>[a-z]))?"):
+    """Step through a stored hand (回放); stateless, so old replay messages keep working. ``role`` (p, n, e: back,
+    next, end) keeps the ids of one message apart when two buttons lead to the same step."""
 
-    def __init__(self, hand_id: int, step: int, label: str) -> None:
+    def __init__(self, hand_id: int, step: int, label: str, *, role: str = "", disabled: bool = False) -> None:
         self.hand_id, self.step = hand_id, step
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"ht:rp:{hand_id}:{step}"))
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"ht:rp:{hand_id}:{step}" + (f":{role}" if role else "")))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ReplayButton:
-        return cls(int(match["h"]), int(match["step"]), "")
+        return cls(int(match["h"]), int(match["step"]), "", role=match["role"] or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).history.replay(interaction, self.hand_id, self.step, edit=True)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from storage.db import ID_LIMIT
 from storage.forwarded import WITHDRAW_AFTER, ForwardQueue
 
 from .i18n import lang_of, speaking, tr
@@ -44,7 +45,9 @@ def table_of(data: dict[str, Any]) -> int | None:
     if data.get("type") != 3:
         return None
     m = TABLE_OF.match(str((data.get("data") or {}).get("custom_id", "")))
-    return int(m[1]) if m else None
+    table_id = int(m[1]) if m else None
+    # past a row id: no table of ours nor another's, so the handler here refuses it without asking the store
+    return table_id if table_id is not None and table_id < ID_LIMIT else None
 
 
 class Forwarder:

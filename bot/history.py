@@ -7,13 +7,17 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from .errors import Denied
+from storage.db import ID_LIMIT
+
+from .errors import Denied, echoed
 from .i18n import tr
 from .options_text import variant_name
 from .render import (
     seat_name,
 )
+from .render_result import hand_summary
 from .table import Seat, Table
+from .words import engine_text
 
 if TYPE_CHECKING:
     from .service import TableService
@@ -32,6 +36,8 @@ class History:
         async def run() -> None:
             from .render import public_snapshot
             from .table import replay_steps
+            if not 0 < hand_id < ID_LIMIT:  # /history hand: or a replay button's id: no hand has it
+                raise Denied(tr("找不到牌局 #{hand}。", hand=echoed(hand_id)))
             cached = self._replays.get(hand_id)
             if cached is None:
                 info = await self.svc.db.hand(hand_id)
@@ -46,20 +52,24 @@ class History:
             names, steps, result = cached
             if not steps:
                 raise Denied(tr("牌局 #{hand} 没有记录。", hand=hand_id))
-            at = max(0, min(step, len(steps) - 1))
-            said = names.name_seats(tr(steps[at]["text"])) if steps[at]["text"] else tr("（发牌）")
+            last = len(steps) - 1
+            at = max(0, min(step, last))
+            # the engine's words as the table message says them: in the reader's language, seats by name
+            said = names.name_seats(engine_text(steps[at]["text"])) if steps[at]["text"] else tr("（发牌）")
             desc = public_snapshot(names, steps[at]["view"], said, at, len(steps))
-            if at == len(steps) - 1 and result:
-                desc += "\n\n" + tr("结果：{text}　{deltas}", text=names.name_seats(tr(result["text"] or "")),
-                                    deltas=" ｜ ".join(f"{seat_name(names, i)} {d:+d}"
-                                                     for i, d in enumerate(result["deltas"])))
+            if at == last and result:
+                desc += "\n\n" + tr("结果：{text}", text=hand_summary(names, result)) + "\n" + tr(
+                    "本局：{deltas}", deltas=" ｜ ".join(f"{seat_name(names, i)} {d:+d}"
+                                                      for i, d in enumerate(result["deltas"])))
             embed = discord.Embed(title=tr("回放 · 牌局 #{hand}（{variant}）", hand=hand_id,
                                            variant=variant_name(names.variant)), description=desc[:4000])
             from .components import ReplayButton
             view = discord.ui.View(timeout=None)
-            view.add_item(ReplayButton(hand_id, max(at - 1, 0), tr("◀ 上一步")))
-            view.add_item(ReplayButton(hand_id, min(at + 1, len(steps) - 1), tr("下一步 ▶")))
-            view.add_item(ReplayButton(hand_id, len(steps) - 1, tr("结尾 ⏭")))
+            # no step before the first nor after the last: those buttons are shown disabled (each control keeps
+            # an id of its own, as Discord requires, by the role it plays)
+            view.add_item(ReplayButton(hand_id, max(at - 1, 0), tr("◀ 上一步"), role="p", disabled=at == 0))
+            view.add_item(ReplayButton(hand_id, min(at + 1, last), tr("下一步 ▶"), role="n", disabled=at == last))
+            view.add_item(ReplayButton(hand_id, last, tr("结尾 ⏭"), role="e", disabled=at == last))
             if edit:
                 await interaction.response.edit_message(embed=embed, view=view)
             else:

@@ -10,19 +10,19 @@ import discord
 
 from engine.core import OptionError
 from engine.match import Match
-from engine.registry import get_variant
 from storage.db import IntegrityError
 
 from .components import VoteButton
 from .engine_words import said
-from .errors import Denied
+from .errors import Denied, echoed
 from .i18n import speaking, tr
-from .options_text import choice_label, option_label, parse_options_text, validate_bot_options
+from .options_text import choice_label, option_label, parse_options_text, validate_bot_options, variant_named
 from .render import (
     OPTIONS_PER_PAGE,
     Panel,
     all_options,
     lobby_message,
+    lobby_pages,
     seat_name,
 )
 from .table import Seat, Table, ai_name, listing, stored
@@ -50,8 +50,8 @@ class Lobby:
         existing = self.svc.table_in(interaction.channel_id)
         if existing is not None:
             raise Denied(tr("本频道已有牌桌 #{table}；一个频道（或子区）只能开一桌。", table=existing.id))
+        variant = variant_named(variant_id)
         try:
-            variant = get_variant(variant_id)
             raw = parse_options_text(options_text or "", variant)
             bot_raw = {k[4:]: raw.pop(k) for k in list(raw) if k.startswith("bot.")}
             options = variant.validate(raw)
@@ -122,8 +122,11 @@ class Lobby:
                 if table.status != "lobby":
                     raise Denied(tr("牌局已经开始了，大厅的按钮已失效，什么也没有改变。中途离席请用 /table leave。"))
                 if verb.startswith("page"):
+                    page = int(verb[4:] or 0)
+                    if page >= lobby_pages(table):  # the lobby's own buttons name its pages only
+                        raise Denied(tr("大厅没有第 {page} 页选项，什么也没有改变。", page=echoed(page + 1)))
                     with speaking(self.svc.public_lang(interaction)):
-                        panel = lobby_message(table, int(verb[4:] or 0))
+                        panel = lobby_message(table, page)
                     await interaction.response.edit_message(**panel.kwargs())
                     return
                 await self._op(interaction, table, verb)

@@ -17,6 +17,7 @@ from engine.core import OptionError
 from engine.options import Option
 from engine.registry import Variant
 
+from .errors import Denied, echoed
 from .i18n import tr
 from .table import BOT_OPTIONS, listing
 
@@ -72,6 +73,17 @@ def variant_name(variant: Variant) -> str:
     return tr(variant.name)
 
 
+def variant_named(variant_id: str) -> Variant:
+    """The variant a command names. Discord offers only the registered ones, but what arrives is what the client
+    sent: any other is refused in the reader's words, what was sent shortened."""
+    from engine.registry import get_variant
+
+    try:
+        return get_variant(variant_id)
+    except OptionError:
+        raise Denied(tr("没有玩法「{variant}」。", variant=echoed(variant_id))) from None
+
+
 def variant_summary(variant: Variant) -> str:
     return tr(variant.summary) if variant.summary else ""
 
@@ -121,9 +133,9 @@ def parse_options_text(text: str, variant: Variant | None = None) -> dict[str, A
         for part in _EQUALS.sub("=", text).replace("，", ",").replace(",", " ").split():
             key, sep, value = part.partition("=")
             if not sep or not key:
-                raise OptionError(tr("「{part}」应写成 选项=值，如 局数=4 或 hands=4", part=part))
+                raise OptionError(tr("「{part}」应写成 选项=值，如 局数=4 或 hands=4", part=echoed(part)))
             if key in raw:
-                raise OptionError(tr("选项「{key}」写了两次", key=key))
+                raise OptionError(tr("选项「{key}」写了两次", key=echoed(key)))
             raw[key] = value
     # JSON carries its own types: like the calculator's contract, 4.0 is not the integer 4 there (typed text
     # "局数=4" is converted, and so is a JSON string such as "30秒", which is text as the player wrote it).
@@ -136,7 +148,8 @@ def _resolve(variant: Variant, raw: dict[str, Any], strict: bool = False) -> dic
     for typed, value in raw.items():
         key, opt = _match_key(declared, typed)
         if key in out:
-            raise OptionError(tr("「{option}」写了两次（{typed}）", option=option_label(opt) if opt else key, typed=typed))
+            raise OptionError(tr("「{option}」写了两次（{typed}）", option=option_label(opt) if opt else key,
+                                 typed=echoed(typed)))
         if opt is None and strict:
             seed_value(value, strict=True)
         out[key] = value if opt is None else option_value(opt, value, typed, key, strict=strict)
@@ -154,15 +167,15 @@ def _match_key(declared: list[tuple[str, Option]], typed: str) -> tuple[str, Opt
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise OptionError(tr("「{typed}」可以指{options}，请写全", typed=typed,
+        raise OptionError(tr("「{typed}」可以指{options}，请写全", typed=echoed(typed),
                              options=listing(f"「{option_label(o)}」" for _, o in hits)))
     known = listing([f"{option_label(o)}（{k}）" for k, o in declared if not o.internal]
                     + [f"{seed_label()}（bot.{SEED_KEY}）"])
-    raise OptionError(tr("没有选项「{typed}」；可用：{known}", typed=typed, known=known))
+    raise OptionError(tr("没有选项「{typed}」；可用：{known}", typed=echoed(typed), known=known))
 
 
 def _name(opt: Option, typed: str | None) -> str:
-    return f"「{option_label(opt)}」" + (f"（{typed}）" if typed and typed != opt.label else "")
+    return f"「{option_label(opt)}」" + (f"（{echoed(typed)}）" if typed and typed != opt.label else "")
 
 
 def allowed_text(opt: Option) -> str:
@@ -188,7 +201,7 @@ def _shown(value: Any) -> str:
         return tr("无穷大")
     if isinstance(value, int) and abs(value) >= SEED_LIMIT:
         return tr("一个过大的数")
-    return str(value)
+    return echoed(value)
 
 
 def option_value(opt: Option, value: Any, typed: str | None = None, key: str | None = None,
@@ -266,7 +279,7 @@ def validate_bot_options(raw: dict[str, Any]) -> dict[str, Any]:
         if opt is None:
             known = listing([f"{option_label(o)}（bot.{o.key}）" for o in BOT_OPTIONS]
                             + [f"{seed_label()}（bot.{SEED_KEY}）"])
-            raise OptionError(tr("没有选项「bot.{key}」；可用：{known}", key=key, known=known))
+            raise OptionError(tr("没有选项「bot.{key}」；可用：{known}", key=echoed(key), known=known))
         out[key] = option_value(opt, value, key=f"bot.{key}")
     for opt in BOT_OPTIONS:
         out.setdefault(opt.key, opt.default)
@@ -288,13 +301,13 @@ def chinese_option_keys(variant_id: str, raw: dict[str, Any]) -> dict[str, Any]:
         if opt is None:
             hits = [o for _, o in declared if typed and not o.internal and typed in o.label]
             if len(hits) > 1:
-                raise OptionError(tr("「{typed}」可以指{options}，请写全", typed=typed,
+                raise OptionError(tr("「{typed}」可以指{options}，请写全", typed=echoed(typed),
                                      options=listing(f"「{option_label(o)}」" for o in hits)))
             opt = hits[0] if hits else None
         key = opt.key if opt else typed
         if key in out:
-            raise OptionError(tr("「{option}」写了两次（{typed}）", option=option_label(opt) if opt else key,
-                                 typed=typed))
+            raise OptionError(tr("「{option}」写了两次（{typed}）", option=option_label(opt) if opt else echoed(key),
+                                 typed=echoed(typed)))
         out[key] = _choice(opt, value) if opt else value
     return out
 

@@ -15,7 +15,7 @@ from storage.db import ActionRow
 from . import ai
 from .delivery import send_kwargs
 from .engine_words import said
-from .errors import Denied
+from .errors import Denied, echoed
 from .i18n import speaking, tr
 from .pictures import panels as pictures
 from .render import (
@@ -362,11 +362,11 @@ def resolve_choice(game: Game, seat: int, choice: str) -> Action:
         except IllegalAction as e:  # the engine's reason, in its words; nothing changed
             raise Denied(tr("不能这样出：{reason}", reason=said(e))) from None
         return action
-    if choice.startswith("#") and choice[1:].isdigit():
+    if choice.startswith("#") and choice[1:].isdecimal():  # isdigit() would take ², which int() refuses
         idx = int(choice[1:])
         if idx < len(legal):
             return legal[idx]
     for a in legal:
         if a.code == choice:
             return a
-    raise Denied(tr("「{choice}」现在不是合法的操作。", choice=choice))
+    raise Denied(tr("「{choice}」现在不是合法的操作。", choice=echoed(choice)))

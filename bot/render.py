@@ -137,7 +137,11 @@ def turn_line(table: Table, view: dict[str, Any], finished: bool, *, clock: bool
     ``waiting``: the line of a panel whose owner is not asked (等待：…)."""
     if finished:
         return tr("**本局结束**")
-    if view.get("claims_pending"):
+    asking = view.get("asking")
+    if view.get("claims_pending") and asking:  # 长沙's one-seat steps: what is asked, never whom
+        who = {"qishou": tr("等待玩家表态（起手胡）"), "haidi": tr("等待玩家表态（要不要海底）"),
+               "kaigang": tr("等待玩家表态（开杠：胡或打出）")}.get(str(asking), tr("等待玩家表态"))
+    elif view.get("claims_pending"):
         who = tr("等待玩家表态（吃/碰/胡）")
         if is_mahjong(view):  # 红中麻将 has no 吃
             who = tr("等待玩家表态（碰/杠/胡）") if view.get("variant") == "hongzhong" else tr("等待玩家表态（吃/碰/杠/胡）")
@@ -408,7 +412,7 @@ def question_panel(table: Table, seat: int, question: str) -> Panel:
     确认过 is the real pass); a page shows that page of the seat's actions; 返回, or any other question,
     shows the seat's panel again."""
     game = table.game
-    if question.startswith(ASK_PAGE) and question[len(ASK_PAGE):].isdigit():
+    if question.startswith(ASK_PAGE) and question[len(ASK_PAGE):].isdecimal():  # not isdigit(): ² is no int()
         return dm_panel(table, seat, page=int(question[len(ASK_PAGE):]))
     legal = game.legal_actions(seat) if game is not None else []
     passes = [(i, a) for i, a in enumerate(legal) if name_action(game, a).role == PASS_ROLE]
@@ -641,6 +645,11 @@ def option_line(o: Option, value: Any) -> str:
     return tr("{option}：{choice}", option=option_label(o), choice=choice_label(o, value))
 
 
+def lobby_pages(table: Table) -> int:
+    """How many pages of option selects the lobby turns through."""
+    return max(1, -(-len(all_options(table)) // OPTIONS_PER_PAGE))
+
+
 def lobby_message(table: Table, page: int = 0) -> Panel:
     v = table.variant
     need = table.seat_count
@@ -658,7 +667,7 @@ def lobby_message(table: Table, page: int = 0) -> Panel:
     if table.status != "lobby":
         return Panel(embed=embed, view=None)
     view = discord.ui.View(timeout=None)
-    pages = max(1, (len(opts) + OPTIONS_PER_PAGE - 1) // OPTIONS_PER_PAGE)
+    pages = lobby_pages(table)
     page = page % pages
     for row, (key, o, val) in enumerate(opts[page * OPTIONS_PER_PAGE:(page + 1) * OPTIONS_PER_PAGE]):
         choices = [discord.SelectOption(label=option_line(o, o.choices[i])[:100], value=str(i),

@@ -173,6 +173,54 @@ def _win_how(table: Table, win: dict[str, Any]) -> str:
     return {"self_draw": tr("自摸"), "deal": tr("起手胡牌")}.get(how, "")
 
 
+def _zipai_how(table: Table, detail: dict[str, Any], winner: int) -> str:
+    """Where a 字牌 winning card came from: 自摸, or whose card it was."""
+    word = WIN_FROM_WORDS.get(str(detail.get("win_from")))
+    how = tr(word) if word else ""
+    from_seat = detail.get("from_seat")
+    if isinstance(from_seat, int) and from_seat != winner:
+        # whose card it was: a discard is 放炮; a card another drew and showed, or the dealer's 亮张, is not
+        # (剥皮's 地胡 on the dealer's first discard makes him pay nothing: 打出, not 放炮)
+        seat = _seat(table, from_seat)
+        how = {"discard": tr("{seat} 打出", seat=seat) if table.variant_id == "bopi" else tr("{seat} 放炮", seat=seat),
+               "other_draw": tr("{seat} 摸出", seat=seat),
+               "deal": tr("{seat} 的亮张", seat=seat)}.get(str(detail.get("win_from")), tr("{seat} 的牌", seat=seat))
+    return how
+
+
+def hand_summary(table: Table, result: dict[str, Any]) -> str:
+    """One stored hand's outcome in a line, in the reader's language, from its typed result (never the engine's
+    zh-CN text): ``2号 小明 胡了 五万（1号 阿强 放炮）``, ``1号 阿强 出完牌``, ``黄庄``. ``table`` names the seats."""
+    raw = result.get("detail")
+    detail: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    mahjong = isinstance(detail.get("payments"), list)
+    winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
+    if result.get("draw") or not winners:
+        return tr("荒庄") if mahjong else tr("黄庄")
+    if table.variant.family == "paodekuai":
+        return tr("{who} 出完牌", who=joined([_seat(table, w) for w in winners]))
+    if mahjong:
+        wins = [w for w in detail.get("wins") or [] if isinstance(w, dict)]
+        who = joined([_seat(table, w.get("seat")) for w in wins] or [_seat(table, w) for w in winners])
+        card = next((w["card"] for w in wins if is_mahjong_tile(w.get("card"))), None)
+        how = joined([h for h in dict.fromkeys(_win_how(table, w) for w in wins) if h], "；")
+        return won_line(who, tile_word(card) if card else "", how)
+    card = detail.get("card")
+    return won_line(joined([_seat(table, w) for w in winners]), faces(str(card)) if card else "",
+                    _zipai_how(table, detail, winners[0]))
+
+
+def won_line(who: str, card: str, how: str) -> str:
+    """``2号 小明 胡了 五万（自摸）``: who won, on what, and where it came from, as far as the result tells."""
+    if card and how:
+        return tr("{who} 胡了 {card}（{how}）", who=who, card=card, how=how)
+    if card:
+        return tr("{who} 胡了 {card}", who=who, card=card)
+    if how:
+        return tr("{who} 胡了（{how}）", who=who, how=how)
+    return tr("{who} 胡了", who=who)
+
+
 def _mahjong_head(table: Table, wins: list[dict[str, Any]], hand_no: int) -> str:
     """Every winner at once (一炮多响, several robbers of one 补杠), the tile and where it came from."""
     who = joined([_seat(table, w.get("seat")) for w in wins])
@@ -301,16 +349,7 @@ def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
     else:
         winner = result.winners[0]
         card = detail.get("card")
-        word = WIN_FROM_WORDS.get(str(detail.get("win_from")))
-        how = tr(word) if word else ""
-        from_seat = detail.get("from_seat")
-        if isinstance(from_seat, int) and from_seat != winner:
-            # whose card it was: a discard is 放炮; a card another drew and showed, or the dealer's 亮张, is not
-            # (剥皮's 地胡 on the dealer's first discard makes him pay nothing: 打出, not 放炮)
-            seat = _seat(table, from_seat)
-            how = {"discard": tr("{seat} 打出", seat=seat) if table.variant_id == "bopi" else tr("{seat} 放炮", seat=seat),
-                   "other_draw": tr("{seat} 摸出", seat=seat),
-                   "deal": tr("{seat} 的亮张", seat=seat)}.get(str(detail.get("win_from")), tr("{seat} 的牌", seat=seat))
+        how = _zipai_how(table, detail, winner)
         who = joined([_seat(table, w) for w in result.winners])
         lines = [win_head(hand_no, who, faces(str(card)) if card else "", how)]
         explained = explain_win(table, detail, list(result.deltas), winner)

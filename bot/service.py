@@ -34,6 +34,7 @@ from .table import Table, table_from_row
 from .timers import TurnTimers
 
 log = logging.getLogger(__name__)
+MAX_CONTENT = 2000  # Discord's limit of a message's text
 
 __all__ = ["Denied", "TableService", "month_start"]
 
@@ -177,10 +178,13 @@ class TableService:
         return self.tables.get(tid) if tid is not None else None
 
     async def deny(self, interaction: discord.Interaction[Any], message: str) -> None:
+        text = f"⚠️ {message}"
+        if len(text) > MAX_CONTENT:  # a refusal echoes input shortened (errors.echoed); this is the last guard
+            text = text[:MAX_CONTENT - 1] + "…"
         if interaction.response.is_done():
-            await interaction.followup.send(f"⚠️ {message}", ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True)
         else:
-            await interaction.response.send_message(f"⚠️ {message}", ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True)
 
     async def guard(self, interaction: discord.Interaction[Any], coro: Any) -> None:
         """Run a handler speaking the clicker's language (what it answers privately: refusals, ephemeral

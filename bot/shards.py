@@ -92,11 +92,11 @@ def parse_ids(text: str, count: int) -> tuple[int, ...]:
         lo, hi = int(m[1]), int(m[2] if m[2] is not None else m[1])
         if hi < lo:
             raise ShardConfigError(tr("SHARD_IDS 的范围 {part} 反了（小的在前，例如 0-3）", part=part))
+        if hi >= count:  # before the range is counted out: 0-99999999999 would fill the memory
+            raise ShardConfigError(tr("SHARD_IDS 的分片编号要小于 SHARD_COUNT（{count}）：{ids}", count=count, ids=text))
         ids += range(lo, hi + 1)
     if len(set(ids)) != len(ids):
         raise ShardConfigError(tr("SHARD_IDS 里有重复的分片：{ids}", ids=text))
-    if any(i >= count for i in ids):
-        raise ShardConfigError(tr("SHARD_IDS 的分片编号要小于 SHARD_COUNT（{count}）：{ids}", count=count, ids=text))
     return tuple(sorted(ids))
 
 
@@ -108,7 +108,7 @@ def from_env(env: Mapping[str, str]) -> Shards:
         if ids_text:
             raise ShardConfigError(tr("设了 SHARD_IDS 就要设 SHARD_COUNT（所有进程的分片总数）"))
         return ALL
-    if not count_text.isdigit() or int(count_text) < 1:
+    if not count_text.isdecimal() or int(count_text) < 1:
         raise ShardConfigError(tr("SHARD_COUNT 要写正整数，不能是「{value}」", value=count_text))
     count = int(count_text)
     ids = parse_ids(ids_text, count) if ids_text else tuple(range(count))

@@ -7,6 +7,7 @@ talks to Discord or SQL.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import secrets
 from collections import deque
@@ -274,7 +275,9 @@ def replay_steps(row: TableRow, hand_id: int) -> tuple[list[dict[str, Any]], dic
             steps.append({"view": game.public_view(), "text": text or "…", "totals": list(match.totals)})
         result = None
         if game.finished and game.result is not None:
+            # the stored result's shape (bot/play.py), so it is worded from the same typed data
             result = {"winners": game.result.winners, "deltas": game.result.deltas, "draw": game.result.draw,
-                      "text": game.result.detail.get("text", "")}
+                      "detail": json.loads(json.dumps(game.result.detail or {}, ensure_ascii=False, default=str)),
+                      "wins": [w.to_json() for w in game.result.wins]}
         return steps, result
     return [], None

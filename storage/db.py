@@ -20,12 +20,15 @@ from .base import MAX_BATCH, MAX_TRIES, Backend, CommitError, IntegrityError, Ro
 from .schema import migrations
 from .sqlite import path_from_url
 
-__all__ = ["DEFAULT_URL", "MAX_BATCH", "ActionRow", "CommitError", "Database", "HandRow", "IntegrityError", "Row",
+__all__ = ["DEFAULT_URL", "ID_LIMIT", "MAX_BATCH", "ActionRow", "CommitError", "Database", "HandRow", "IntegrityError", "Row",
            "SeatRow", "TableRow", "Tx", "WriteFn", "backend_name", "migrations", "path_from_url"]
 
 DEFAULT_URL = "sqlite:///data/hunan_tables.sqlite3"
 T = TypeVar("T")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+# Row ids (tables, hands) are 64-bit signed integers on both backends: a number a player typed or a custom id
+# carried is no id at or past this, and binding it would raise OverflowError instead of finding nothing.
+ID_LIMIT = 1 << 63
 
 
 def backend_name(url: str) -> str:
@@ -443,6 +446,30 @@ class Database:
             " JOIN tables t ON t.id = h.table_id WHERE t.channel_id = ? AND h.settled_at IS NOT NULL"
             " ORDER BY h.id DESC LIMIT ?", (channel_id, limit))
         return [dict(r) | {"result": json.loads(r["result"])} for r in rows]
+
+    async def seat_names(self, table_ids: Iterable[int]) -> dict[int, list[tuple[int | None, str]]]:
+        """Each table's seats in order, as (user id or None for an AI, name): the names its hands are read with."""
+        ids = sorted(set(table_ids))
+        if not ids:
+            return {}
+        out: dict[int, list[tuple[int | None, str]]] = {}
+        for r in await self.fetch(f"SELECT table_id, user_id, name FROM seats WHERE table_id IN ({', '.join('?' * len(ids))})"
+                                  " ORDER BY table_id, seat", ids):
+            out.setdefault(r["table_id"], []).append((r["user_id"], r["name"]))
+        return out
+
+    async def hand_results(self, hand_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+        """Settled hands by id: ``table_id``, ``hand_no``, ``variant_id``, ``result`` and the table's ``seats``
+        (see :meth:`seat_names`), enough to word each result with its players' names."""
+        ids = sorted(set(hand_ids))
+        if not ids:
+            return {}
+        rows = await self.fetch(
+            "SELECT h.id, h.table_id, h.hand_no, h.result, t.variant_id FROM hands h JOIN tables t ON t.id = h.table_id"
+            f" WHERE h.id IN ({', '.join('?' * len(ids))}) AND h.result IS NOT NULL", ids)
+        seats = await self.seat_names(r["table_id"] for r in rows)
+        return {r["id"]: {"table_id": r["table_id"], "hand_no": r["hand_no"], "variant_id": r["variant_id"],
+                          "result": json.loads(r["result"]), "seats": seats.get(r["table_id"], [])} for r in rows}
 
     async def leaderboard(self, guild_id: int, variant_id: str, since: datetime | None = None,
                           limit: int = 10) -> list[dict[str, Any]]:

@@ -42,6 +42,7 @@ from .tiles import KINDS, NAMES, NOTATION
 # 胡 > 杠/补张/碰 > 吃 (§3): 补张 ranks with 杠.
 PRIORITY = {"hu": 3, "kaigang": 2, "buzhang": 2, "peng": 2, "chi": 1}
 QISHOU = Action("qishou")
+ONE_SEAT_STEPS = ("qishou", "haidi", "kaigang")  # the steps only one seat answers (``_open_one``)
 HAIDI = Action("haidi")
 BUZHANG_WALL = 2  # a 补张 leaves the 海底 in the wall
 KAIGANG_WALL = 3  # so does a 开杠's pair of tail tiles
@@ -663,6 +664,9 @@ class ChangshaGame(MahjongGame):
         v["kong_tiles"] = [NOTATION[t] for t in self.kong_tiles]
         v["locked"] = list(self.locked)
         v["haidi"] = self.haidi_taker
+        # which one-seat step is open (起手胡, 海底, the 开杠 tiles), never who is asked: the table can tell the step
+        # anyway (a window with no tile on offer at the deal, before the last tile, on the two tiles shown)
+        v["asking"] = self.window_kind if self._claim_window_open() and self.window_kind in ONE_SEAT_STEPS else None
         v["payments"] = [p.to_json() for p in self.payments]
         v["kong_money"] = [0] * self.seats
         v["birds"] = self._birds_json() if self.finished and self.result is not None and self.birds_shown else None
