@@ -112,6 +112,18 @@ def tile_word(tile: str) -> str:
     return tr(tile_name(tile_id(tile))) if is_mahjong_tile(tile) else "？"
 
 
+def winning_hand(win: dict[str, Any]) -> list[str]:
+    """A 麻将 winner's whole hand with the winning tile in it, as one ``wins`` entry of a result gives it: a hand
+    won on another's tile (a discard, a robbed kong) is one tile short of complete and gets it; a drawn win's
+    hand already holds it. Complete: 14 tiles, 3 fewer per meld (a kong's fourth tile is its replacement's)."""
+    hand = [t for t in win.get("hand") or [] if is_mahjong_tile(t)]
+    melds = [m for m in win.get("melds") or [] if isinstance(m, dict)]
+    card = win.get("card")
+    if is_mahjong_tile(card) and (len(hand) + 3 * len(melds)) % 3 == 1:
+        hand.append(card)
+    return hand
+
+
 def tiles_text(tiles: list[str]) -> str:
     """Tiles by suit as players sort them: ``一二三万 五五筒 东东 中``; one suit name per run of a suit."""
     parts: list[str] = []

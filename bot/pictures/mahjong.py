@@ -11,7 +11,7 @@ from engine.mahjong.tiles import HONOUR_BASE, tile_id, tile_name, tile_str
 from engine.mahjong.win import decompositions
 
 from ..i18n import current_lang
-from ..words import bird_landings, is_mahjong_tile
+from ..words import bird_landings, is_mahjong_tile, winning_hand
 from . import labels
 from .cache import sprite
 from .draw import BLUE, GREEN, INK, RED, Flow, back, card_base, centred, column, highlight, row, text
@@ -90,10 +90,10 @@ def hand_png(private: dict[str, Any]) -> bytes:
     return flow.png()
 
 
-def win_groups(hand: list[str], card: str | None) -> list[tuple[str, list[str]]]:
-    """The winning hand (with the winning tile) in its groups: 刻子/顺子 and the 将, 七对 as pairs; 红中 wildcards
-    stay where the split put them. A hand no split explains (a 起手胡) is shown as it stands."""
-    codes = hand + ([card] if card is not None else [])
+def win_groups(codes: list[str]) -> list[tuple[str, list[str]]]:
+    """The whole winning hand (the winning tile in it: :func:`bot.words.winning_hand`) in its groups: 刻子/顺子 and
+    the 将, 七对 as pairs; 红中 wildcards stay where the split put them. A hand no split explains is shown as it
+    stands."""
     counts = [0] * 34
     for c in codes:
         counts[tile_id(c)] += 1
@@ -146,7 +146,7 @@ def result_png(detail: dict[str, Any]) -> bytes:
             if isinstance(m, dict):
                 flow.add(meld_sprite(m, TABLE))
         marked = False
-        for kind, codes in win_groups(tiles_of(w.get("hand")), card):
+        for kind, codes in win_groups(winning_hand(w)):
             sprites = []
             for c in codes:
                 s = tile(c, *TABLE)
