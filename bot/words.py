@@ -124,19 +124,25 @@ def winning_hand(win: dict[str, Any]) -> list[str]:
     return hand
 
 
-def tiles_text(tiles: list[str]) -> str:
-    """Tiles by suit as players sort them: ``一二三万 五五筒 东东 中``; one suit name per run of a suit."""
+def tiles_text(tiles: list[str], mark: str | None = None) -> str:
+    """Tiles by suit as players sort them: ``一二三万 五五筒 东东 中``; one suit name per run of a suit. ``mark``
+    (the winning tile): its last copy in bold, in its place (``五六七**七**万``)."""
     parts: list[str] = []
     by_suit: dict[str, list[int]] = {}
     for t in sorted((t for t in tiles if is_mahjong_tile(t)), key=tile_id):
         by_suit.setdefault(t[1], []).append(tile_id(t))
+    marked = tile_id(mark) if is_mahjong_tile(mark) else None
     for suit in SUITS:
         ids = by_suit.get(suit, [])
+        words = [tr(tile_name(t)) if suit == "z" else tile_name(t)[0] for t in ids]
+        if marked in ids:
+            i = len(ids) - 1 - ids[::-1].index(marked)
+            words[i] = f"**{words[i]}**"
         if suit == "z":
-            for tid in sorted(set(ids)):
-                parts.append(tr(tile_name(tid)) * ids.count(tid))
+            # each honour kind stands apart (东东 中)
+            parts += ["".join(w for w, t in zip(words, ids, strict=True) if t == tid) for tid in sorted(set(ids))]
         elif ids:
-            parts.append(suit_run("".join(tile_name(t)[0] for t in ids), suit))
+            parts.append(suit_run("".join(words), suit))
     return " ".join(parts)
 
 

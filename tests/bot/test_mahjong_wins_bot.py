@@ -1,6 +1,6 @@
 """麻将 wins played through the bot on stacked walls: the settlement post the channel gets says which birds hit
 whom as the payments count them (红中's hits, 长沙's birds on seats, 一炮多响), and shows each winner's whole hand,
-the winning tile included and marked, whether drawn or won on a discard."""
+the winning tile in it and marked, whether drawn or won on a discard."""
 
 from __future__ import annotations
 
@@ -63,6 +63,8 @@ async def test_hongzhong_self_draw_names_the_bird_that_hit_and_whom(env: Env, mo
     assert f"扎鸟：九条 六条 → {winner} 中鸟 1（九条）" in lines, lines
     payers = "、".join(table.seat_label(s) for s in (0, 2, 3))
     assert f"　{payers} 各付 {winner} 5（自摸：自摸 2 + 无红中 1，中鸟 1 × 2）" in lines, lines
+    # the whole hand, the drawn 5p in it and marked: as a discard win of the same hand reads (below)
+    assert "　　胡牌：一二三四五六七八九万 一二三五**五**筒" in lines, lines
 
 
 async def test_hongzhong_one_discard_two_winners_each_hit_by_the_same_birds(env: Env,
@@ -76,6 +78,18 @@ async def test_hongzhong_one_discard_two_winners_each_hit_by_the_same_birds(env:
     assert f"扎鸟：一万 二万 → {first}、{second} 各中鸟 1（一万）" in lines, lines
     for winner in (first, second):
         assert f"　{discarder} 付 {winner} 3（放炮：接炮 1 + 无红中 1，中鸟 1 × 1）" in lines, lines
+    # each winner's whole hand, the discarded 5p in it and marked, as a 自摸 of the same hand reads (above)
+    assert lines[lines.index(f"　{first}：无番种 · 一份 2") + 1] == "　　胡牌：一二三四五六七八九万 一二三五**五**筒"
+    assert lines[lines.index(f"　{second}：无番种 · 一份 2") + 1] == "　　胡牌：二三四万 五**五**筒 一二三四五六七八九条"
+
+
+async def test_a_qidui_won_on_a_discard_shows_all_seven_pairs(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    stacked(monkeypatch, stack(112, ["9s", "1m1m3m3m5p5p7p7p2s2s4s4s9s", None, None]))
+    table = await env.open_table("hongzhong", [env.alice], "hands=1")
+    await play(env, env.alice, "discard:9s")
+    lines = settlement(env).split("\n")
+    assert lines[0] == f"🀄 第 1 局 {table.seat_label(1)} 胡了 九条（{table.seat_label(0)} 放炮）！", lines
+    assert "　　胡牌：一一三三万 五五七七筒 二二四四九**九**条" in lines, lines
 
 
 async def test_changsha_bird_on_a_seat_outside_the_pair_says_it_missed(env: Env,
