@@ -27,6 +27,7 @@ from .words import (
     parse_group_code,
     tile_word,
     tiles_text,
+    winning_hand,
 )
 
 if TYPE_CHECKING:
@@ -257,9 +258,11 @@ def _win_lines(table: Table, win: dict[str, Any]) -> tuple[str, str | None]:
     if isinstance(win.get("share"), int):
         parts.append(tr("一份 {share}", share=win["share"]))
     head = "　" + tr("{seat}：{value}", seat=_seat(table, win.get("seat")), value=" · ".join(parts))
-    hand = [t for t in win.get("hand") or [] if is_mahjong_tile(t)]
+    # the whole hand, the winning tile in it and marked, whether drawn or won on another's tile
+    card = win.get("card")
     melds = mahjong_melds_text(win.get("melds") or [])
-    shown = " ｜ ".join(p for p in (tiles_text(hand), melds) if p)
+    shown = " ｜ ".join(p for p in (tiles_text(winning_hand(win), card if is_mahjong_tile(card) else None), melds)
+                       if p)
     return head, ("　　" + tr("胡牌：{tiles}", tiles=shown) if shown else None)
 
 

@@ -112,19 +112,37 @@ def tile_word(tile: str) -> str:
     return tr(tile_name(tile_id(tile))) if is_mahjong_tile(tile) else "？"
 
 
-def tiles_text(tiles: list[str]) -> str:
-    """Tiles by suit as players sort them: ``一二三万 五五筒 东东 中``; one suit name per run of a suit."""
+def winning_hand(win: dict[str, Any]) -> list[str]:
+    """A 麻将 winner's whole hand with the winning tile in it, as one ``wins`` entry of a result gives it: a hand
+    won on another's tile (a discard, a robbed kong) is one tile short of complete and gets it; a drawn win's
+    hand already holds it. Complete: 14 tiles, 3 fewer per meld (a kong's fourth tile is its replacement's)."""
+    hand = [t for t in win.get("hand") or [] if is_mahjong_tile(t)]
+    melds = [m for m in win.get("melds") or [] if isinstance(m, dict)]
+    card = win.get("card")
+    if is_mahjong_tile(card) and (len(hand) + 3 * len(melds)) % 3 == 1:
+        hand.append(card)
+    return hand
+
+
+def tiles_text(tiles: list[str], mark: str | None = None) -> str:
+    """Tiles by suit as players sort them: ``一二三万 五五筒 东东 中``; one suit name per run of a suit. ``mark``
+    (the winning tile): its last copy in bold, in its place (``五六七**七**万``)."""
     parts: list[str] = []
     by_suit: dict[str, list[int]] = {}
     for t in sorted((t for t in tiles if is_mahjong_tile(t)), key=tile_id):
         by_suit.setdefault(t[1], []).append(tile_id(t))
+    marked = tile_id(mark) if is_mahjong_tile(mark) else None
     for suit in SUITS:
         ids = by_suit.get(suit, [])
+        words = [tr(tile_name(t)) if suit == "z" else tile_name(t)[0] for t in ids]
+        if marked in ids:
+            i = len(ids) - 1 - ids[::-1].index(marked)
+            words[i] = f"**{words[i]}**"
         if suit == "z":
-            for tid in sorted(set(ids)):
-                parts.append(tr(tile_name(tid)) * ids.count(tid))
+            # each honour kind stands apart (东东 中)
+            parts += ["".join(w for w, t in zip(words, ids, strict=True) if t == tid) for tid in sorted(set(ids))]
         elif ids:
-            parts.append(suit_run("".join(tile_name(t)[0] for t in ids), suit))
+            parts.append(suit_run("".join(words), suit))
     return " ".join(parts)
 
 
@@ -222,23 +240,94 @@ def chui_word(n: Any) -> str:
 
 
 def birds_text(birds: Any, seat_name: Callable[[int], str] | None = None) -> str | None:
-    """``扎鸟：一万 五筒 → 中鸟 2``; where birds land on seats (长沙) ``扎鸟：八万→4号 小红 · 六万→2号 阿强``."""
+    """The birds and whom they hit, as the payments count them. 红中: ``扎鸟：九条 六条 → 4号 小红 中鸟 1（九条）``
+    (一炮多响: ``→ 2号 阿强、4号 小红 各中鸟 1``); where birds land on seats (长沙) ``扎鸟：八万→4号 小红 · 六万（未中）→2号
+    阿强`` — 未中: on nobody the payments pair with it; 3 and 2 players count from each seat paid, so
+    several seats read ``从 2号 阿强 数起：…；从 3号 老王 数起：…``."""
     if not isinstance(birds, dict):
         return None
     tiles = [t for t in birds.get("tiles") or [] if is_mahjong_tile(t)]
-    hits = birds.get("hits")
     if not tiles:
         return tr("扎鸟：牌墙已空，无鸟")
-    seats = birds.get("seats")
-    if seat_name is not None and isinstance(seats, list) and len(seats) == len(tiles) and any(
-            isinstance(s, int) for s in seats):
-        landed = " · ".join(f"{tile_word(t)}→{seat_name(s) if isinstance(s, int) else tr('空')}"
-                            for t, s in zip(tiles, seats, strict=True))
-        return tr("扎鸟：{birds}", birds=landed)
+    if seat_name is not None:
+        landings = bird_landings(birds, len(tiles))
+        if landings:
+            return tr("扎鸟：{birds}", birds=_landed_text(tiles, landings, seat_name))
     shown = " ".join(map(tile_word, tiles))
+    hits = birds.get("hits")
+    if isinstance(hits, dict):
+        by_seat = _hits_by_seat(hits)
+        scored = {s: n for s, n in by_seat.items() if n}
+        if not scored:
+            return tr("扎鸟：{tiles} → 未中鸟", tiles=shown)
+        if seat_name is None:
+            return tr("扎鸟：{tiles} → 中鸟 {hits}", tiles=shown, hits=max(scored.values()))
+        counts = set(scored.values())
+        if len(counts) == 1 and len(scored) > 1:
+            who = tr("{seats} 各中鸟 {hits}", seats=joined([seat_name(s) for s in scored]), hits=counts.pop())
+        else:
+            who = joined([tr("{seat} 中鸟 {hits}", seat=seat_name(s), hits=n) for s, n in scored.items()])
+        hit = birds.get("hit")
+        if isinstance(hit, list) and len(hit) == len(tiles) and any(hit) and not all(hit):
+            # which of them hit, when not every one did
+            who = tr("{hit}（{tiles}）", hit=who, tiles=" ".join(tile_word(t) for t, h in zip(tiles, hit, strict=True)
+                                                               if h is True))
+        return tr("扎鸟：{tiles} → {hit}", tiles=shown, hit=who)
     if isinstance(hits, int) and hits:
         return tr("扎鸟：{tiles} → 中鸟 {hits}", tiles=shown, hits=hits)
     return tr("扎鸟：{tiles} → 未中鸟", tiles=shown)
+
+
+def _hits_by_seat(hits: dict[Any, Any]) -> dict[int, int]:
+    """A result's hits per winner (``{"3": 1}``), in seat order."""
+    out = {int(s): n for s, n in hits.items() if str(s).isdigit() and isinstance(n, int)}
+    return dict(sorted(out.items()))
+
+
+def bird_landings(birds: dict[str, Any], n: int) -> list[tuple[list[int], list[int | None], list[bool] | None]]:
+    """长沙's birds on seats: (the seats they are counted from, the seat each lands on, whether each hits) once per
+    different landing — 4 players: one (from the dealer); 3 and 2: one per seat paid with them. A bird hits when
+    it hits for any seat it lands the same for. Older results: the one landing ``seats``, hits unknown."""
+    out: list[tuple[list[int], list[int | None], list[bool] | None]] = []
+    landing = birds.get("landing")
+    if isinstance(landing, list):
+        for entry in landing:
+            if not isinstance(entry, dict):
+                continue
+            on, hit, frm = entry.get("seats"), entry.get("hit"), entry.get("from")
+            if not (isinstance(on, list) and len(on) == n and isinstance(hit, list) and len(hit) == n
+                    and isinstance(frm, int)):
+                continue
+            seats = [s if isinstance(s, int) else None for s in on]
+            same = next((o for o in out if o[1] == seats), None)
+            if same is None:
+                out.append(([frm], seats, [h is True for h in hit]))
+            else:
+                same[0].append(frm)
+                assert same[2] is not None
+                same[2][:] = [a or h is True for a, h in zip(same[2], hit, strict=True)]
+        if out:
+            return out
+    landed = birds.get("seats")
+    if isinstance(landed, list) and len(landed) == n and any(isinstance(s, int) for s in landed):
+        return [([], [s if isinstance(s, int) else None for s in landed], None)]
+    return []
+
+
+def _landed_text(tiles: list[str], landings: list[tuple[list[int], list[int | None], list[bool] | None]],
+                 seat_name: Callable[[int], str]) -> str:
+    def one(seats: list[int | None], hit: list[bool] | None) -> str:
+        parts = []
+        for i, (t, s) in enumerate(zip(tiles, seats, strict=True)):
+            bird = tr("{tile}（未中）", tile=tile_word(t)) if hit is not None and s is not None and not hit[i] \
+                else tile_word(t)
+            parts.append(f"{bird}→{seat_name(s) if s is not None else tr('空')}")
+        return " · ".join(parts)
+
+    if len(landings) == 1:
+        return one(*landings[0][1:])
+    return "；".join(tr("从 {seat} 数起：{birds}", seat=joined([seat_name(s) for s in frm]), birds=one(seats, hit))
+                    for frm, seats, hit in landings)
 
 
 _NUMBER = re.compile(r"\d+")

@@ -11,7 +11,7 @@ from engine.mahjong.tiles import HONOUR_BASE, tile_id, tile_name, tile_str
 from engine.mahjong.win import decompositions
 
 from ..i18n import current_lang
-from ..words import is_mahjong_tile
+from ..words import bird_landings, is_mahjong_tile, winning_hand
 from . import labels
 from .cache import sprite
 from .draw import BLUE, GREEN, INK, RED, Flow, back, card_base, centred, column, highlight, row, text
@@ -90,10 +90,10 @@ def hand_png(private: dict[str, Any]) -> bytes:
     return flow.png()
 
 
-def win_groups(hand: list[str], card: str | None) -> list[tuple[str, list[str]]]:
-    """The winning hand (with the winning tile) in its groups: 刻子/顺子 and the 将, 七对 as pairs; 红中 wildcards
-    stay where the split put them. A hand no split explains (a 起手胡) is shown as it stands."""
-    codes = hand + ([card] if card is not None else [])
+def win_groups(codes: list[str]) -> list[tuple[str, list[str]]]:
+    """The whole winning hand (the winning tile in it: :func:`bot.words.winning_hand`) in its groups: 刻子/顺子 and
+    the 将, 七对 as pairs; 红中 wildcards stay where the split put them. A hand no split explains is shown as it
+    stands."""
     counts = [0] * 34
     for c in codes:
         counts[tile_id(c)] += 1
@@ -146,7 +146,7 @@ def result_png(detail: dict[str, Any]) -> bytes:
             if isinstance(m, dict):
                 flow.add(meld_sprite(m, TABLE))
         marked = False
-        for kind, codes in win_groups(tiles_of(w.get("hand")), card):
+        for kind, codes in win_groups(winning_hand(w)):
             sprites = []
             for c in codes:
                 s = tile(c, *TABLE)
@@ -159,7 +159,8 @@ def result_png(detail: dict[str, Any]) -> bytes:
 
 
 def birds_line(flow: Flow, birds: Any, seats: int) -> None:
-    """扎鸟: the bird tiles, each with the seat it lands on (长沙) or the count that hit (红中)."""
+    """扎鸟: the bird tiles, each with the seat it lands on (长沙; 3 and 2 players: a row per seat counted from,
+    when they differ) or, framed, those that hit and each winner's count (红中), as the settlement text says."""
     if not isinstance(birds, dict):
         return
     codes = tiles_of(birds.get("tiles"))
@@ -167,16 +168,33 @@ def birds_line(flow: Flow, birds: Any, seats: int) -> None:
     if not codes:
         flow.add(text(labels.no_birds(), 20))
         return
-    on = birds.get("seats")
-    if isinstance(on, list) and len(on) == len(codes):
+    landings = bird_landings(birds, len(codes))
+    for n, (frm, on, _) in enumerate(landings):
+        if n:
+            flow.newline()
+        if len(landings) > 1:
+            flow.add(text("/".join(labels.seat(s) for s in frm if 0 <= s < seats), 16))
         for code, s in zip(codes, on, strict=True):
             parts = [tile(code, *TABLE)]
-            if isinstance(s, int) and 0 <= s < seats:
+            if s is not None and 0 <= s < seats:
                 parts.append(text("→" + labels.seat(s), 16))
             flow.add(column(parts, 1))
+    if landings:
         return
-    flow.add(row(tiles(codes, TABLE), 2))
+    if "seats" in birds:  # 长沙 birds all on nobody: the tiles say it
+        flow.add(row(tiles(codes, TABLE), 2))
+        return
+    hit = birds.get("hit")
+    marked = hit if isinstance(hit, list) and len(hit) == len(codes) else [False] * len(codes)
+    flow.add(row([highlight(tile(c, *TABLE)) if h is True else tile(c, *TABLE) for c, h in zip(codes, marked,
+                                                                                             strict=True)], 2))
     hits = birds.get("hits")
-    n = sum(v for v in hits.values() if isinstance(v, int)) if isinstance(hits, dict) else hits
-    if isinstance(n, int):
-        flow.add(text(labels.birds_hit(n), 20))
+    if isinstance(hits, dict):  # each winner's count: 一炮多响 counts the same birds for each, not their sum
+        counts = {n for n in hits.values() if isinstance(n, int)}
+        if len(counts) > 1:
+            for s, n in sorted((int(s), n) for s, n in hits.items() if str(s).isdigit() and isinstance(n, int)):
+                flow.add(text(f"{labels.seat(s)} {labels.birds_hit(n)}", 20))
+            return
+        hits = counts.pop() if counts else 0
+    if isinstance(hits, int):
+        flow.add(text(labels.birds_hit(hits), 20))

@@ -553,6 +553,28 @@ def hand_payments(*, players: int, dealer: int, options: Mapping[str, Any], wins
     return out
 
 
+def paid_with_birds(*, players: int, wins: Sequence[HandWin], qishou: Collection[int]) -> dict[int, set[int]]:
+    """Each seat paid with the birds (a winner, a 起手胡 seat) and the seats that pay it: its bird pairs."""
+    paid: dict[int, set[int]] = {}
+    for w in wins:
+        paid.setdefault(w.winner, set()).update(win_payers(w, players))
+    for seat in sorted(qishou):
+        paid.setdefault(seat, set()).update(_others(seat, players))
+    return paid
+
+
+def bird_landing(tiles: Sequence[int], *, players: int, dealer: int,
+                 paid: Mapping[int, Collection[int]]) -> list[tuple[int, list[int | None], list[bool]]]:
+    """For each seat paid with the birds: where each bird lands counted for it (4 players: from the dealer, the
+    same for all; 3 and 2: from that seat) and whether it hits one of its pairs — on it or on one of its payers
+    (ruling 22), as :func:`pair_hits` counts them."""
+    out = []
+    for seat, payers in paid.items():
+        seats = bird_seats(tiles, players=players, dealer=dealer, winner=seat)
+        out.append((seat, seats, [s is not None and (s == seat or s in payers) for s in seats]))
+    return out
+
+
 def pay_kong(**_: Any) -> list[Payment]:
     """长沙麻将 pays no 杠钱: the seed prices no kong, a kong only draws (开杠 / 补张)."""
     return []

@@ -95,6 +95,7 @@ class ChangshaGame(MahjongGame):
         self.payments: list[Payment] = []
         self.birds_shown: list[int] = []
         self.bird_landing: list[int | None] = []
+        self.bird_counted: list[tuple[int, list[int | None], list[bool]]] = []  # cs.bird_landing
         self._ready = True
         if self.options.get("zuopiao"):
             order = [(dealer + i) % n for i in range(n)]
@@ -536,6 +537,8 @@ class ChangshaGame(MahjongGame):
                                     qishou=qishou, birds=birds, piao=self.piao)
         winners = [w.seat for w in wins]
         src = wins[0].payer
+        self.bird_counted = cs.bird_landing(birds, players=self.seats, dealer=self.dealer, paid=cs.paid_with_birds(
+            players=self.seats, wins=hand_wins, qishou=[s for s, names in qishou.items() if names]))
         self.bird_hits = {}
         detail_wins = []
         results = []
@@ -577,9 +580,12 @@ class ChangshaGame(MahjongGame):
 
     def _birds_json(self) -> dict[str, Any]:
         """The bird tiles and the seat each lands on (None: on nobody; 3 and 2 players count from the first
-        winner), so the table reads whom each bird hits; ``hits`` per winner."""
+        winner), so the table reads whom each bird hits; ``hits`` per winner; ``landing`` for each seat paid with
+        the birds (winners, 起手胡 seats: 3 and 2 players count from each) where they land and whether each hits
+        one of its pairs."""
         return {"tiles": [NOTATION[t] for t in self.birds_shown], "seats": list(self.bird_landing),
-                "hits": {str(s): n for s, n in self.bird_hits.items()}}
+                "hits": {str(s): n for s, n in self.bird_hits.items()},
+                "landing": [{"from": s, "seats": list(seats), "hit": list(hit)} for s, seats, hit in self.bird_counted]}
 
     def _finish_draw(self) -> None:
         opts = self.options
@@ -592,6 +598,8 @@ class ChangshaGame(MahjongGame):
         qishou = {s: [q.name for q in found] for s, found in self.qishou.items()}
         payments = cs.hand_payments(players=self.seats, dealer=self.dealer, options=opts, wins=[], qishou=qishou,
                                     birds=birds, piao=self.piao)
+        self.bird_counted = cs.bird_landing(birds, players=self.seats, dealer=self.dealer, paid=cs.paid_with_birds(
+            players=self.seats, wins=[], qishou=[s for s, names in qishou.items() if names]))
         self.bird_hits = {}
         text = "流局" + ("（无人要海底）" if self.haidi_taker is None else f"（{_seat(self.haidi_taker)} 要了海底）")
         if payments:

@@ -112,6 +112,7 @@ class MahjongGame:
         self.window_card: int | None = None
         self.rob_kind = ""
         self.bird_tiles: list[int] = []
+        self.bird_hit: list[bool] = []
         self.bird_hits: dict[int, int] = {}
         self.chui: list[int] | None = None
         self._legal_cache = LegalCache(self._legal)
@@ -435,12 +436,12 @@ class MahjongGame:
             p = self._price(spot)
             assert p is not None, "a 胡 on offer is a win"
             priced.append((seat, p, how, card))
-        bird_tiles: list[int] = []
         hits: dict[int, int] = {}
         if rules.birds is not None:
-            bird_tiles, hits = rules.birds(self.options, priced[0][3], self.wall, winners)
-            del self.wall[:len(bird_tiles)]
-        self.bird_tiles, self.bird_hits = bird_tiles, hits
+            birds = rules.birds(self.options, priced[0][3], self.wall, winners)
+            del self.wall[:len(birds.tiles)]
+            self.bird_tiles, self.bird_hit, hits = list(birds.tiles), list(birds.hit), dict(birds.hits)
+        self.bird_hits = hits
         payments: list[Payment] = []
         wins: list[Win] = []
         detail_wins: list[dict[str, Any]] = []
@@ -472,13 +473,18 @@ class MahjongGame:
             "card": None if priced[0][3] is None else NOTATION[priced[0][3]],
             "patterns": list(priced[0][1].patterns), "score": priced[0][1].share, "wins": detail_wins,
             "payments": [p.to_json() for p in [*standing, *payments]], "cancelled": [],
-            "birds": None if rules.birds is None else {"tiles": [NOTATION[t] for t in bird_tiles],
-                                                       "hits": {str(s): n for s, n in hits.items()}},
+            "birds": None if rules.birds is None else self._won_birds_json(),
             "chui": None if self.chui is None else list(self.chui),
         }
         self.result = HandResult(list(winners), deltas, False, detail, wins=wins, ledger=standing,
                                  next_dealer=next_dealer)
         self._end("hu", {"winners": winners, "deltas": deltas}, text)
+
+    def _won_birds_json(self) -> dict[str, Any]:
+        """The birds of a won hand, the same on the table and in the result: the tiles, whether each hit, and the
+        hits each winner counts (one per bird that hit; 一码全中 its rank)."""
+        return {"tiles": [NOTATION[t] for t in self.bird_tiles], "hit": list(self.bird_hit),
+                "hits": {str(s): n for s, n in self.bird_hits.items()}}
 
     def _finish_draw(self) -> None:
         rules = self.rules
@@ -670,8 +676,7 @@ class MahjongGame:
             "kong_money": net(self.seats, standing),
             "payments": [p.to_json() for p in standing],
             "birds": None if not self.finished or self.rules.birds is None or self.result is None or self.result.draw
-            else {"tiles": [NOTATION[t] for t in self.bird_tiles], "hits": sum(self.bird_hits.values())
-                  if len(self.bird_hits) == 1 else max(self.bird_hits.values(), default=0)},
+            else self._won_birds_json(),
             "version": self.version,
             "finished": self.finished,
             "result": None if self.result is None else {

@@ -17,7 +17,7 @@ from ..core import InvalidInput
 from ..ledger import KEEP, Payment
 from ..options import Option, bool_option, int_option, shown_value, validate_options
 from .calc_input import read_tile, read_tiles
-from .rules import MahjongRules, Priced, WinSpot
+from .rules import Birds, MahjongRules, Priced, WinSpot
 from .rules import Meld as GameMeld
 from .tiles import HONG_ZHONG, KINDS, SUITED
 from .win import Checker
@@ -140,7 +140,14 @@ def bird_hits(options: dict[str, Any], birds: Sequence[int]) -> int:
     tile's rank (红中 10). No tiles drawn (empty wall) → no hits."""
     if options["bird_mode"] == "yima":
         return sum(bird_rank(t) for t in birds[:1])
-    return sum(1 for t in birds if t != HONG_ZHONG and bird_rank(t) in BIRD_RANKS)
+    return sum(birds_hit(options, birds))
+
+
+def birds_hit(options: dict[str, Any], birds: Sequence[int]) -> list[bool]:
+    """Whether each drawn bird tile hits: a 1, 5 or 9 (never 红中); 一码全中: the one tile, counting its rank."""
+    if options["bird_mode"] == "yima":
+        return [i == 0 for i in range(len(birds))]
+    return [t != HONG_ZHONG and bird_rank(t) in BIRD_RANKS for t in birds]
 
 
 def bird_value(win_from: str) -> int:
@@ -349,12 +356,12 @@ def pay_kong(*, kind: str, konger: int, discarder: int | None, chui: Sequence[in
 
 
 def draw_birds(options: dict[str, Any], win_card: int | None, wall: Sequence[int],
-               winners: Sequence[int]) -> tuple[list[int], dict[int, int]]:
-    """The bird tiles taken from the front of the wall after the win (once, even for 一炮多响: ruling 14) and
-    the hits each winner counts."""
+               winners: Sequence[int]) -> Birds:
+    """The bird tiles taken from the front of the wall after the win (once, even for 一炮多响: ruling 14), which
+    of them hit, and the hits each winner counts (the same for every winner)."""
     tiles = list(wall[:birds_to_draw(options, win_card, len(wall))])
     hits = bird_hits(options, tiles)
-    return tiles, {w: hits for w in winners}
+    return Birds(tuple(tiles), tuple(birds_hit(options, tiles)), {w: hits for w in winners})
 
 
 def next_dealer(*, winners: Sequence[int], from_seat: int | None, dealer: int, last_drawer: int,

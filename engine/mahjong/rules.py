@@ -75,6 +75,16 @@ class Priced:
     parts: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Birds:
+    """A won hand's birds (扎鸟): the tiles taken from the wall, whether each one hits (中鸟), and the hits each
+    winner counts (the table names the birds that hit, and whom, as the payments count them)."""
+
+    tiles: tuple[int, ...]
+    hit: tuple[bool, ...]
+    hits: Mapping[int, int]
+
+
 @dataclass(frozen=True)
 class MahjongRules:
     """A mahjong variant's rules for one hand (see the module docstring).
@@ -85,8 +95,8 @@ class MahjongRules:
     ``kong_now_or_never``: a 直杠/补杠 not made when first possible is lost for that tile (推倒胡).
     ``four_wild_win``: four wildcards win on their own (红中 4-红中 game).
     ``price(spot)`` → :class:`Priced` or None (not a win under these rules); ``win_payments(...)`` and
-    ``kong_payments(...)`` turn values into :class:`Payment` s between seats; ``birds`` (红中's 扎鸟) draws and
-    counts bird tiles; ``next_dealer`` names who deals the next hand."""
+    ``kong_payments(...)`` turn values into :class:`Payment` s between seats; ``birds`` (红中's 扎鸟) draws bird
+    tiles and counts their hits (:class:`Birds`); ``next_dealer`` names who deals the next hand."""
 
     id: str
     tiles: int  # the set's size: 108/112/116/136, or 72 (长沙 缺一门)
@@ -106,7 +116,7 @@ class MahjongRules:
     ledger_rule: EndRule = KEEP
     multi_win: bool = True
     chui: bool = False  # 加锤 before the deal
-    birds: Callable[..., tuple[list[int], dict[int, int]]] | None = None
+    birds: Callable[..., Birds] | None = None
     priority: Mapping[str, int] = field(default_factory=lambda: PRIORITY)
     seats: int = 4
     # the set itself where the size alone does not name it (长沙 缺一门: 108 less the 条); else tile_set(tiles)

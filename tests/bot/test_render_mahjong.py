@@ -9,6 +9,8 @@ import re
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from bot.render import DISCARDS_SHOWN, EMBED_LIMIT, dm_panel, player_block, public_lines, table_message
 from bot.render_result import settlement_text
 from bot.table import Seat, Table
@@ -229,7 +231,7 @@ def test_self_draw_names_every_payment_and_its_why() -> None:
     lines = text.split("\n")
     assert lines[0] == "🀄 第 1 局 2号 阿强 胡了 五万（自摸）！"
     assert "　2号 阿强：无番种 · 一份 2" in lines
-    assert "　　胡牌：一二三五五万 五六七筒 中中中 ｜ 碰 九条" in lines
+    assert "　　胡牌：一二三五**五**万 五六七筒 中中中 ｜ 碰 九条" in lines  # the drawn 五万 marked
     assert "扎鸟：一万 五筒 → 中鸟 2" in lines
     assert "　1号 小明、3号 老王、4号 小红 各付 2号 阿强 4（自摸 2 + 杠 1 + 无红中 1）" in lines
     assert "　1号 小明、3号 老王 各付 4号 小红 2（暗杠）" in lines
@@ -325,3 +327,30 @@ def test_changsha_birds_say_whom_each_lands_on() -> None:
                        birds={"tiles": ["8m", "3p"], "seats": [3, None], "hits": {"3": 1}})
     text = "\n".join(public_lines(table, view, finished=True))
     assert f"扎鸟：八万→{table.seat_label(3)} · 三筒→空" in text
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("hongzhong", 7), ("hongzhong", 12), ("hongzhong", 28),
+                                               ("tuidaohu", 1), ("tuidaohu", 3), ("tuidaohu", 4)])
+def test_a_self_drawn_hand_reads_as_the_same_hand_won_on_a_discard(variant: str, seed: int) -> None:
+    """A 自摸's result holds the winning tile in the hand, a discard win's does not: the 胡牌 line shows the same
+    whole hand either way (14 tiles, 3 fewer per meld), the winning tile marked in its place."""
+    from tests.pictures.positions import play
+
+    game = play(variant, seed, None)
+    assert game.result is not None
+    detail = game.result.detail
+    [win] = detail["wins"]
+    assert win["win_from"] == "self_draw" and len(win["hand"]) + 3 * len(win["melds"]) == 14
+    hand = list(win["hand"])
+    hand.remove(win["card"])
+    on_discard = dict(detail, wins=[dict(win, hand=hand, win_from="discard", from_seat=(win["seat"] + 1) % 4)])
+
+    def hand_line(d: dict[str, Any]) -> str:
+        text = settlement_text(make_table(variant), HandResult([win["seat"]], [0] * 4, False, d), 0)
+        [line] = [line for line in text.split("\n") if line.startswith("　　胡牌：")]
+        return line
+
+    drawn = hand_line(detail)
+    assert drawn == hand_line(on_discard)
+    assert drawn.count("**") == 2  # one tile marked
+    assert len(re.sub(r"[^一二三四五六七八九中]", "", drawn.split("｜")[0])) == len(win["hand"])

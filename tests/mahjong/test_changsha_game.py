@@ -630,3 +630,21 @@ def test_the_changsha_ai_beats_a_random_player():
             ai_wins += w != rand
             random_wins += w == rand
     assert ai_wins / 3 > 3 * random_wins and ai_wins >= 15
+
+
+def test_three_players_drawn_hand_birds_land_counted_from_the_qishou_seat():
+    """3 players count the birds of a 起手胡 from its own seat: the result says where they land for it, and the
+    table reads them as the payments count them (not the first winner's landing, there being none)."""
+    from bot.words import birds_text
+
+    g = make([None, "3m3m3m3m 2p4p6s 2s5s8s", None], dealer=1, tails="5p", players=3)
+    g.apply(1, "qishou")
+    while g.window_kind == "qishou":
+        g.apply(g.to_act()[0], "pass")
+    finish_idle(g)
+    r = g.result
+    assert r is not None and r.draw and r.detail["birds"]["tiles"] == ["5p", "5p"]
+    # 5p: rank 5 → the seat counted from, the 四喜 seat itself: both birds hit each of its pairs
+    assert r.detail["birds"]["landing"] == [{"from": 1, "seats": [1, 1], "hit": [True, True]}]
+    assert sorted((p["payer"], p["amount"]) for p in r.detail["payments"] if p["payee"] == 1) == [(0, 8), (2, 8)]
+    assert birds_text(r.detail["birds"], lambda s: f"{s + 1}号") == "扎鸟：五筒→2号 · 五筒→2号"

@@ -27,8 +27,9 @@ def test_zimo_each_pays_two_plus_extras_and_birds() -> None:
     assert r.wins == [Win(1, None, "5p", (), 15)]
     assert r.ledger == [] and r.next_dealer == 1
     assert whys(r) == [(s, 1, 5, "自摸：自摸 2 + 无红中 1，中鸟 1 × 2") for s in (0, 2, 3)]
-    assert g.public_view()["birds"] == {"tiles": ["1s", "2s"], "hits": 1}
-    assert r.detail["birds"] == {"tiles": ["1s", "2s"], "hits": {"1": 1}}
+    # the table and the result read the same birds: which tile hit, and the hits the winner counts
+    assert g.public_view()["birds"] == r.detail["birds"] == {"tiles": ["1s", "2s"], "hit": [True, False],
+                                                             "hits": {"1": 1}}
     hu = [e for e in public_events(events) if e.kind == "hu"]
     assert len(hu) == 1 and hu[0].data["deltas"] == [-5, 15, -5, -5] and "座位2 自摸 五筒" in hu[0].data["text"]
     assert g.census() == to_counts(tile_set(112))
@@ -66,7 +67,7 @@ def test_yipao_duoxiang_two_winners_birds_drawn_once_next_dealer_the_discarder()
     r = g.result
     assert r is not None and r.winners == [3, 1]  # in order from the discarder
     # birds once (2 tiles): 1m 2m → 1 hit for each winner; 3: 2 + 1 = 3, 1: 1 + 1 = 2.
-    assert r.detail["birds"] == {"tiles": ["1m", "2m"], "hits": {"3": 1, "1": 1}}
+    assert r.detail["birds"] == {"tiles": ["1m", "2m"], "hit": [True, False], "hits": {"3": 1, "1": 1}}
     assert r.deltas == [0, 2, -5, 3]
     assert r.next_dealer == 2
     assert [w.seat for w in r.wins] == [3, 1] and all(w.from_seat == 2 for w in r.wins)

@@ -28,6 +28,7 @@ CAPTURE: dict[str, tuple[str, int, int | None, str, Lang]] = {
     "mahjong_table": ("changsha", 5, 30, "table", "zh-CN"),
     "mahjong_result": ("changsha", 1, None, "result", "zh-CN"),
     "hongzhong_result": ("hongzhong", 2, None, "result", "en"),
+    "hongzhong_zimo_result": ("hongzhong", 28, None, "result", "zh-CN"),  # 自摸 with an 暗杠 and a 红中
     "paodekuai_hand": ("paodekuai", 3, 4, "hand", "zh-CN"),
     "paodekuai_table": ("paodekuai", 3, 14, "table", "zh-TW"),
     "paodekuai_result": ("paodekuai", 4, None, "result", "zh-CN"),  # a 报单 loser

@@ -38,3 +38,30 @@ def test_every_position_of_a_hand_draws(variant: object) -> None:
     if game.result is not None and game.result.winners:
         seats = len(game.public_view()["hand_sizes"])
         _png(pictures.settlement_picture(v.family, game.result.detail, seats))  # type: ignore[attr-defined]
+
+
+# Self-played hands of each 麻将 variant that end in a 自摸, with and without melds (a 明杠, a 暗杠, 碰, 吃).
+SELF_DRAWN = [("changsha", 2), ("changsha", 20), ("changsha", 29), ("changsha", 30), ("hongzhong", 7),
+              ("hongzhong", 12), ("hongzhong", 28), ("tuidaohu", 1), ("tuidaohu", 3), ("tuidaohu", 4)]
+
+
+@pytest.mark.parametrize(("variant", "seed"), SELF_DRAWN)
+def test_a_self_drawn_win_draws_as_the_same_hand_won_on_a_discard(variant: str, seed: int) -> None:
+    """A 自摸's result holds the winning tile in the hand, a discard win's does not; the picture shows the same
+    whole hand either way: 14 tiles (3 fewer per meld) in their groups, the winning tile once."""
+    from tests.pictures.positions import play
+
+    game = play(variant, seed, None)
+    assert game.result is not None
+    detail = game.result.detail
+    [win] = detail["wins"]
+    assert win["win_from"] == "self_draw" and win["card"] in win["hand"]
+    assert len(win["hand"]) + 3 * len(win["melds"]) == 14
+    hand = list(win["hand"])
+    hand.remove(win["card"])
+    on_discard = dict(detail, wins=[dict(win, hand=hand, win_from="discard", from_seat=(win["seat"] + 1) % 4)])
+    seats = len(game.public_view()["hand_sizes"])
+    drawn = pictures.settlement_picture("mahjong", detail, seats)
+    won = pictures.settlement_picture("mahjong", on_discard, seats)
+    assert drawn is not None and won is not None
+    assert drawn.data == won.data
