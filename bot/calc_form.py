@@ -14,11 +14,12 @@ from typing import Any
 
 from engine.calculator import evaluate
 from engine.core import InvalidInput, OptionError
-from engine.registry import all_variants
+from engine.registry import all_variants, get_variant
+from engine.zipai.cards import parse_card as zipai_card
 
 from . import calc_mahjong as mj
 from .i18n import SOURCE, tr, tr_in
-from .options_text import chinese_option_keys, json_object, parse_options_text
+from .options_text import chinese_option_keys, json_object, parse_options_text, variant_name
 from .words import GROUP_WORDS, engine_text, faces, group_word, joined, parse_group_code
 
 
@@ -71,6 +72,8 @@ _ERRORS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [*m
     (r"input must be a JSON object", lambda m: tr("输入必须是一个 JSON 对象 {...}。")),
     (r"missing field '(\w+)'", lambda m: tr("缺少「{field}」（`{key}`）。", field=_field(m[1]), key=m[1])),
     (r"unknown variant", lambda m: tr("没有这个玩法。")),
+    (r"^variant 「(\w+)」 has no hand calculator",
+     lambda m: tr("{variant}没有算分器。", variant=variant_name(get_variant(m[1])))),
     (r"win_from .* is not one of", lambda m: tr("来源必须是 {sources} 之一。", sources=joined([tr(w) for w in SOURCES.values()]))),
     (r"win_card may be null only", lambda m: tr("只有起手牌（天胡/地胡）可以不写胡的牌。")),
     (r"win_card must be exactly one card", lambda m: tr("胡的牌必须正好一张。")),
@@ -157,14 +160,29 @@ def _family(variant: str) -> str | None:
     return next((v.family for v in all_variants() if v.id == variant), None)
 
 
-def _cards(text: str, mahjong: bool = False) -> list[str]:
-    """Zipai cards are one character each; mahjong tiles are ``1m 2p …``, ``123m`` or their Chinese names."""
+def _cards(text: str, mahjong: bool = False, field: str = "hand") -> list[str]:
+    """Zipai cards are one character each; mahjong tiles are ``1m 2p …``, ``123m`` or their Chinese names.
+    Characters that are no 字牌 card are named at once, all of them, before anything else is judged (a hand
+    of unknown cards would otherwise be answered about whatever the calculator checks first)."""
     if mahjong or mj.is_notation(text):
         try:
             return mj.tiles(text)
         except mj.TileTextError as e:
             raise CalcFormError(str(e)) from None
-    return list("".join(_tokens(text)))
+    cards = list("".join(_tokens(text)))
+    unknown = list(dict.fromkeys(c for c in cards if not _is_zipai_card(c)))
+    if unknown:
+        raise CalcFormError(tr("{field}里有不认识的牌：{cards}。字牌是 一…十 和 壹…拾。", field=_field(field),
+                               cards="".join(f"「{c[:10]}」" for c in unknown[:10])))
+    return cards
+
+
+def _is_zipai_card(card: str) -> bool:
+    try:
+        zipai_card(card)
+    except ValueError:
+        return False
+    return True
 
 
 def _meld(token: str, mahjong: bool = False) -> dict[str, Any]:
@@ -178,10 +196,10 @@ def _meld(token: str, mahjong: bool = False) -> dict[str, Any]:
         raise CalcFormError(tr("看不懂的门子「{meld}」：请写成 碰5m、杠5m、暗杠7p、吃345s 或 peng:5m5m5m", meld=token[:20]))
     if ":" in token or "：" in token:
         kind, cards = re.split("[:：]", token, maxsplit=1)
-        return {"type": MELD_WORDS.get(kind, kind), "cards": _cards(cards)}
+        return {"type": MELD_WORDS.get(kind, kind), "cards": _cards(cards, field="melds")}
     for word in sorted(MELD_WORDS, key=len, reverse=True):
         if token.startswith(word) and len(token) > len(word):
-            return {"type": MELD_WORDS[word], "cards": _cards(token[len(word):])}
+            return {"type": MELD_WORDS[word], "cards": _cards(token[len(word):], field="melds")}
     raise CalcFormError(tr("看不懂的门子「{meld}」：请写成 碰一、偎三、吃一二三 或 peng:一一一", meld=token[:20]))
 
 
@@ -212,7 +230,7 @@ def build_input(variant: str, hand: str, win: str | None = None, source: str = "
         raise CalcFormError(tr("请给出 JSON 对象 {...}，或直接写牌，而不是列表。"))
     win_from, after_kong = _source(source)
     mahjong = _family(variant) == "mahjong"
-    win_cards = _cards(win, mahjong) if win and win.strip() else []
+    win_cards = _cards(win, mahjong, "win_card") if win and win.strip() else []
     if len(win_cards) > 1:
         raise CalcFormError(tr("胡的牌只能写一张，写了 {n} 张。", n=len(win_cards)))
     data: dict[str, Any] = {"variant": variant, "hand": _cards(text, mahjong),

@@ -156,6 +156,11 @@ ERRORS: list[tuple[str, Any]] = [
     (r"^(\d+) tiles in hand \(win_card included\) with (\d+) melds: (\d+) needed",
      lambda m: tr("手牌加胡的牌共 {n} 张，有 {melds} 个门子时应是 {need} 张（胡牌时共 14 张，杠算 3 张）。", n=m[1],
                   melds=m[2], need=m[3])),
+    (r"^(\d+) tiles in hand on the deal: a non-dealer is dealt (\d+)",
+     lambda m: tr("起手手牌 {n} 张：闲家起手是 {dealt} 张（庄家 14 张，请在情形写「庄家」）。", n=m[1], dealt=m[2])),
+    (r"^win_card: a non-dealer's dealt hand has no winning tile",
+     lambda m: tr("闲家起手胡（四红中）没有胡的牌：起手 13 张都写进手牌，胡的牌留空（庄家天胡请在情形写「庄家」）。")),
+    (r"^melds: a non-dealer's dealt hand has no melds", lambda m: tr("闲家起手的牌没有门子。")),
     (r"^hand \+ win_card \+ melds make (\d+) \+ (\d+) melds",
      lambda m: tr("手牌加胡的牌共 {n} 张，有 {melds} 个门子时应是 {need} 张（胡牌时共 14 张，杠算 3 张）。", n=m[1],
                   melds=m[2], need=14 - 3 * int(m[2]))),
@@ -180,6 +185,8 @@ ERRORS: list[tuple[str, Any]] = [
 REASONS: list[tuple[str, Any]] = [
     (r"a discarded 红中 cannot be won", lambda m: tr("打出的红中不能胡。")),  # i18n: input
     (r"抢杠胡 is off", lambda m: tr("房间没有开抢杠胡（抢杠胡=开），补杠不能抢。")),  # i18n: input
+    (r"the 8-红中 game has no four-红中 win",  # i18n: input
+     lambda m: tr("八红中玩法里四个红中不算胡：闲家起手 13 张不能胡。")),
     (r"only the dealer wins on his dealt 14 tiles",
      lambda m: tr("只有庄家能用起手 14 张胡（天胡）；闲家起手只有四个红中（四红中玩法）才能胡。")),
     (r"the tiles form neither 4 groups and a pair nor 七对",  # i18n: input

@@ -24,10 +24,12 @@ if TYPE_CHECKING:
     from .client import HunanBot
 
 
-def variant_choices() -> list[app_commands.Choice[str]]:
-    """Every variant, named in English with its Chinese name ("Paohuzi 跑胡子"); the translator gives zh-CN
-    and zh-TW their own names (``[commands]`` of the catalogue)."""
-    return [app_commands.Choice(name=t(choice_name(v.id)), value=v.id) for v in all_variants()][:25]
+def variant_choices(*, scored: bool = False) -> list[app_commands.Choice[str]]:
+    """Every variant (``scored``: those with a hand calculator, for /calc), named in English with its Chinese
+    name ("Paohuzi 跑胡子"); the translator gives zh-CN and zh-TW their own names (``[commands]`` of the
+    catalogue)."""
+    return [app_commands.Choice(name=t(choice_name(v.id)), value=v.id) for v in all_variants()
+            if v.score is not None or not scored][:25]
 
 
 def choice_name(variant_id: str) -> str:
@@ -72,9 +74,14 @@ def public(interaction: discord.Interaction[Any]) -> Any:
 def setup_commands(bot: HunanBot) -> None:
     tree = bot.tree
     choices = variant_choices()
+    # 跑得快 has no calculator (its spec defines none): /calc does not offer it
+    calc_choices = variant_choices(scored=True)
 
     def with_variants(func: Any) -> Any:
         return app_commands.choices(variant=choices)(func) if choices else func
+
+    def with_calc_variants(func: Any) -> Any:
+        return app_commands.choices(variant=calc_choices)(func) if calc_choices else func
 
     table = app_commands.Group(name=t("table"), description=t("Hunan card tables"), guild_only=True)
 
@@ -125,14 +132,15 @@ def setup_commands(bot: HunanBot) -> None:
         variant=t("Game variant"), hand=t("Cards in hand (e.g. 一二三四 or 123m456p), or the whole JSON input"),
         win=t("Winning card"), source=t("Where the winning card came from"),
         melds=t("Melds on the table, e.g. 碰一 偎三 or 碰5m 暗杠7p"), flags=t("Situation: 庄 海底 首张 未进张 杠上"),
-        options=t("Room options, e.g. mingtang=honghei chongtun=2"))
+        options=t("Room options, e.g. mingtang=honghei chongtun=2"),
+        share=t("Show the answer to the whole channel (default: only you see it)"))
     @app_commands.rename(variant=t("variant"), hand=t("hand"), win=t("win"), source=t("source"), melds=t("melds"),
-                         flags=t("flags"), options=t("options"))
+                         flags=t("flags"), options=t("options"), share=t("share"))
     @app_commands.choices(source=[app_commands.Choice(name=t(SOURCE_CHOICES[key]), value=key) for key in SOURCES])
-    @with_variants
+    @with_calc_variants
     async def calc(interaction: discord.Interaction[Any], variant: str, hand: str, win: str | None = None,
                    source: str = "self_draw", melds: str | None = None, flags: str | None = None,
-                   options: str | None = None) -> None:
+                   options: str | None = None, share: bool = False) -> None:
         try:
             with private(interaction):
                 data = build_input(variant, hand, win, source, melds, flags, options)
@@ -142,10 +150,11 @@ def setup_commands(bot: HunanBot) -> None:
                 text = tr("⚠️ 无法计算：{reason}", reason=e)
             await interaction.response.send_message(text, ephemeral=True)
             return
-        v = get_variant(variant)
-        with public(interaction):
+        v = get_variant(str(data["variant"]))  # a JSON hand may name its own variant
+        # the answer is the asker's own unless he shares it: then the channel reads it in its language
+        with public(interaction) if share else private(interaction):
             text = tr("**{variant}** 算分\n{result}", variant=variant_name(v), result=describe_result(result, data))
-        await interaction.response.send_message(text[:1900])
+        await interaction.response.send_message(text[:1900], ephemeral=not share)
 
     @tree.command(name=t("leaderboard"), description=t("Leaderboard of this server"))
     @app_commands.describe(variant=t("Game variant"), period=t("Period"))

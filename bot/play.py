@@ -342,7 +342,11 @@ def auto_marked(line: str) -> Line:
 
 
 def forced_pass(game: Game, seat: int) -> Action | None:
-    """The pass a seat must take when it is all it may do (跑得快's 要不起), else None."""
+    """The pass a seat must take when it is all it may do (跑得快's 要不起), else None. None too where the game
+    says taking it at once would tell the table the seat had no choice (跑得快 without 有牌必压, where a pass
+    may also be chosen): the player passes himself, like any other pass."""
+    if getattr(game, "pass_tells", False):
+        return None
     legal = game.legal_actions(seat)
     if len(legal) == 1 and name_action(game, legal[0]).role == PASS_ROLE:
         return legal[0]

@@ -40,6 +40,8 @@ def evaluate(data: Any, strict: bool = False) -> dict[str, Any]:
         known = ", ".join(v.id for v in all_variants())
         raise InvalidInput(f"unknown variant {shown_value(data['variant'])} (known: {known})")
     variant = get_variant(data["variant"])
+    if variant.score is None:
+        raise InvalidInput(f"variant {shown_value(variant.id)} has no hand calculator")
     if strict and isinstance(data.get("options"), dict):
         variant.validate(data["options"], strict=True)
     return variant.score(data)

@@ -24,7 +24,8 @@ class NewHand(Protocol):
 class Variant:
     """A playable variant. ``new_hand(options, seed, dealer, carry, *, wall=None)`` builds one hand; ``after_hand``
     decides dealer, carry-over state (黄番, 爬坡 …) and whether the match is over; ``score`` is the hand calculator:
-    the JSON contract in, the evaluation out, bad input reported as :class:`~engine.core.InvalidInput` only.
+    the JSON contract in, the evaluation out, bad input reported as :class:`~engine.core.InvalidInput` only —
+    None where the variant's spec defines no calculator (跑得快: a hand is settled by the cards left in it).
 
     ``wall`` is for tests only: the hand is dealt from that card order instead of the seed's shuffle (the family
     documents the deal order). Everything else — the rules, the hand's options — is derived exactly as for a
@@ -39,7 +40,7 @@ class Variant:
     options: tuple[Option, ...]
     new_hand: NewHand
     after_hand: Callable[[MatchProgress, HandResult], None]
-    score: Callable[[dict[str, Any]], dict[str, Any]]
+    score: Callable[[dict[str, Any]], dict[str, Any]] | None
     summary: str = ""
     seats_for: Callable[[dict[str, Any]], int] | None = None
     # (options, totals, carry) -> final per-seat scores

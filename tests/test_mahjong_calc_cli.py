@@ -102,8 +102,11 @@ FOUR_HZ = "135m79m2468p7777z"  # 13 tiles: no shape but four 红中
 
 def test_hongzhong_four_hongzhong_is_a_zimo_through_the_command() -> None:
     assert cli(doc("hongzhong", FOUR_HZ, "1s")) == {"win": True, "patterns": ["四红中"], "score": 2}
-    # dealt: the 14 tiles with no win_card
-    assert strict(doc("hongzhong", FOUR_HZ + "1s", None, "deal")) == {"win": True, "patterns": ["四红中"], "score": 2}
+    # dealt: a non-dealer's 13 tiles, the dealer's 14, with no win_card
+    assert cli(doc("hongzhong", FOUR_HZ, None, "deal", context={"dealer": False})) == \
+        {"win": True, "patterns": ["四红中"], "score": 2}
+    assert strict(doc("hongzhong", FOUR_HZ + "1s", None, "deal", context={"dealer": True})) == \
+        {"win": True, "patterns": ["四红中"], "score": 2}
     # not in the 8-红中 game, where the same tiles make no hand
     assert strict(doc("hongzhong", FOUR_HZ, "1s", options={"hongzhong_count": 8}))["win"] is False
     # nor on a discard

@@ -52,6 +52,7 @@ CONTEXT_FLAGS = ("dealer", "last_card", "first_discard", "after_kong", "no_draw_
 MELD_TYPES = ("chi", "peng", "gang", "angang")
 MELD_FIELDS = ("type", "cards", "card")
 HAND_TILES = 14  # a kong counts as three: 14 − 3k in hand for k melds
+DEALT = 13  # a non-dealer's dealt hand (§2): his start-of-hand win is four 红中 among these (ruling 17)
 
 # §4: any pair, shapes A–F and 七对 (a 4-of-a-kind is two pairs, ruling 8); 红中 stands for any suited tile
 # with no cap on copies (ruling 12). Honours other than 红中 do not exist in the 112/116 sets.
@@ -180,6 +181,8 @@ def refusal(hand: Hand, options: dict[str, Any]) -> str | None:
     if hand.win_from == "robbing_kong" and not options["qianggang"]:
         return "抢杠胡 is off: a 补杠 cannot be robbed (ruling 9)"
     if hand.win_from == "deal" and not hand.dealer:
+        if hand.hongzhong >= 4 and options["hongzhong_count"] == 8:
+            return "the 8-红中 game has no four-红中 win (§4): a non-dealer's dealt 13 tiles do not win"
         return "only the dealer wins on his dealt 14 tiles (天胡); others need four 红中"
     return None
 
@@ -264,7 +267,17 @@ def parse_hand(data: Any, options: dict[str, Any]) -> Hand:
         raise InvalidInput(f"{len(melds)} melds: a hand has at most 4")
     context = read_context(data.get("context"), CONTEXT_FLAGS)
     held = tiles + ([] if win is None else [win])
-    if len(held) + 3 * len(melds) != HAND_TILES:
+    if win_from == "deal" and not context["dealer"]:
+        # A non-dealer's start-of-hand win is on the 13 tiles he was dealt (§2, ruling 17): no 14th, no melds.
+        if win is not None:
+            raise InvalidInput("win_card: a non-dealer's dealt hand has no winning tile (win_card null; "
+                               "the dealer's 14: context dealer)")
+        if melds:
+            raise InvalidInput("melds: a non-dealer's dealt hand has no melds")
+        if len(held) != DEALT:
+            raise InvalidInput(f"{len(held)} tiles in hand on the deal: a non-dealer is dealt {DEALT} "
+                               f"(the dealer {HAND_TILES}: context dealer)")
+    elif len(held) + 3 * len(melds) != HAND_TILES:
         raise InvalidInput(f"{len(held)} tiles in hand (win_card included) with {len(melds)} melds: "
                            f"{HAND_TILES - 3 * len(melds)} needed")
     total = [0] * KINDS

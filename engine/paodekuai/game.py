@@ -335,7 +335,7 @@ class PaodekuaiGame:
         if self.predeal is not None:
             self._choose_stake(seat, action)
         elif action.kind == "pass":
-            self._pass(seat, could_beat=len(legal) > 1)
+            self._pass(seat)
         else:
             self._play(seat, play_of(action))
         return self.events[start:]
@@ -381,11 +381,22 @@ class PaodekuaiGame:
             self._emit("baodan", {"seat": seat}, None, f"{_seat(seat)} 报单！")
         self.turn = (seat + 1) % SEATS
 
-    def _pass(self, seat: int, could_beat: bool) -> None:
+    def pass_word(self) -> str:
+        """The table's word for any pass. With 有牌必压 a pass is legal only when nothing beats, so every pass
+        is a 要不起 by rule; without it the word must not tell whether the seat could have beaten (who holds
+        the 2 or a bomb), so every pass is 不出, as the trick on the table shows it."""
+        return "要不起" if self.options.get("must_beat", True) else "不出"
+
+    @property
+    def pass_tells(self) -> bool:
+        """Whether taking a seat's only action, a pass, for it at once would tell the table what it holds:
+        without 有牌必压 a pass is also a choice, so an instant pass would show the seat had nothing to beat."""
+        return not self.options.get("must_beat", True)
+
+    def _pass(self, seat: int) -> None:
         self.trick.append((seat, None, ()))
         self.passes += 1
-        word = "不要" if could_beat else "要不起"
-        self._emit("pass", {"seat": seat}, None, f"{_seat(seat)} {word}")
+        self._emit("pass", {"seat": seat}, None, f"{_seat(seat)} {self.pass_word()}")
         assert self.top is not None
         if self.passes < SEATS - 1:
             self.turn = (seat + 1) % SEATS

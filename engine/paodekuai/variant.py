@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import Game, HandResult, InvalidInput
+from ..core import Game, HandResult
 from ..match import settle_payments
 from ..options import Option, bool_option, int_option
 from ..registry import Family, MatchProgress, Variant, register, register_family
@@ -72,12 +72,8 @@ def final_settlement(options: dict[str, Any], totals: list[int], carry: dict[str
     return [t + b for t, b in zip(totals, birds, strict=True)]
 
 
-def score(data: dict[str, Any]) -> dict[str, Any]:
-    raise InvalidInput("跑得快没有算分器：每局按剩余张数结算")
-
-
 def paodekuai_variant(**fields: Any) -> Variant:
     variant = Variant(id=VARIANT_ID, family="paodekuai", seats=SEATS, options=OPTIONS, new_hand=new_hand,
-                      after_hand=after_hand, score=score, final_settlement=final_settlement,
+                      after_hand=after_hand, score=None, final_settlement=final_settlement,
                       final_breakdown=final_breakdown, rules_for=rules_from, **fields)
     return register(variant)

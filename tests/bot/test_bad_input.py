@@ -140,7 +140,7 @@ async def test_calc_scores_a_typed_hand(env: Env) -> None:
     # 囤 = 1 + (36 − 15) // 3 = 8; 6 red cards, no 名堂 → 番 1 → 8 from each loser.
     p = await env.cmd(env.alice, "calc", variant="paohuzi", hand="二贰柒柒捌玖拾", win="二",
                       source="other_draw", melds="偎壹 提肆 跑三 跑九")
-    assert not p.ephemeral
+    assert p.ephemeral  # the asker's own answer unless he shares it
     assert "能胡" in p.text() and "胡息：36" in p.text() and "得分：8" in p.text(), p.text()
     p = await env.cmd(env.alice, "calc", variant="paohuzi", hand="二贰柒柒捌玖拾", win="二",
                       source="discard", melds="偎壹 提肆 跑三 跑九")

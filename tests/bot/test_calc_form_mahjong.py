@@ -248,7 +248,7 @@ def test_the_chinese_says_what_is_wrong(data: dict[str, Any], words: str) -> Non
 REFUSED = [
     doc("hongzhong", "123m456p789s11m2p7z", "7z", "discard"),
     doc("hongzhong", HZ_NONE, "1p", "robbing_kong"),
-    doc("hongzhong", HZ_NONE + "4p", None, "deal"),
+    doc("hongzhong", HZ_NONE, None, "deal"),
     doc("hongzhong", HZ_NONE, "9s"),
     doc("tuidaohu", HZ_NONE, "4p", "discard"),
     doc("tuidaohu", HZ_NONE, "9s"),
@@ -342,8 +342,38 @@ def test_table_create_names_an_ambiguous_mahjong_option() -> None:
 async def test_the_calc_command_answers_a_mahjong_hand_in_words(env: Env) -> None:
     p = await env.cmd(env.alice, "calc", variant="tuidaohu", hand="111m222p333s55z77z", win="7z", source="discard",
                       flags="杠上")
-    assert not p.ephemeral
+    assert p.ephemeral  # the asker's own answer unless he shares it
     assert "推倒胡" in p.text() and "番种：碰碰胡、门前清" in p.text() and "倍数：16 倍" in p.text()
     assert "得分：8（杠上炮" in p.text(), p.text()
     p = await env.cmd(env.alice, "calc", variant="hongzhong", hand="123m456p789s2p", win="2p", melds="吃123s")
     assert p.ephemeral and "红中麻将不能吃牌" in p.text(), p.text()
+
+
+# -- four 红中 dealt to a non-dealer (issue 17 item 1) -----------------------------------------------------------
+FOUR_DEALT = "135m79m2468p7777z"  # a non-dealer's 13 dealt tiles: no shape, four 红中
+
+
+def test_a_non_dealers_thirteen_dealt_tiles_with_four_hongzhong_win() -> None:
+    """hongzhong.md §2/§4, ruling 17: typed as a player types it (起手, no winning tile, no 庄家), it wins as
+    四红中, a 自摸 share of 2 that each of the three others pays."""
+    data = build_input("hongzhong", FOUR_DEALT, None, "天胡")
+    result = calculate(data)
+    assert result == {"win": True, "patterns": ["四红中"], "score": 2}
+    said = describe_result(result, data)
+    assert "四红中" in said and "得分：2（自摸：其他三家各付这一份" in said
+    # the dealer's 14 with four 红中 give the same
+    assert calculate(build_input("hongzhong", FOUR_DEALT + "1s", None, "天胡", flags="庄家")) == result
+    # the 8-红中 game: no win, said why
+    eight = calculate(build_input("hongzhong", FOUR_DEALT, None, "天胡", options="红中数=8"))
+    assert eight["win"] is False and refusal_reason(eight["reason"]) == "八红中玩法里四个红中不算胡：闲家起手 13 张不能胡。"
+
+
+@pytest.mark.parametrize(("hand", "win", "flags", "words"), [
+    (FOUR_DEALT + "1s", None, None, "起手手牌 14 张：闲家起手是 13 张"),
+    ("135m79m2468p777z", "7z", None, "闲家起手胡（四红中）没有胡的牌"),
+    (FOUR_DEALT, None, "庄家", "应是 14 张"),
+])
+def test_a_dealt_hand_of_the_wrong_size_says_who_is_dealt_what(hand: str, win: str | None, flags: str | None,
+                                                               words: str) -> None:
+    with pytest.raises(CalcFormError, match=words):
+        calculate(build_input("hongzhong", hand, win, "天胡", flags=flags))

@@ -59,7 +59,7 @@ async def play_one_hand(env: Env, variant: str, seed: int) -> dict[str, Any]:
 
 
 def seat_labels(env: Env, hand: dict[str, Any], lang: Lang) -> list[str]:
-    """Every seat of the hand's table as the reader says it (「2號 bob」, "Seat 4 Bot 1 (AI)")."""
+    """Every seat of the hand's table as the reader says it (「2號 bob」, "Seat 4 Bot 1")."""
     row = env.bot.service.tables.get(hand["table_id"])
     seats = row.seats if row is not None else []
     names = Table(hand["table_id"], 0, 0, 0, hand["variant_id"], {}, {}, "ended",

@@ -1,8 +1,10 @@
 """跑得快 by clicking: cards picked in a multi-select of the hand and confirmed with 出牌, quick picks, refusals in
-the game's words, automatic 要不起, and a table message that shows counts, 报单, the trick and bombs, never a hand."""
+the game's words, automatic 要不起 under 有牌必压 (a pass is public as 不出 without it, never taken for the player), and a
+table message that shows counts, 报单, the trick and bombs, never a hand."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
@@ -258,7 +260,8 @@ async def test_without_must_beat_the_pass_is_a_quick_pick_named_bu_yao(env: Env)
             logged = len(game.log)
             await env.click(uid, mid, passes[0]["custom_id"])
             assert game.log[logged] == (seat, "pass")
-            assert any("不要" in line for line in table.log)
+            lines = [str(line) for line in table.log]
+            assert f"{table.seat_label(seat)} 不出" in lines  # the table's one word for any pass
             return
         await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng, stop_after=1)
     pytest.fail("no human ever followed a play he could beat")
@@ -395,3 +398,91 @@ async def test_a_baodan_loser_pays_nothing_and_the_text_and_picture_say_so(env: 
     monkeypatch.setattr(pdk_picture, "text", text)
     pdk_picture.result_png({"family": "paodekuai", "seats": 3, **{k: detail.get(k) for k in pictures.RESULT_KEYS}})
     assert drawn[drawn.index(f"{seat + 1}号") + 1] == words
+
+
+# -- a pass tells the table nothing (issue 17 item 2) ------------------------------------------------------------
+# alice (seat 0) leads the bomb 3333 with ♠3; bob (seat 1) holds the bomb 4444 (he could beat it) or, the ♦4 swapped
+# with the AI's ♦6, no bomb at all (he could not); the AI (seat 2) has no bomb either way and passes, and alice
+# leads again. Nothing else differs: alice's hand, every count, every play on the table.
+ALICE = "S3 H3 C3 D3 S5 H5 S6 H6 S7 H7 S8 H8 S9 H9 S10 H10"
+BOB = "S4 H4 C4 D4 C5 D5 C6 C7 C8 C9 C10 SJ HJ SQ HQ SK"
+AI = "D6 D7 D8 D9 D10 CJ DJ CQ DQ HK CK DK HA CA DA S2"
+
+
+def _swapped(hand: str, out: str, into: str) -> str:
+    return " ".join(into if c == out else c for c in hand.split())
+
+
+def _wall(bob_can_beat: bool) -> list[int]:
+    bob, ai = (BOB, AI) if bob_can_beat else (_swapped(BOB, "D4", "D6"), _swapped(AI, "D6", "D4"))
+    return [CARD_OF[c] for hand in (ALICE, bob, ai) for c in hand.split()]
+
+
+def _public(env: Env, calls: list[harness.Call], table_id: int) -> list[str]:
+    """What the channel and alice (who is not passing) were sent, the table's number left out."""
+    seen = []
+    alice_dm = env.world.dm_of_user.get(env.alice)
+    for call in calls:
+        if call.body is None or call.ephemeral:
+            continue
+        if not (env.world.is_guild_channel(call.channel_id) or call.channel_id == alice_dm):
+            continue
+        body = {k: v for k, v in call.body.items() if k != "nonce"}  # discord.py's random per-request nonce
+        text = json.dumps(body, ensure_ascii=False, sort_keys=True)
+        text = re.sub(rf"(#|:){table_id}\b", r"\1T", text)
+        pictures = [(f.filename, hashlib.sha256(f.data).hexdigest()) for f in call.files]
+        seen.append(f"{call.method} {text} {pictures}")
+    return seen
+
+
+async def _pass_seen(env: Env, channel: int, bob_can_beat: bool) -> tuple[list[str], list[str]]:
+    """Play to bob's decision on alice's bomb, let him click the pass, and return (what the others were sent
+    for it, the table's log as shown)."""
+    await env.cmd(env.alice, "table create", channel=channel, variant="paodekuai",
+                  options="bot.timer=0 bot.seed=1 hands=1 must_beat=false")
+    await env.cmd(env.bob, "table join", channel=channel)
+    await env.cmd(env.alice, "table ai", channel=channel)
+    await env.cmd(env.alice, "table start", channel=channel)
+    table = env.table(channel)
+    game = table.game
+    assert [" ".join(game.view(s)["hand_codes"]) for s in (0, 2)] == [ALICE, AI if bob_can_beat else
+                                                                      _swapped(AI, "D6", "D4")]
+    mid = env.world.latest_dm(env.alice)
+    assert mid is not None
+    await pick(env, env.alice, mid, ["S3", "H3", "C3", "D3"])
+    await env.click(env.alice, mid, confirm_button(env, mid)["custom_id"])
+    assert game.log == [(0, "bomb:3")] and game.to_act() == [1]
+    assert (len(game.legal_actions(1)) > 1) is bob_can_beat
+    mid = env.world.latest_dm(env.bob)
+    assert mid is not None
+    [button] = [c for c in comps(env, mid) if c["custom_id"].endswith(":pass")]
+    # his own control may say why: only he sees it
+    assert button["label"] == ("不要" if bob_can_beat else "要不起")
+    before = len(env.world.calls)
+    p = await env.click(env.bob, mid, button["custom_id"])
+    assert not p.ephemeral
+    assert game.log == [(0, "bomb:3"), (1, "pass"), (2, "pass")] and game.to_act() == [0]
+    return _public(env, env.world.calls[before:], table.id), [str(line) for line in table.log]
+
+
+async def test_without_must_beat_a_pass_looks_the_same_whether_or_not_he_could_beat(
+        env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """有牌必压 off: the channel's table message (its log and picture), the other player's DM and the log
+    lines are the same payloads whether the passer held a bomb or nothing — and the pass he could not avoid
+    is his to click, not taken for him at once (which would show he had nothing)."""
+    from engine.match import Match
+
+    walls = [_wall(True), _wall(False)]
+    dealt = Match.new_hand
+
+    def stacked(self: Match, seed: int, *, wall: Any = None) -> Any:
+        return dealt(self, seed, wall=walls.pop(0))
+
+    monkeypatch.setattr(Match, "new_hand", stacked)
+    could, log_could = await _pass_seen(env, env.channel, True)
+    other = env.world.add_channel(env.guild, "第二桌")
+    could_not, log_could_not = await _pass_seen(env, other, False)
+    assert could and could == could_not
+    assert log_could == log_could_not
+    assert log_could[1:3] == ["2号 bob 不出", "3号 电脑1 不出"]
+    assert not any("要不起" in line or "不要" in line or "（自动）" in line for line in log_could_not)

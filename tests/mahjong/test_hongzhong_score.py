@@ -144,12 +144,17 @@ def test_menmenqing_allows_angang_not_peng_or_gang() -> None:
 
 # -- four 红中 ------------------------------------------------------------------------------------------------------
 def test_four_hongzhong_dealt_wins_as_zimo() -> None:
-    """§4, §5, ruling 7/17: four 红中 win at once, scored as a 自摸 → 2 (the hand holds 红中); patterns 四红中."""
-    hand = JUNK + ["2s"] + ["7z"] * 4
-    out = calc({"hand": hand, "win_card": None, "win_from": "deal"})
+    """§2, §4, §5, ruling 7/17: four 红中 win at once, scored as a 自摸 → 2 (the hand holds 红中); patterns 四红中.
+    A non-dealer is dealt 13 tiles, the dealer 14."""
+    hand = JUNK + ["7z"] * 4
+    out = calc({"hand": hand, "win_card": None, "win_from": "deal", "context": {"dealer": False}})
     assert out == {"win": True, "patterns": ["四红中"], "score": 2}
     out = calc({"hand": hand, "win_card": None, "win_from": "deal", "options": {"menmenqing": True}})
     assert out["score"] == 3  # + 门门清 1
+    out = calc({"hand": hand + ["2s"], "win_card": None, "win_from": "deal", "context": {"dealer": True}})
+    assert out == {"win": True, "patterns": ["四红中"], "score": 2}
+    with pytest.raises(InvalidInput, match="a non-dealer is dealt 13"):
+        calc({"hand": hand + ["2s"], "win_card": None, "win_from": "deal"})
 
 
 def test_four_hongzhong_collected_mid_game() -> None:
@@ -171,8 +176,11 @@ def test_four_hongzhong_do_not_win_a_discard() -> None:
 def test_four_hongzhong_is_no_win_in_the_eight_hongzhong_game() -> None:
     """§4 "选择八个红中玩法时，起手和中途四个红中都不能算胡牌"."""
     eight = {"hongzhong_count": 8}
-    hand = JUNK + ["2s"] + ["7z"] * 4
+    hand = JUNK + ["7z"] * 4
     assert calc({"hand": hand, "win_card": None, "win_from": "deal", "options": eight})["win"] is False
+    dealer = {"dealer": True}
+    assert calc({"hand": hand + ["2s"], "win_card": None, "win_from": "deal", "context": dealer,
+                 "options": eight})["win"] is False
     mid = JUNK + ["2s", "7z", "7z", "7z"]
     assert calc({"hand": mid, "win_card": "7z", "win_from": "self_draw", "options": eight})["win"] is False
     # six 红中 are legal there and may still complete a normal hand: 123m + 5 红中 … 自摸 2
@@ -187,7 +195,7 @@ def test_tianhu_is_a_zimo_for_the_dealer_only() -> None:
     assert out == {"win": True, "patterns": [], "score": 3}
     out = calc({"hand": NO_HZ + ["5p"], "win_card": None, "win_from": "deal", "context": {"dealer": True}})
     assert out["score"] == 3
-    assert calc({"hand": NO_HZ, "win_card": "5p", "win_from": "deal"})["win"] is False
+    assert calc({"hand": NO_HZ, "win_card": None, "win_from": "deal"})["win"] is False  # a non-dealer's 13
 
 
 # -- 抢杠胡 ---------------------------------------------------------------------------------------------------------

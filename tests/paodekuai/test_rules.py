@@ -299,12 +299,21 @@ def test_classify_names_the_baodan_and_four_with_three_reasons() -> None:
         h.classify("S9 H9 C9 D9 S3 S4 S5")
 
 
-def test_a_pass_that_could_have_beaten_says_so() -> None:
-    g = scripted(["S5 S9", "S7 D3", "SK"], must_beat=False)
-    play(g, "single:5")
-    events = g.apply(1, "pass")
-    assert events[0].data["text"] == "座位2 不要"
-    assert g.apply(2, "pass")[0].data["text"] == "座位3 不要"
+def test_a_pass_tells_the_table_nothing_about_the_hand() -> None:
+    """Without 有牌必压 the public pass is one word, 不出, whether the seat could have beaten (2 holds ♠7) or not
+    (2 holds ♠3): the table must not learn who holds what. Only the passer's own control says 要不起."""
+    could = scripted(["S5 S9", "S7 D3", "SK"], must_beat=False)
+    could_not = scripted(["S5 S9", "S3 D3", "SK"], must_beat=False)
+    said = []
+    for g in (could, could_not):
+        play(g, "single:5")
+        events = g.apply(1, "pass")
+        assert [e.audience for e in events] == [None]
+        said.append([(e.kind, e.data) for e in events])
+    assert said[0] == said[1] == [("pass", {"seat": 1, "text": "座位2 不出"})]
+    assert could.name_action(Action("pass")).label == "不要"  # seat 2 (third) may still beat ♠5 with ♠K
+    assert could_not.public_view()["trick"] == could.public_view()["trick"]
+    # 有牌必压: a pass is legal only when nothing beats, so every pass is a 要不起 by rule
     h = scripted(["S5 S9", "S3 D3", "SK"])
     play(h, "single:5")
     assert h.apply(1, "pass")[0].data["text"] == "座位2 要不起"
