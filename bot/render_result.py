@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import HandResult
+from engine.words import Msg
 
 from .i18n import SOURCE, tr, tr_in
 from .render_value import explain_draw, explain_win
@@ -272,7 +273,8 @@ def payment_lines(table: Table, rows: Any) -> list[str]:
     merged: dict[tuple[Any, Any, str], list[Any]] = {}
     for p in rows if isinstance(rows, list) else []:
         if isinstance(p, dict) and isinstance(p.get("amount"), int):
-            merged.setdefault((p.get("payee"), p["amount"], str(p.get("why") or "")), []).append(p.get("payer"))
+            why = Msg.from_json(p["why"]).zh() if p.get("why") else ""
+            merged.setdefault((p.get("payee"), p["amount"], why), []).append(p.get("payer"))
     out = []
     for (payee, amount, why), payers in merged.items():
         who = joined([_seat(table, s) for s in sorted(payers, key=lambda s: s if isinstance(s, int) else 99)])

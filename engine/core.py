@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .ledger import Payment, net
+from .words import Msg
 
 
 class Worded(ValueError):
@@ -32,9 +33,19 @@ class Worded(ValueError):
         self.params = params
         super().__init__(template.format(**params) if params else template)
 
+    @property
+    def msg(self) -> Msg:
+        """The error as a message id with its arguments (what the bot words)."""
+        return Msg(self.template, tuple(self.params.items()))
+
 
 class IllegalAction(Worded):
-    """An action the rules do not allow now; the game state is unchanged."""
+    """An action the rules do not allow now; the game state is unchanged (python-chess's ``IllegalMoveError``)."""
+
+
+class InvalidActionCode(Worded):
+    """An action code that names no action at all (python-chess's ``InvalidMoveError``): a malformed code from a
+    log or a custom id, refused before any rule is asked."""
 
 
 class InvalidInput(Worded):
@@ -65,7 +76,7 @@ class Action:
     def parse(cls, code: str) -> Action:
         kind, sep, rest = code.strip().partition(":")
         if not kind or not kind.isascii() or not kind.replace("_", "").isalpha() or (sep and not rest):
-            raise IllegalAction(f"malformed action {code!r}")
+            raise InvalidActionCode("不是一个操作：「{code}」", code=code[:40])
         return cls(kind, tuple(rest.split("|")) if rest else ())
 
     def __str__(self) -> str:
@@ -164,11 +175,13 @@ def begin(game: Any, seat: int, action: Action, legal: list[Action]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened. ``audience`` is ``None`` for public events, or the one seat allowed to see it."""
+    """Something that happened. ``audience`` is ``None`` for public events, or the one seat allowed to see it;
+    ``data`` is for machines (the AI, tests), ``says`` the line players read (a message id and its arguments)."""
 
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
     audience: int | None = None
+    says: Msg | None = None
 
     @property
     def public(self) -> bool:

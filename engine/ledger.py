@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .words import Msg
+
 EndRule = Literal["keep", "cancel_on_draw"]
 KEEP: EndRule = "keep"
 CANCEL_ON_DRAW: EndRule = "cancel_on_draw"
@@ -18,19 +20,20 @@ CANCEL_ON_DRAW: EndRule = "cancel_on_draw"
 
 @dataclass(frozen=True, slots=True)
 class Payment:
-    """``payer`` gives ``payee`` ``amount`` (seats 0-based); ``why`` is the Chinese reason the table shows."""
+    """``payer`` gives ``payee`` ``amount`` (seats 0-based); ``why`` is the reason the table reads, a message."""
 
     payer: int
     payee: int
     amount: int
-    why: str
+    why: Msg
 
     def to_json(self) -> dict[str, Any]:
-        return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "why": self.why}
+        return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "why": self.why.to_json()}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Payment:
-        return cls(int(data["payer"]), int(data["payee"]), int(data["amount"]), str(data["why"]))
+        """Also a payment stored before reasons were messages (its ``why`` a zh-CN string)."""
+        return cls(int(data["payer"]), int(data["payee"]), int(data["amount"]), Msg.from_json(data["why"]))
 
 
 def net(seats: int, payments: list[Payment] | tuple[Payment, ...]) -> list[int]:
@@ -59,7 +62,7 @@ class Ledger:
         if type(p.amount) is not int or p.amount < 0:
             raise ValueError(f"payment amount {p.amount!r}")
 
-    def pay(self, payer: int, payee: int, amount: int, why: str) -> Payment:
+    def pay(self, payer: int, payee: int, amount: int, why: Msg) -> Payment:
         """Record a payment now; returns it so the caller can announce it."""
         p = Payment(payer, payee, amount, why)
         self._check(p)

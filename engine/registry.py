@@ -87,12 +87,34 @@ class MatchProgress:
 
 
 @dataclass(frozen=True)
+class Traits:
+    """What a family's games are like, declared where the family registers (open_spiel's ``GameType``), so nothing
+    has to probe a game to find out.
+
+    ``secret_claims``: a card on offer is answered by seats the table may not learn (who is asked is hidden);
+    ``card_picking``: a player picks cards from the hand and the game reads them as a play (``Family.classify``);
+    ``hints``: the family answers ``Family.hints`` (听牌提示, or a 记牌器); ``standing``: ``Family.standing``."""
+
+    secret_claims: bool = False
+    card_picking: bool = False
+    hints: bool = False
+    standing: bool = False
+
+
+@dataclass(frozen=True)
 class Family:
-    """What a family of variants (字牌, 麻将 …) brings beyond its variants: ``choose(game, seat)`` is its baseline
-    AI, a legal action for that seat now (it fills empty seats and plays for absent players)."""
+    """What a family of variants (字牌, 麻将 …) brings beyond its variants: its :class:`Traits`; ``choose(game, seat)``
+    its baseline AI, a legal action for that seat now (it fills empty seats and plays for absent players);
+    ``hints(game, seat)`` and ``standing(game, seat)`` the private help its traits declare (``engine.hints``);
+    ``classify(game, cards, seat)`` the action a set of picked cards makes (``card_picking``), or an
+    :class:`~engine.core.IllegalAction` saying why they make none."""
 
     id: str
     choose: Callable[[Game, int], Action]
+    traits: Traits = Traits()
+    hints: Callable[[Game, int], list[Any]] | None = None
+    standing: Callable[[Game, int], Any] | None = None
+    classify: Callable[[Game, list[str], int], Action] | None = None
 
 
 _REGISTRY: dict[str, Variant] = {}

@@ -12,6 +12,7 @@ from engine.core import Win
 from engine.ledger import CANCEL_ON_DRAW, KEEP, Ledger, Payment, net
 from engine.registry import all_variants, get_variant
 from engine.selfplay import play_hand
+from engine.words import Msg
 
 
 @st.composite
@@ -22,7 +23,7 @@ def ledgers(draw: st.DrawFn) -> Ledger:
         payer = draw(st.integers(0, seats - 1))
         payee = draw(st.integers(0, seats - 2))
         payee += payee >= payer  # any other seat
-        ledger.pay(payer, payee, draw(st.integers(0, 1000)), draw(st.sampled_from(["暗杠", "补杠", "放杠", "炸弹"])))
+        ledger.pay(payer, payee, draw(st.integers(0, 1000)), Msg(draw(st.sampled_from(["暗杠", "补杠", "放杠", "炸弹"]))))
     return ledger
 
 
@@ -57,8 +58,8 @@ def test_kong_money_kept_after_liuju_and_cancelled_on_huangzhuang() -> None:
     """红中: 暗杠 2 from each, kept after 流局; 推倒胡: the same money cancelled on 荒庄, kept on a win."""
     ledger = Ledger(4)
     for payer in (1, 2, 3):
-        ledger.pay(payer, 0, 2, "暗杠")
-    ledger.pay(2, 3, 3, "放杠")
+        ledger.pay(payer, 0, 2, Msg("暗杠"))
+    ledger.pay(2, 3, 3, Msg("放杠"))
     assert ledger.totals() == [6, -2, -5, 1]
     assert net(4, ledger.settle(True, KEEP)) == [6, -2, -5, 1]
     assert ledger.settle(True, CANCEL_ON_DRAW) == []
@@ -71,10 +72,10 @@ def test_kong_money_kept_after_liuju_and_cancelled_on_huangzhuang() -> None:
 def test_ledger_refuses_payments_that_are_not_money_between_seats(payer: int, payee: int, amount: int) -> None:
     ledger = Ledger(4)
     with pytest.raises(ValueError):
-        ledger.pay(payer, payee, amount, "暗杠")
+        ledger.pay(payer, payee, amount, Msg("暗杠"))
     assert len(ledger) == 0
     with pytest.raises(ValueError):
-        Ledger(4, [Payment(payer, payee, amount, "暗杠")])
+        Ledger(4, [Payment(payer, payee, amount, Msg("暗杠"))])
 
 
 def test_win_round_trips_through_json() -> None:

@@ -21,6 +21,7 @@ from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput, OptionError
 from ..ledger import Payment
 from ..options import Option, bool_option, int_option, shown_value, validate_options
+from ..words import Msg
 from . import changsha_qishou as qishou
 from .calc_input import meld_tiles, read_tile, read_tiles
 from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, Priced, WinSpot
@@ -459,7 +460,7 @@ def piao_payments(piao: Sequence[int] | None, payee: int, payers: Sequence[int],
     for p in payers:
         amount = piao_between(piao, payee, p)
         if amount and piao is not None:
-            out.append(Payment(p, payee, amount, f"{why}坐飘 {piao[payee]} + {piao[p]}"))
+            out.append(Payment(p, payee, amount, Msg(f"{why}坐飘 {piao[payee]} + {piao[p]}")))
     return out
 
 
@@ -502,7 +503,7 @@ def win_payments(win: HandWin, *, players: int, dealer: int, birds: Sequence[int
     for p in payers:
         hits = 0 if (mode == "fan" and p in no_hits) else pair_hits(seats, win.winner, p)
         amount = with_birds(win.priced.share, hits, mode)
-        out.append(Payment(p, win.winner, amount, f"{how}：{win.priced.parts}{bird_note(hits, mode)}"))
+        out.append(Payment(p, win.winner, amount, Msg(f"{how}：{win.priced.parts}{bird_note(hits, mode)}")))
     if options.get("zuopiao"):
         out += piao_payments(piao, win.winner, payers, "")
     return out
@@ -525,7 +526,7 @@ def qishou_payments(seat: int, names: Sequence[str], *, players: int, dealer: in
     for p in payers:
         hits = 0 if (mode == "fan" and p in no_hits) else pair_hits(seats, seat, p)
         amount = with_birds(base, hits, mode)
-        out.append(Payment(p, seat, amount, f"起手胡 {label}：{len(names)} × {QISHOU_EACH}{bird_note(hits, mode)}"))
+        out.append(Payment(p, seat, amount, Msg(f"起手胡 {label}：{len(names)} × {QISHOU_EACH}{bird_note(hits, mode)}")))
     if options.get("zuopiao"):
         out += piao_payments(piao, seat, payers, "起手胡")
     return out

@@ -545,7 +545,7 @@ class ChangshaGame(MahjongGame):
         for w in wins:
             seats = cs.bird_seats(birds, players=self.seats, dealer=self.dealer, winner=w.seat)
             self.bird_hits[w.seat] = sum(1 for s in seats if s is not None and s in (w.seat, w.payer))
-            value = sum(p.amount for p in payments if p.payee == w.seat and not p.why.startswith("起手胡"))
+            value = sum(p.amount for p in payments if p.payee == w.seat and not p.why.id.startswith("起手胡"))
             card = None if w.card is None else NOTATION[w.card]
             results.append(Win(w.seat, w.payer, card, w.priced.patterns, value))
             detail_wins.append({"seat": w.seat, "from_seat": w.payer, "card": card, "win_from": w.win_from,

@@ -16,6 +16,7 @@ from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput
 from ..ledger import KEEP, Payment
 from ..options import Option, bool_option, int_option, shown_value, validate_options
+from ..words import Msg
 from .calc_input import read_tile, read_tiles
 from .rules import Birds, MahjongRules, Priced, WinSpot
 from .rules import Meld as GameMeld
@@ -347,11 +348,11 @@ def pay_win(*, winner: int, win_from: str, payer: int | None, kong_feeder: int |
     why = priced.parts + (f"，中鸟 {hits} × {base}" if hits else "")
     due = payments(win_from, priced.share, hits)
     if "each" in due:
-        return [Payment(s, winner, per, f"自摸：{why}") for s in range(SEATS) if s != winner]
+        return [Payment(s, winner, per, Msg(f"自摸：{why}")) for s in range(SEATS) if s != winner]
     assert payer is not None
     if "konger" in due:
-        return [Payment(payer, winner, due["konger"], f"抢杠胡包赔三家：3 × （{why}）")]
-    return [Payment(payer, winner, due["discarder"], f"放炮：{why}")]
+        return [Payment(payer, winner, due["konger"], Msg(f"抢杠胡包赔三家：3 × （{why}）"))]
+    return [Payment(payer, winner, due["discarder"], Msg(f"放炮：{why}"))]
 
 
 # §5: 暗杠 each other pays 2, 补杠 each other 1, 明杠 the discarder (放杠者) 3; paid at once, kept after 流局.
@@ -363,9 +364,9 @@ def pay_kong(*, kind: str, konger: int, discarder: int | None, chui: Sequence[in
                   options: dict[str, Any]) -> list[Payment]:
     if kind == "gang":
         assert discarder is not None
-        return [Payment(discarder, konger, FANG_GANG, "放杠 3")]
+        return [Payment(discarder, konger, FANG_GANG, Msg("放杠 3"))]
     word = "暗杠" if kind == "angang" else "补杠"
-    return [Payment(s, konger, KONG_MONEY[kind], f"{word} {KONG_MONEY[kind]}") for s in range(SEATS) if s != konger]
+    return [Payment(s, konger, KONG_MONEY[kind], Msg(f"{word} {KONG_MONEY[kind]}")) for s in range(SEATS) if s != konger]
 
 
 def draw_birds(options: dict[str, Any], win_card: int | None, wall: Sequence[int],

@@ -14,6 +14,7 @@ from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput
 from ..ledger import CANCEL_ON_DRAW, Payment
 from ..options import bool_option, int_option, shown_value, validate_options
+from ..words import Msg
 from .calc_input import meld_tiles, read_tile
 from .rules import MahjongRules, Priced, WinSpot
 from .rules import Meld as GameMeld
@@ -301,7 +302,7 @@ def pay_win(*, winner: int, win_from: str, payer: int | None, kong_feeder: int |
             why = f"{word}（{cause}）：3 × {priced.parts}{_chui_note(factor)}"
         else:
             why = f"{word}：{priced.parts}{_chui_note(factor)}"
-        out.append(Payment(seat, winner, amount, why))
+        out.append(Payment(seat, winner, amount, Msg(why)))
     return out
 
 
@@ -320,7 +321,7 @@ def pay_kong(*, kind: str, konger: int, discarder: int | None, chui: Sequence[in
     for seat, amount in sorted(due.items()):
         factor = chui_factor(seats_chui[konger], seats_chui[seat])
         why = f"{word}：放杠者包三家 3 × {unit}" if kind == "gang" else f"{word} {unit}"
-        out.append(Payment(seat, konger, amount, why + _chui_note(factor)))
+        out.append(Payment(seat, konger, amount, Msg(why + _chui_note(factor))))
     return out
 
 

@@ -26,6 +26,7 @@ from typing import Any
 from ..core import PASS_ROLE, Action, ActionName, Event, HandResult, IllegalAction, LegalCache, Win, begin
 from ..ledger import KEEP, Ledger, Payment, net
 from ..predeal import PreDeal, choose_daniao, daniao
+from ..words import Msg
 from .cards import (
     HEART10,
     NOTATION,
@@ -414,7 +415,7 @@ class PaodekuaiGame:
         if self.top is None or self.top[1].kind != "bomb" or not self.options.get("bomb_instant", True):
             return
         bomber = self.top[0]
-        paid = [self.ledger.pay(s, bomber, BOMB_MONEY, f"炸弹现结 {play_label(self.top[1])}")
+        paid = [self.ledger.pay(s, bomber, BOMB_MONEY, Msg(f"炸弹现结 {play_label(self.top[1])}"))
                 for s in range(SEATS) if s != bomber]
         self.bombs_paid.append(bomber)
         self._emit("bomb_money", {"seat": bomber, "payments": [p.to_json() for p in paid]}, None,
@@ -438,7 +439,7 @@ class PaodekuaiGame:
             if self.options.get("hearts10_double") and self.hearts10 in (s, winner):
                 amount *= 2
                 why.append("红桃10×2")
-            out.append(Payment(s, winner, amount, "，".join(why)))
+            out.append(Payment(s, winner, amount, Msg("，".join(why))))
         return out
 
     def _finish(self, winner: int) -> None:

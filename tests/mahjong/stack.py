@@ -15,6 +15,7 @@ from typing import Any
 from engine.core import Game
 from engine.mahjong.tiles import HONG_ZHONG, ids, tile_set
 from engine.registry import get_variant
+from engine.words import Msg
 
 HAND = 13
 
@@ -136,4 +137,4 @@ def public_events(events: Iterable[Any]) -> list[Any]:
 
 
 def whys(result: Any) -> list[tuple[int, int, int, str]]:
-    return [(p["payer"], p["payee"], p["amount"], p["why"]) for p in result.detail["payments"]]
+    return [(p["payer"], p["payee"], p["amount"], Msg.from_json(p["why"]).zh()) for p in result.detail["payments"]]

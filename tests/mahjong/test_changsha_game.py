@@ -20,6 +20,7 @@ from engine.mahjong.tiles import KINDS, ids
 from engine.match import Match
 from engine.registry import get_variant
 from engine.selfplay import play_hand
+from engine.words import Msg
 
 HAND = 13
 
@@ -186,7 +187,7 @@ def test_midway_sixi_is_offered_right_after_the_draw_and_paid_with_the_win():
     assert r is not None and r.winners == [1] and r.detail["wins"][0]["patterns"] == ["小胡"]
     # birds 1m 1m → the dealer: his pair with seat 1 is hit twice (× 4), for the 起手胡 and the win alike
     assert paid(g) == [(0, 1, 8), (0, 1, 8), (2, 1, 2), (2, 1, 2), (3, 1, 2), (3, 1, 2)]
-    assert sum(1 for p in r.detail["payments"] if p["why"].startswith("起手胡 中途四喜")) == 3
+    assert sum(1 for p in r.detail["payments"] if Msg.from_json(p["why"]).zh().startswith("起手胡 中途四喜")) == 3
 
 
 # ---------------------------------------------------------------------------------------------------- 开杠 / 补张

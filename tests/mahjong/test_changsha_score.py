@@ -421,7 +421,7 @@ def test_zimo_xiaohu_with_birds_multiply() -> None:
     win = cs.HandWin(1, "self_draw", None, priced(XIAOHU_5P, "5p", "self_draw"))
     out = cs.win_payments(win, players=4, dealer=0, birds=ids("1m2m"), options=opts())
     assert amounts(out) == {(0, 1): 8, (2, 1): 4, (3, 1): 4}
-    whys = {p.payer: p.why for p in out}
+    whys = {p.payer: p.why.zh() for p in out}
     assert whys[0] == "自摸：小胡 自摸 2，中鸟 2 只 × 4" and whys[2] == "自摸：小胡 自摸 2，中鸟 1 只 × 2"
 
 
@@ -450,7 +450,7 @@ def test_zuopiao_pairs_the_seed_example() -> None:
     win = cs.HandWin(1, "discard", 0, Priced(("小胡",), 1, 1, "小胡 点炮 1"))
     out = cs.win_payments(win, players=4, dealer=0, birds=ids("1m1m"), options=o, piao=[2, 2, 0, 0])
     assert [(p.payer, p.payee, p.amount) for p in out] == [(0, 1, 4), (0, 1, 4)]  # 1 × 2² and the 飘 4
-    assert "坐飘" in out[1].why
+    assert "坐飘" in out[1].why.zh()
     assert cs.piao_between([1, 5, 0, 3], 1, 3) == 8
 
 
@@ -459,9 +459,9 @@ def test_qishou_each_other_pays_2_each_birds_apply_piao_once() -> None:
     out = cs.qishou_payments(2, ["四喜", "六六顺"], players=4, dealer=0, birds=ids("3m9p"), options=o,
                              piao=[0, 1, 2, 3])
     # 3m → 对家 of dealer 0 = seat 2 (this seat): every payer one hit; 9p → dealer 0: seat 0 a second hit
-    money = [(p.payer, p.amount) for p in out if "坐飘" not in p.why]
+    money = [(p.payer, p.amount) for p in out if "坐飘" not in p.why.zh()]
     assert money == [(3, 8), (0, 16), (1, 8)]
-    piao = [(p.payer, p.amount) for p in out if "坐飘" in p.why]
+    piao = [(p.payer, p.amount) for p in out if "坐飘" in p.why.zh()]
     assert piao == [(3, 5), (0, 2), (1, 3)]
 
 
@@ -486,12 +486,12 @@ def test_fan_mode_counts_a_seats_birds_once_for_qishou_and_win() -> None:
     win = cs.HandWin(1, "discard", 3, Priced(("小胡",), 1, 1, "小胡 点炮 1"))
     birds = ids("2m2m")  # both on seat 1
     out = cs.hand_payments(players=4, dealer=0, options=o, wins=[win], qishou={1: ["四喜"]}, birds=birds)
-    qishou = {p.payer: p.amount for p in out if p.why.startswith("起手胡")}
+    qishou = {p.payer: p.amount for p in out if p.why.zh().startswith("起手胡")}
     # seat 3 pays the win too: his hits ride on the win (1 + 2), not on the 起手胡 (2)
     assert qishou == {0: 4, 2: 4, 3: 2}
-    assert [p.amount for p in out if p.why.startswith("点炮")] == [3]
+    assert [p.amount for p in out if p.why.zh().startswith("点炮")] == [3]
     multiply = cs.hand_payments(players=4, dealer=0, options=opts(), wins=[win], qishou={1: ["四喜"]}, birds=birds)
-    assert {p.payer: p.amount for p in multiply if p.why.startswith("起手胡")} == {0: 8, 2: 8, 3: 8}
+    assert {p.payer: p.amount for p in multiply if p.why.zh().startswith("起手胡")} == {0: 8, 2: 8, 3: 8}
 
 
 def test_hand_payments_needs_piao_when_zuopiao() -> None:

@@ -7,6 +7,7 @@ import pytest
 
 from engine.core import Win
 from engine.mahjong.tiles import tile_set, to_counts
+from engine.words import Msg
 from tests.mahjong.stack import act, discard, hand, pass_window, play_out, public_events, whys
 
 # Seat 1 waits on 5p with no 红中: a 自摸 share is 自摸 2 + 无红中 1 = 3.
@@ -125,7 +126,7 @@ def test_kong_money_angang_bugang_minggang_paid_at_once_and_kept_after_liuju() -
     assert "angang:1m" in g.view(0)["legal"]
     events = act(g, 0, "angang:1m")
     assert g.public_view()["kong_money"] == [6, -2, -2, -2]
-    assert [p["why"] for p in g.public_view()["payments"]] == ["暗杠 2"] * 3
+    assert [Msg.from_json(p["why"]).zh() for p in g.public_view()["payments"]] == ["暗杠 2"] * 3
     assert any(e.kind == "kong_money" for e in public_events(events))
     # The 暗杠 shows one tile to the table, four to its owner.
     assert g.public_view()["melds"][0] == [{"type": "angang", "cards": ["1m"], "hidden": 3, "from": None, "huxi": None}]

@@ -7,6 +7,7 @@ import pytest
 
 from engine.core import Win
 from engine.mahjong.tiles import tile_set, to_counts
+from engine.words import Msg
 from tests.mahjong.stack import act, discard, hand, pass_window, play_out, public_events, whys
 
 FULL = to_counts(tile_set(136))
@@ -284,7 +285,7 @@ def test_huangzhuang_cancels_kong_money_and_the_last_drawer_deals() -> None:
     play_out(g)
     r = g.result
     assert r is not None and r.draw and r.deltas == [0, 0, 0, 0]
-    assert r.ledger == [] and [c["why"] for c in r.detail["cancelled"]] == ["暗杠 2"] * 3
+    assert r.ledger == [] and [Msg.from_json(c["why"]).zh() for c in r.detail["cancelled"]] == ["暗杠 2"] * 3
     assert r.detail["payments"] == []
     # The seat of the last draw (the last 摸牌 event) deals next.
     last = [e.data["seat"] for e in g.events if e.kind == "drew"][-1]
@@ -324,7 +325,7 @@ def test_chui_scales_kong_money_between_the_two_players() -> None:
     act(g, 1, "angang:1m")
     # 暗杠 2 each × 2^(锤 of the konger + 锤 of the payer): 2 × 4, 2 × 8, 2 × 4.
     assert g.public_view()["kong_money"] == [-8, 32, -16, -8]
-    assert [(p["payer"], p["amount"], p["why"]) for p in g.public_view()["payments"]] == [
+    assert [(p["payer"], p["amount"], Msg.from_json(p["why"]).zh()) for p in g.public_view()["payments"]] == [
         (0, 8, "暗杠 2 × 锤 4"), (2, 16, "暗杠 2 × 锤 8"), (3, 8, "暗杠 2 × 锤 4")]
 
 

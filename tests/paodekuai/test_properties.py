@@ -17,6 +17,7 @@ from engine.paodekuai.cards import NOTATION, SIGNED
 from engine.paodekuai.game import PaodekuaiGame, play_of
 from engine.registry import MatchProgress, get_variant
 from engine.selfplay import play_hand, random_policy
+from engine.words import Msg
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -74,8 +75,8 @@ def test_selfplay_hands_conserve_cards_sum_to_zero_replay_and_hide_hands(k: int)
         r = game.result
         assert r is not None
         assert sum(r.deltas) == 0 and sum(r.ledger_net) == 0
-        cards = [p for p in r.detail["payments"] if not p["why"].startswith("炸弹")]
-        bombs = [p for p in r.detail["payments"] if p["why"].startswith("炸弹")]
+        cards = [p for p in r.detail["payments"] if not Msg.from_json(p["why"]).zh().startswith("炸弹")]
+        bombs = [p for p in r.detail["payments"] if Msg.from_json(p["why"]).zh().startswith("炸弹")]
         assert len(bombs) == len(r.ledger) and all(p["amount"] == 10 for p in bombs)
         assert r.deltas == [a + b for a, b in zip(net(3, [Payment.from_json(p) for p in cards]), r.ledger_net,
                                                       strict=True)]

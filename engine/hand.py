@@ -1,0 +1,80 @@
+"""The skeleton every family's hand runs on (open_spiel's ``apply_action`` → ``_apply_action``).
+
+:meth:`Hand.apply` does once, for every family, what taking an action means: read the code (a malformed one is
+:class:`~engine.core.InvalidActionCode`), check it is legal now (else :class:`~engine.core.IllegalAction`, the
+state unchanged), log it, move the version, then let the family take its step (:meth:`Hand._apply`) and return
+the events that step emitted. A family implements its step, its legal actions, its views and its action names.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from .core import Action, ActionName, Event, HandResult, LegalCache, admit
+from .views import SeatView, TableView
+from .words import Msg
+
+
+class Hand(ABC):
+    """One hand of one variant: a deterministic state machine. ``family`` names the family that registered it
+    (its AI, hints and presenter are looked up by it)."""
+
+    family: ClassVar[str]
+
+    def __init__(self, variant_id: str, seats: int, dealer: int) -> None:
+        self.variant_id = variant_id
+        self.seats = seats
+        self.dealer = dealer
+        self.finished = False
+        self.result: HandResult | None = None
+        self.version = 0
+        self.log: list[tuple[int, str]] = []  # (seat, action code), what storage keeps and a replay applies
+        self.events: list[Event] = []
+        self._legal_cache = LegalCache(self._legal)
+
+    # -- what a family implements -------------------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """The seats that must decide now (empty once the hand is over)."""
+
+    @abstractmethod
+    def _legal(self, seat: int) -> list[Action]:
+        """The seat's legal actions now, computed (:meth:`legal_actions` caches them per version)."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Take one legal, logged action: the family's step. Emits events through :meth:`emit`."""
+
+    @abstractmethod
+    def public_view(self) -> TableView: ...
+
+    @abstractmethod
+    def view(self, seat: int) -> SeatView: ...
+
+    @abstractmethod
+    def name_action(self, action: Action) -> ActionName:
+        """How players call a legal action now (the control's label, its group, its role)."""
+
+    # -- the skeleton -------------------------------------------------------------------------------------------
+    def parse_action(self, code: str) -> Action:
+        """An action code as the log and custom ids carry it; :class:`~engine.core.InvalidActionCode` if malformed."""
+        return Action.parse(code)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return list(self._legal_cache.get(self.version, seat))
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """Take ``seat``'s action; returns the events it caused (public, or private to one seat)."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        admit(self, seat, action, self._legal_cache.get(self.version, seat))
+        self.log.append((seat, action.code))
+        self.version += 1
+        start = len(self.events)
+        self._apply(seat, action)
+        return self.events[start:]
+
+    def emit(self, kind: str, data: dict[str, Any], audience: int | None, says: Msg | None = None) -> None:
+        """Record an event: ``data`` for machines (the AI, tests), ``says`` the line players read."""
+        self.events.append(Event(kind, data, audience, says))
