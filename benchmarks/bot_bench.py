@@ -1,4 +1,4 @@
-"""Bot benchmark: N live tables through the network-edge harness, on one core (one event loop).
+"""Bot benchmark: N live tables through the fake Discord edge, on one core (one event loop).
 
 Latency phases: players think ``--think`` seconds on average (exponential), so N tables offer about
 N/think clicks per second; we measure interaction → first response (the callback reaching the fake Discord),
@@ -31,9 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import discord  # noqa: E402
 
 import bot.client as bot_client  # noqa: E402
-from bot import harness  # noqa: E402
 from bot.client import HunanBot, freeze_heap  # noqa: E402
-from bot.harness import FakeDiscord  # noqa: E402
+from fake_discord import FakeDiscord, PendingInteraction, playing, uninstall_webhook_edge  # noqa: E402
 
 ANSWER_TIMEOUT = 10.0  # seconds a click may wait for its answer; storage_bench's 5,000 saturating players need more
 
@@ -56,7 +55,7 @@ async def open_many_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int
                            variant: str) -> list[tuple[int, int]]:
     """Tables like :func:`open_tables` (one player and AI seats, 32 hands) for thousands of them (storage_bench,
     shard_bench): SETUP_CHUNK at a time, their writes sharing group commits as a running bot's do, each command
-    awaited until answered only (``harness.command`` waits for every table's outbox after each command, which is
+    awaited until answered only (``playing.command`` waits for every table's outbox after each command, which is
     quadratic in the tables set up). No turn timer: setting up 5,000 tables outlasts the 60 s timer, whose 托管
     seats would then play the first tables' matches out by themselves and be counted as the players'. No
     pictures: these benchmarks measure the log and its stores (``bot_bench --pictures`` measures drawing)."""
@@ -69,7 +68,7 @@ async def open_many_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int
     for _uid, ch in out:  # channels created after READY reach the client as gateway events would
         bot._connection.parse_channel_create(world.channels[ch])  # type: ignore[arg-type]
 
-    async def command(uid: int, ch: int, name: str, **options: Any) -> harness.PendingInteraction:
+    async def command(uid: int, ch: int, name: str, **options: Any) -> PendingInteraction:
         pend = world.feed_command(bot, uid, ch, name, **options)
         await world.wait(pend, timeout=120)
         world.pending.pop(pend.token, None)
@@ -105,18 +104,18 @@ async def open_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int, var
     for _uid, ch in out:
         state.parse_channel_create(world.channels[ch])  # type: ignore[arg-type]
     for uid, ch in out:
-        await harness.command(world, bot, uid, ch, "table create", variant=variant, options=f"bot.seed={ch % 9973} hands=32 bot.pictures={'on' if pictures else 'off'}")
+        await playing.command(world, bot, uid, ch, "table create", variant=variant, options=f"bot.seed={ch % 9973} hands=32 bot.pictures={'on' if pictures else 'off'}")
         table = bot.service.table_in(ch)
         assert table is not None
         while len(table.seats) < table.seat_count:
-            await harness.command(world, bot, uid, ch, "table ai")
-        await harness.command(world, bot, uid, ch, "table start")
+            await playing.command(world, bot, uid, ch, "table ai")
+        await playing.command(world, bot, uid, ch, "table start")
     return out
 
 
 def pick(world: FakeDiscord, uid: int, rng: random.Random) -> tuple[int, str, list[str] | None] | None:
     mid = world.latest_dm(uid)
-    choices = harness.action_choices(world, mid)
+    choices = playing.action_choices(world, mid)
     if not choices or mid is None:
         return None
     cid, values = rng.choice(choices)
@@ -152,7 +151,7 @@ async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: rand
 
 
 def time_answers_in_cpu(world: FakeDiscord) -> dict[str, float]:
-    """Record the process's CPU clock when each interaction is answered (beside the harness's wall clock)."""
+    """Record the process's CPU clock when each interaction is answered (beside the fake edge's wall clock)."""
     answered: dict[str, float] = {}
     callback = world._callback
 
@@ -270,7 +269,7 @@ async def main() -> None:
     r = await phase(world, bot, pairs, args.seconds, 0.0, seed + 1, full, answered_cpu)
     report("throughput, heap frozen", args.tables, r)
     await bot.close()
-    harness.uninstall_webhook_edge()
+    uninstall_webhook_edge()
 
 
 if __name__ == "__main__":

@@ -74,10 +74,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import discord  # noqa: E402
 
 from benchmarks.bot_bench import bench_world, open_many_tables, time_answers_in_cpu  # noqa: E402
-from bot import harness  # noqa: E402
 from bot.client import HunanBot, freeze_heap, make_bot  # noqa: E402
-from bot.harness import FakeDiscord, guild_id_on_shard  # noqa: E402
 from bot.shards import ALL, Shards  # noqa: E402
+from fake_discord import FakeDiscord, guild_id_on_shard, playing, uninstall_webhook_edge  # noqa: E402
 from storage.db import Database  # noqa: E402
 
 
@@ -94,7 +93,7 @@ class Players:
             mid = self.world.latest_dm(uid)
         else:
             mid = self.private.get(uid)
-            if not harness.action_choices(self.world, mid):
+            if not playing.action_choices(self.world, mid):
                 table = self.bot.service.table_in(ch)
                 if table is None or table.hand_no not in table.hand_messages:
                     return None
@@ -104,7 +103,7 @@ class Players:
                 mid = pend.message_id
                 if mid is not None:
                     self.private[uid] = mid
-        choices = harness.action_choices(self.world, mid)
+        choices = playing.action_choices(self.world, mid)
         if not choices or mid is None:
             return None
         cid, values = rng.choice(choices)
@@ -170,7 +169,7 @@ async def child(args: argparse.Namespace) -> None:
                           "wall_s": time.perf_counter() - start, "lat": lat, "cpu_lat": cpu_lat,
                           "commits": bot.db.commits, "writes": bot.db.writes}), flush=True)
     await bot.close()
-    harness.uninstall_webhook_edge()
+    uninstall_webhook_edge()
 
 
 async def count_actions(url: str) -> int:

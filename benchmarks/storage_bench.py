@@ -38,8 +38,8 @@ import discord  # noqa: E402
 
 import benchmarks.bot_bench as bot_bench  # noqa: E402
 from benchmarks.bot_bench import FullCollections, phase, report, time_answers_in_cpu  # noqa: E402
-from bot import harness  # noqa: E402
 from bot.client import HunanBot, freeze_heap  # noqa: E402
+from fake_discord import uninstall_webhook_edge  # noqa: E402
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -89,7 +89,7 @@ async def run(backend: str, url: str, tables: int, args: argparse.Namespace, pos
     server = server_cpu(postmaster) - server0 if postmaster else 0.0
     report(f"{backend} throughput", tables, r)
     await bot.close()
-    harness.uninstall_webhook_edge()
+    uninstall_webhook_edge()
     return {"backend": backend, "tables": tables,
             "p50_ms": statistics.median(x["p50_ms"] for x in lat), "p99_ms": statistics.median(x["p99_ms"] for x in lat),
             "offered_per_s": statistics.median(x["clicks"] / x["wall_s"] for x in lat),

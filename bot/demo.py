@@ -1,4 +1,4 @@
-"""Offline demo: one table played through the same network-edge harness as the tests, printed as it goes.
+"""Offline demo: one table played through the same fake Discord edge as the tests, printed as it goes.
 
 Every message the bot would send is shown with its audience (channel or one player's DM); the database is
 the real SQLite file from DATABASE_URL, and the run ends with the leaderboard.
@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.registry import Variant, all_variants
+from fake_discord import Call, FakeDiscord, contract_available, playing, uninstall_webhook_edge
 
-from . import harness
 from .client import HunanBot
 from .clock import ManualClock
-from .harness import Call, FakeDiscord
 from .options_text import SEED_LIMIT
 
 
@@ -87,7 +86,7 @@ async def run_demo(database_url: str, *, setup: DemoSetup | None = None, seed: i
     setup = setup or demo_setup()
     v, humans = setup.variant, setup.humans
     world = FakeDiscord()
-    world.check_contract = harness.contract_available()  # a plain install has neither the spec nor the test extra
+    world.check_contract = contract_available()  # a plain install has neither the spec nor the test extra
     names = ["小明", "小红", "小刚"][:humans]
     users = [world.add_user(n) for n in names]
     guild = world.add_guild("湖南牌友会", users[0])
@@ -118,7 +117,7 @@ async def run_demo(database_url: str, *, setup: DemoSetup | None = None, seed: i
     finally:
         # an unclosed client keeps the database thread alive and the process would never exit
         await bot.close()
-        harness.uninstall_webhook_edge()
+        uninstall_webhook_edge()
 
 
 async def _play(world: FakeDiscord, bot: HunanBot, v: Variant, setup: DemoSetup, seed: int, users: list[int],
@@ -127,18 +126,18 @@ async def _play(world: FakeDiscord, bot: HunanBot, v: Variant, setup: DemoSetup,
     opts = f"bot.seed={seed} bot.timer=0"
     if setup.hands is not None:
         opts += f" hands={setup.hands}"
-    p = await harness.command(world, bot, users[0], channel, "table create", variant=v.id, options=opts)
+    p = await playing.command(world, bot, users[0], channel, "table create", variant=v.id, options=opts)
     table = bot.service.table_in(channel)
     if table is None:
         print(f"演示没能开桌：{p.text()}", file=sys.stderr)
         return 1
     for uid in users[1:]:
-        await harness.command(world, bot, uid, channel, "table join")
+        await playing.command(world, bot, uid, channel, "table join")
     while len(table.seats) < table.seat_count:
-        await harness.command(world, bot, users[0], channel, "table ai")
-    await harness.command(world, bot, users[0], channel, "table start")
-    clicks = await harness.play_match(world, bot, channel, users, random.Random(seed))
-    await harness.command(world, bot, users[0], channel, "leaderboard", variant=v.id)
+        await playing.command(world, bot, users[0], channel, "table ai")
+    await playing.command(world, bot, users[0], channel, "table start")
+    clicks = await playing.play_match(world, bot, channel, users, random.Random(seed))
+    await playing.command(world, bot, users[0], channel, "leaderboard", variant=v.id)
     elapsed = time.perf_counter() - started
     rows = await bot.db.leaderboard(guild, v.id)
     name_of = dict(zip(users, names, strict=True))
@@ -147,7 +146,7 @@ async def _play(world: FakeDiscord, bot: HunanBot, v: Variant, setup: DemoSetup,
     for line in leaderboard_lines([(name_of.get(r["user_id"], "—"), r["points"], r["hands"], r["wins"]) for r in rows]):
         print(line)
     if world.errors:
-        print("harness errors:", world.errors)
+        print("fake Discord errors:", world.errors)
         return 1
     return 0
 

@@ -9,11 +9,10 @@ from typing import Any
 
 import pytest
 
-from bot import harness
 from bot.client import HunanBot
 from bot.clock import ManualClock
-from bot.harness import FakeDiscord, PendingInteraction
 from engine.registry import all_variants, get_variant
+from fake_discord import FakeDiscord, PendingInteraction, playing, uninstall_webhook_edge
 
 from .toy import ensure_registered
 
@@ -69,11 +68,11 @@ class Env:
         raise AttributeError(name)
 
     async def cmd(self, user: int, name: str, channel: int | None = None, **options: Any) -> PendingInteraction:
-        return await harness.command(self.world, self.bot, user, channel or self.channel, name, **options)
+        return await playing.command(self.world, self.bot, user, channel or self.channel, name, **options)
 
     async def click(self, user: int, message_id: int, custom_id: str,
                     values: list[str] | None = None) -> PendingInteraction:
-        return await harness.click(self.world, self.bot, user, message_id, custom_id, values)
+        return await playing.click(self.world, self.bot, user, message_id, custom_id, values)
 
     async def restart(self) -> None:
         """Drop the client and its database connection; a new bot on the same database takes over."""
@@ -122,7 +121,7 @@ async def env(db_url: str) -> AsyncIterator[Env]:
     e = Env(world, bot, db_url, guild, channel, users, clock)
     yield e
     await e.bot.close()
-    harness.uninstall_webhook_edge()
+    uninstall_webhook_edge()
     assert not world.errors, world.errors
 
 

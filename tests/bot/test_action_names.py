@@ -8,12 +8,12 @@ import random
 import re
 from typing import Any
 
-from bot import harness
 from bot.render import ASK_PAGE, action_view
 from bot.table import Seat, Table
 from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName
 from engine.match import Match
 from engine.registry import all_variants
+from fake_discord import playing
 
 from .conftest import Env
 
@@ -170,6 +170,6 @@ async def test_more_than_125_actions_page_and_none_is_dropped(env: Env) -> None:
     version = table.version
     old_more = next(c["custom_id"] for row in first_page["components"] for c in row["components"]
                     if c.get("label", "").startswith("更多"))
-    p = await harness.click(env.world, env.bot, env.alice, mid, old_more, message=first_page)
+    p = await playing.click(env.world, env.bot, env.alice, mid, old_more, message=first_page)
     assert p.ephemeral and "过期" in p.text()
     assert table.version == version and fake.applied == [Action("flip", ("299",))]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from bot import harness
+from fake_discord import playing
 
 from .conftest import VARIANTS, Env, short
 
@@ -15,7 +15,7 @@ def actor(env: Env, users: list[int]) -> tuple[int, int]:
     """(user, panel message id) of a human whose DM panel offers actions right now."""
     for uid in users:
         mid = env.world.latest_dm(uid)
-        if harness.action_choices(env.world, mid):
+        if playing.action_choices(env.world, mid):
             assert mid is not None
             return uid, mid
     raise AssertionError("nobody may act")
@@ -29,7 +29,7 @@ async def test_foreign_stale_double_and_unknown_clicks(env: Env) -> None:
     await env.open_table(MAIN, [env.alice, env.bob], "bot.seed=3")
     uid, mid = actor(env, [env.alice, env.bob])
     other = env.bob if uid == env.alice else env.alice
-    cid, values = harness.action_choices(env.world, mid)[0]
+    cid, values = playing.action_choices(env.world, mid)[0]
     before = await state(env)
 
     p = await env.click(other, mid, cid, values)  # someone else clicks my panel
@@ -47,7 +47,7 @@ async def test_foreign_stale_double_and_unknown_clicks(env: Env) -> None:
     assert after[0] > before[0] and after[1] > before[1]
 
     # the same (now old) control again: a double click or a stale message
-    stale = await harness.click(env.world, env.bot, uid, mid, cid, values, message=seen)
+    stale = await playing.click(env.world, env.bot, uid, mid, cid, values, message=seen)
     assert stale.ephemeral and "过期" in stale.text()
     assert await state(env) == after
 
@@ -152,7 +152,7 @@ async def test_dms_closed_game_goes_on(env: Env, rng) -> None:
     notes = [m for m in env.world.channel_messages(env.channel) if "无法给你发私信" in m["content"]]
     assert len(notes) == 1 and f"<@{env.closed}>" in notes[0]["content"]
     assert env.world.latest_dm(env.closed) is None
-    clicks = await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.closed], rng)
+    clicks = await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.closed], rng)
     assert clicks > 0 and env.table() is None
     # the private panel went as an ephemeral reply, never as a channel message
     for call in env.world.public_calls():

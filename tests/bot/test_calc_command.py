@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot import harness
 from engine.registry import all_variants
+from fake_discord import uninstall_webhook_edge
 
 from .conftest import Env
 from .test_languages import world_env
@@ -27,7 +27,7 @@ async def mixed(tmp_path: Path) -> AsyncIterator[Env]:
     e = await world_env(tmp_path, "zh-CN")
     yield e
     await e.bot.close()
-    harness.uninstall_webhook_edge()
+    uninstall_webhook_edge()
     assert not e.world.errors, e.world.errors
 
 

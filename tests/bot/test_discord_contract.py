@@ -18,9 +18,18 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from bot import harness
 from bot.components import ShowHandButton
-from bot.harness import SPEC_OPERATIONS, SPEC_PATH, UnknownRoute, emoji_problem, request_problem
+from fake_discord import UnknownRoute, contract_available, playing
+from fake_discord.refusals import emoji_problem, request_problem
+from fake_discord.spec import (
+    SHARED_SPEC,
+    SNOWFLAKE,
+    SPEC_OPERATIONS,
+    SPEC_PATH,
+    VENDORED_SPEC,
+    load_spec,
+    schema_problem,
+)
 
 from .conftest import VARIANTS, Env, short
 
@@ -40,19 +49,19 @@ def button(**extra: Any) -> dict[str, Any]:
 def test_the_spec_is_there() -> None:
     # without the spec every payload check would be void, so say so here
     assert SPEC_PATH.is_file(), f"Discord's OpenAPI spec is missing at {SPEC_PATH}"
-    assert harness.contract_available()
+    assert contract_available()
 
 
 def test_the_vendored_spec_is_the_shared_one() -> None:
     """A clone without ../shared checks against the copy in tests/data; it must not drift from ../shared's."""
-    shared, vendored = harness._SHARED_SPEC, harness._VENDORED_SPEC
+    shared, vendored = SHARED_SPEC, VENDORED_SPEC
     assert vendored.is_file()
     if shared.is_file():
         assert shared.read_bytes() == vendored.read_bytes(), "refresh tests/data/discord-api-spec from ../shared"
 
 
 def test_every_served_route_is_an_operation_of_the_spec() -> None:
-    ops = harness.spec().operations
+    ops = load_spec().operations
     assert set(ops) == set(SPEC_OPERATIONS.values())
     for (method, _path), op_id in SPEC_OPERATIONS.items():
         assert ops[op_id][1] == method.lower(), op_id
@@ -106,7 +115,6 @@ def test_no_card_back_symbol_where_a_player_could_see_it() -> None:
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             found += [f"{path.name}:{n} {unicodedata.name(c)}" for c in line
                       if 0x1F000 <= ord(c) <= 0x1F0FF and c not in "\U0001F004\U0001F0CF"]
-    found = [f for f in found if not f.startswith("harness.py")]  # its docstring names 🂠 as the bad example
     assert not found, found
 
 
@@ -149,7 +157,7 @@ async def test_a_played_hand_passes_the_spec(env: Env, variant: str) -> None:
     """One hand of each variant, a player by DM and one with DMs closed (the 查看我的手牌 path): every body
     the bot sent passed the edge's check (it raises otherwise), and it covered every kind of request."""
     table = await env.open_table(variant, [env.alice, env.closed], f"bot.seed=3 {short(variant, 1)}")
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.closed], random.Random(7),
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.closed], random.Random(7),
                              stop_after=200)
     assert table.match.results, "no hand was settled"
     if env.table() is not None:
@@ -168,12 +176,12 @@ async def test_a_played_hand_passes_the_spec(env: Env, variant: str) -> None:
 def _published_registry() -> Any:
     """The published spec as it is (snowflakes widened alike), for comparison with the edge's rewritten one."""
     spec = json.loads(SPEC_PATH.read_text(encoding="utf-8"))
-    spec["components"]["schemas"]["SnowflakeType"] = harness._SNOWFLAKE
+    spec["components"]["schemas"]["SnowflakeType"] = SNOWFLAKE
     return Registry().with_resource("urn:x", Resource.from_contents(spec, default_specification=DRAFT202012))
 
 
 def _published_validator(registry: Any, op_id: str) -> Any:
-    path, method, _ = harness.spec().operations[op_id]
+    path, method, _ = load_spec().operations[op_id]
     pointer = "/".join(x.replace("~", "~0").replace("/", "~1") for x in
                        ("paths", path, method, "requestBody", "content", "application/json", "schema"))
     return Draft202012Validator({"$ref": f"urn:x#/{pointer}"}, registry=registry)
@@ -201,7 +209,7 @@ async def test_the_fast_check_agrees_with_the_published_spec(env: Env) -> None:
     hand's bodies, and on each of them spoiled, it accepts and refuses exactly what the published one does
     (which takes ~5 ms a body: a sample of each kind of request)."""
     await env.open_table("paohuzi", [env.alice, env.closed], "bot.seed=3 hands=1")
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.closed], random.Random(7))
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.closed], random.Random(7))
     sample: dict[str, list[Any]] = {}
     for call in env.world.calls:
         op_id = SPEC_OPERATIONS[(call.method, call.path)]
@@ -216,7 +224,7 @@ async def test_the_fast_check_agrees_with_the_published_spec(env: Env) -> None:
         published = _published_validator(registry, op_id)
         for call, sent in calls:
             for body in [sent, *_spoiled(sent)]:
-                ours = harness.schema_problem(call.method, call.path, body)
+                ours = schema_problem(call.method, call.path, body)
                 assert (ours is None) == published.is_valid(body), (op_id, ours, body)
                 checked += 1
                 refused += ours is not None

@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot import harness
-from bot.harness import PendingInteraction
 from engine.match import Match
+from fake_discord import PendingInteraction, payload_text, playing
 from storage.db import ActionRow, CommitError
 
 from .conftest import VARIANTS, Env, short
@@ -36,7 +35,7 @@ async def test_no_message_before_the_commit_returns(env: Env, monkeypatch: pytes
     monkeypatch.setattr(db, "append_actions", watched)
     for _ in range(5):
         uid, mid = actor(env, [env.alice, env.bob])
-        cid, values = harness.action_choices(env.world, mid)[0]
+        cid, values = playing.action_choices(env.world, mid)[0]
         committed_at.clear()
         sent_before = len(env.world.calls)
         p = await env.click(uid, mid, cid, values)
@@ -61,7 +60,7 @@ async def test_failed_commit_tells_nobody_and_rebuilds_from_log(env: Env, monkey
     old = env.table()
     before = await state(env)
     uid, mid = actor(env, [env.alice, env.bob])
-    cid, values = harness.action_choices(env.world, mid)[0]
+    cid, values = playing.action_choices(env.world, mid)[0]
     sent_before = len(env.world.calls)
     p = await env.click(uid, mid, cid, values)
     assert p.ephemeral and "未生效" in p.text()
@@ -73,7 +72,7 @@ async def test_failed_commit_tells_nobody_and_rebuilds_from_log(env: Env, monkey
     assert fresh is not old and await state(env) == before
     p = await env.click(uid, mid, cid, values)
     assert not p.ephemeral
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(2))
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(2))
     assert env.table() is None
 
 
@@ -87,7 +86,7 @@ def look(env: Env, uid: int, how: str) -> PendingInteraction:
 
 def shown(p: PendingInteraction) -> str:
     """What the answer shows now: its last reply (a deferral shows nothing until it is edited)."""
-    return harness._payload_text(p.replies[-1]) if p.replies else ""
+    return payload_text(p.replies[-1]) if p.replies else ""
 
 
 @pytest.mark.parametrize("how", ["button", "command"])
@@ -114,7 +113,7 @@ async def test_my_hand_never_shows_a_move_before_its_commit(env: Env, monkeypatc
             raise CommitError("commit failed: disk I/O error")
         return await original(hand_id, rows, **kw)
     monkeypatch.setattr(db, "append_actions", held)
-    cid, values = harness.action_choices(env.world, mid)[0]
+    cid, values = playing.action_choices(env.world, mid)[0]
     move = env.world.feed_click(env.bot, uid, mid, cid, values)
     await asyncio.wait_for(writing.wait(), 30)  # a failure bound, not a measurement
     asked = await env.world.wait(look(env, other, how))  # answered at once (Discord's 3 s), ...
@@ -127,7 +126,7 @@ async def test_my_hand_never_shows_a_move_before_its_commit(env: Env, monkeypatc
     final = shown(asked)
     if commit == "fails":
         assert move.ephemeral and "未生效" in move.text()
-        assert final == before and all(shown_text in ("", before) for shown_text in map(harness._payload_text,
+        assert final == before and all(shown_text in ("", before) for shown_text in map(payload_text,
                                                                                         asked.replies))
     else:
         assert not move.ephemeral
@@ -148,7 +147,7 @@ async def test_failed_settlement_is_retried_from_the_log(env: Env, monkeypatch: 
         return await original(hand_id, *args, **kw)
     monkeypatch.setattr(db, "settle_hand", flaky)
     table_id = env.table().id
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(4))
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(4))
     assert failed and env.table() is None
     # the hand whose settlement failed was settled once, from the log, and the match went on to its end
     hands = await db.fetch("SELECT id, result FROM hands WHERE table_id = ? ORDER BY hand_no", (table_id,))
@@ -172,7 +171,7 @@ async def test_a_failing_ai_never_stalls_the_table(env: Env, monkeypatch: pytest
     p = await env.cmd(env.bob, "table leave")  # bob's seat goes on 托管; the rest are AI seats
     assert "托管" in p.text()
     with caplog.at_level("ERROR", logger="bot.ai"):
-        await harness.play_match(env.world, env.bot, env.channel, [env.alice], random.Random(6))
+        await playing.play_match(env.world, env.bot, env.channel, [env.alice], random.Random(6))
     assert env.table() is None and env.bot.service.tables[table_id].status == "ended"
     assert calls and any("engine AI failed" in r.getMessage() for r in caplog.records)
     # replay the log: every computer move (AI seats and bob's 托管 seat alike) was the first legal action

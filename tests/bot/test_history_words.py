@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from bot import harness
 from bot.i18n import Lang, speaking, tr
 from bot.table import Seat, Table
 from bot.words import faces, tile_word
 from engine.match import Match
 from engine.registry import get_variant
+from fake_discord import UserOption, playing, uninstall_webhook_edge
 
 from .conftest import Env, short
 from .test_i18n_table import english_terms, loose_chinese_in_english, simplified_in_traditional
@@ -32,7 +32,7 @@ async def readers(tmp_path: Path) -> AsyncIterator[Env]:
     e = await world_env(tmp_path, "zh-CN")
     yield e
     await e.bot.close()
-    harness.uninstall_webhook_edge()
+    uninstall_webhook_edge()
     assert not e.world.errors, e.world.errors
 
 
@@ -50,7 +50,7 @@ def opening_win_seed(variant: str) -> int:
 async def play_one_hand(env: Env, variant: str, seed: int) -> dict[str, Any]:
     """carol and the AI play one hand to its end; returns the hand as stored (its typed result)."""
     await env.open_table(variant, [env.carol], f"bot.seed={seed} bot.pictures=off {short(variant)}")
-    await harness.play_match(env.world, env.bot, env.channel, [env.carol], random.Random(seed))
+    await playing.play_match(env.world, env.bot, env.channel, [env.carol], random.Random(seed))
     rows = await env.bot.db.history(env.channel)
     assert len(rows) == 1
     hand = await env.bot.db.hand(rows[0]["id"])
@@ -106,7 +106,7 @@ async def test_stats_and_history_word_results_with_names_in_each_language(reader
     for user, lang in READERS:
         labels = seat_labels(env, hand, lang)
         words = expected_words(env, hand, lang)
-        p = await env.cmd(getattr(env, user), "stats", player=harness.UserOption(env.carol))
+        p = await env.cmd(getattr(env, user), "stats", player=UserOption(env.carol))
         stats = p.text()
         assert p.ephemeral
         reads_in(stats, lang)

@@ -16,7 +16,6 @@ from typing import Any
 import discord
 import pytest
 
-from bot import harness
 from bot.calc_form import CalcFormError, build_input, calculate, describe_result
 from bot.i18n import LANGS, Lang, catalogue, speaking
 from bot.render import Panel, dm_panel, final_text, settlement_text, table_message
@@ -27,6 +26,8 @@ from engine.core import HandResult
 from engine.match import Match
 from engine.registry import all_variants
 from engine.selfplay import play_hand
+from fake_discord import FakeDiscord, playing, uninstall_webhook_edge
+from fake_discord.refusals import payload_limit_problem
 
 from .conftest import Env, attach, manual_clock, short
 
@@ -387,7 +388,7 @@ async def test_whole_match_through_the_edge_in_english_and_traditional(tmp_path:
     whole match played in the longer English passes them all; and what the table shows is in ``lang``: the
     players' clients and the guild all speak it."""
     locale = {"en": "en-US", "zh-TW": "zh-TW"}[lang]
-    world = harness.FakeDiscord()
+    world = FakeDiscord()
     users = {n: world.add_user(n, locale=locale) for n in ("alice", "bob")}
     guild = world.add_guild("湖南牌友", users["alice"], locale=locale)
     for uid in users.values():
@@ -402,13 +403,13 @@ async def test_whole_match_through_the_edge_in_english_and_traditional(tmp_path:
         started = await env.cmd(env.alice, "table start")
         assert started.text() == {"en": "Started! Hands have been sent by DM.", "zh-TW": "開始！手牌已通過私信發出。"}[lang]
         table = env.table()
-        await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(7))
+        await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(7))
     finally:
         await env.bot.close()
-        harness.uninstall_webhook_edge()
+        uninstall_webhook_edge()
     assert table.match is not None and table.match.results
     bodies = [c.body for c in env.world.calls if c.body]
-    assert all(harness.payload_limit_problem(b) is None for b in bodies)
+    assert all(payload_limit_problem(b) is None for b in bodies)
     texts = [t for b in bodies for t in _table_texts(b)]
     assert len(texts) > 10
     terms = english_terms()

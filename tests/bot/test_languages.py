@@ -12,15 +12,14 @@ from typing import Any
 
 import pytest
 
-from bot import harness
 from bot.engine_words import said
-from bot.harness import FakeDiscord
 from bot.i18n import speaking
 from bot.render_paodekuai import pack
 from bot.table import BOT_OPTIONS
 from engine.core import Action, IllegalAction, OptionError
 from engine.paodekuai.game import PaodekuaiGame
 from engine.registry import all_variants, get_variant
+from fake_discord import FakeDiscord, playing, uninstall_webhook_edge
 
 from .conftest import Env, attach, manual_clock
 
@@ -43,7 +42,7 @@ async def mixed(tmp_path: Path) -> AsyncIterator[Env]:
     e = await world_env(tmp_path, "zh-CN")
     yield e
     await e.bot.close()
-    harness.uninstall_webhook_edge()
+    uninstall_webhook_edge()
     assert not e.world.errors, e.world.errors
 
 
@@ -147,7 +146,7 @@ async def test_refusals_reach_the_clicker_in_their_language(mixed: Env) -> None:
     forged = f"ht:b:{table.id}:{table.version}:{seat}:={pack(missing)}"
     seen = json.loads(json.dumps(env.world.messages[mid]))  # the panel with a forged 出牌 (Discord sends what it got)
     next(c for row in seen["components"] for c in row["components"] if c["type"] == 2)["custom_id"] = forged
-    p = await harness.click(env.world, env.bot, uid, mid, forged, message=seen)
+    p = await playing.click(env.world, env.bot, uid, mid, forged, message=seen)
     assert p.ephemeral
     with pytest.raises(IllegalAction) as why:
         game.classify(missing, seat)
@@ -203,7 +202,7 @@ async def test_an_english_guild_reads_its_channel_in_english(tmp_path: Path) -> 
         assert env.bot.service.seat_lang(table, 0) == "en"
     finally:
         await env.bot.close()
-        harness.uninstall_webhook_edge()
+        uninstall_webhook_edge()
     assert not env.world.errors, env.world.errors
 
 
@@ -340,7 +339,7 @@ async def test_the_lobby_names_room_options_in_the_guilds_language(tmp_path: Pat
         assert any(o["label"] == "出牌限時：不限時" for c in selects for o in c["options"])
     finally:
         await env.bot.close()
-        harness.uninstall_webhook_edge()
+        uninstall_webhook_edge()
     assert not env.world.errors, env.world.errors
 
 
@@ -372,7 +371,7 @@ async def test_an_ai_seat_is_named_once_in_every_language(mixed: Env) -> None:
     [ai] = [s for s, seat in enumerate(table.seats) if seat.is_ai]
     lobby = env.world.messages[table.lobby_message_id]["embeds"][0]["description"].split("\n")
     assert f"　{ai + 1}号 电脑1" in lobby
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(3))
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(3))
     assert table.match.over
     channel = channel_text(env)
     posts = [m.get("content") or "" for m in env.world.channel_messages(env.channel)]
@@ -402,5 +401,5 @@ async def test_the_four_player_lobby_says_what_its_scoring_is(tmp_path: Path, lo
         assert line in embed.split("\n") and not re.search("暂定|暫定|provisional", embed)
     finally:
         await env.bot.close()
-        harness.uninstall_webhook_edge()
+        uninstall_webhook_edge()
     assert not env.world.errors, env.world.errors

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from bot import harness
 from engine.core import Event
 from engine.match import Match
 from engine.registry import get_variant
+from fake_discord import UserOption, playing
 from storage.db import Database, path_from_url
 
 from .conftest import VARIANTS, Env, short
@@ -61,7 +61,7 @@ async def test_no_concealed_card_in_any_channel_payload(env: Env, monkeypatch: p
         # proves the channel's pictures blind to hidden hands; drawing 200 hands of them only slows the suite
         table = await env.open_table(variant, players, f"bot.seed={seed} bot.pictures=off {short(variant, 8)}")
         while env.table() is not None and len(table.match.results) < hands_target - played:
-            await harness.play_match(env.world, env.bot, env.channel, players, rng, stop_after=40)
+            await playing.play_match(env.world, env.bot, env.channel, players, rng, stop_after=40)
         played += len(table.match.results)
         if env.table() is not None:
             await env.cmd(env.alice, "table end")
@@ -85,10 +85,10 @@ async def test_rules_stats_history_and_replay(env: Env, rng: random.Random) -> N
     # the game's own words: no English name, no option keys
     assert v.name_en not in p.text() and not any(f"`{o.key}`" in p.text() for o in v.options)
     await env.open_table(variant, [env.alice, env.bob], f"bot.seed=2 {short(variant)}")
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
     p = await env.cmd(env.bob, "stats")
     assert "1 局" in p.text()
-    p = await env.cmd(env.alice, "stats", player=harness.UserOption(env.bob))
+    p = await env.cmd(env.alice, "stats", player=UserOption(env.bob))
     assert "bob" in p.text() and "1 局" in p.text()
     p = await env.cmd(env.alice, "leaderboard", variant=variant, period="month")
     assert "本月" in p.text() and str(env.alice) in p.text()

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot import harness
 from bot.play import Play
+from fake_discord import playing
 from storage.db import CommitError
 
 from .conftest import VARIANTS, Env, short
@@ -63,7 +63,7 @@ async def test_a_failed_lobby_write_changes_nothing(env: Env, monkeypatch: pytes
         await env.cmd(env.alice, "table ai")
     p = await env.cmd(env.alice, "table start")
     assert "开始" in p.text()
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(1), stop_after=3)
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(1), stop_after=3)
 
 
 async def test_the_host_leaving_hands_the_lobby_on_durably(env: Env) -> None:
@@ -101,7 +101,7 @@ async def two_tables(env: Env) -> tuple[Any, Any, int]:
     while len(env.table(other).seats) < env.table(other).seat_count:
         await env.cmd(env.carol, "table ai", channel=other)
     await env.cmd(env.carol, "table start", channel=other)
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(2), stop_after=2)
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(2), stop_after=2)
     return good, env.table(other), other
 
 
@@ -128,7 +128,7 @@ async def test_one_broken_table_does_not_stop_the_others(env: Env, monkeypatch: 
     assert env.table(other) is None and bad.id not in env.bot.service.tables
     revived = env.table()
     assert revived is not None and revived.version == version
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(3))
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(3))
     assert env.table() is None and env.bot.service.tables[good.id].status == "ended"
     # the broken table still holds its channel in the store: a new table there gets a clear refusal
     p = await env.cmd(env.carol, "table create", channel=other, variant=MAIN)
@@ -159,11 +159,11 @@ async def test_stale_lobby_controls_are_refused(env: Env) -> None:
             (env.bob, f"ht:lobby:{table.id}:ai", None, "已经开始"),
             (env.alice, f"ht:lobby:{table.id}:page1", None, "已经开始"),
             (env.alice, f"ht:opt:{table.id}:{table.variant.options[0].key}", ["0"], "开始")]:
-        p = await harness.click(env.world, env.bot, user, lobby, cid, values, message=seen)
+        p = await playing.click(env.world, env.bot, user, lobby, cid, values, message=seen)
         assert p.ephemeral and word in p.text(), (cid, p.text())
         assert table.version == version and table.options == options and table.seat_of(env.carol) is None
     await env.cmd(env.alice, "table end")
-    p = await harness.click(env.world, env.bot, env.carol, lobby, f"ht:lobby:{table.id}:join", message=seen)
+    p = await playing.click(env.world, env.bot, env.carol, lobby, f"ht:lobby:{table.id}:join", message=seen)
     assert p.ephemeral and "结束" in p.text()
     assert table.seat_of(env.carol) is None
 
@@ -187,7 +187,7 @@ async def test_lobby_controls_only_work_in_their_own_channel(env: Env) -> None:
                                   (env.alice, f"ht:lobby:{table.id}:ai", None),
                                   (env.alice, f"ht:opt:{table.id}:{opt.key}", [str(other)]),
                                   (env.alice, f"ht:lobby:{table.id}:start", None)]:
-            p = await harness.click(env.world, env.bot, user, lobby, cid, values, message=seen)
+            p = await playing.click(env.world, env.bot, user, lobby, cid, values, message=seen)
             assert p.ephemeral and "别的频道" in p.text(), (channel, cid, p.text())
             assert ([s.user_id for s in table.seats], dict(table.options), table.status) == before
     p = await env.click(env.bob, lobby, f"ht:lobby:{table.id}:join")  # in its own channel it works
@@ -246,7 +246,7 @@ async def test_dissolve_vote_with_agree_and_refuse_buttons(env: Env) -> None:
     assert row is not None and row.end_votes == [] and row.end_refusals == []
 
     # the old proposal's buttons are stale; a new proposal starts from nothing
-    p = await harness.click(env.world, env.bot, env.carol, first, ids["yes"], message=seen)
+    p = await playing.click(env.world, env.bot, env.carol, first, ids["yes"], message=seen)
     assert p.ephemeral and "已经结束" in p.text() and not table.end_votes
     p = await env.cmd(env.carol, "table end")
     assert "1/3" in p.text() and table.end_votes == {env.carol}
@@ -290,7 +290,7 @@ async def test_vote_buttons_only_work_in_their_own_channel(env: Env) -> None:
     assert proposal is not None
     elsewhere = env.world.add_channel(env.guild, "别的频道")
     seen = dict(copy.deepcopy(env.world.messages[proposal]), channel_id=str(elsewhere))
-    p = await harness.click(env.world, env.bot, env.carol, proposal, vote_ids(env, proposal)["yes"], message=seen)
+    p = await playing.click(env.world, env.bot, env.carol, proposal, vote_ids(env, proposal)["yes"], message=seen)
     assert p.ephemeral and "别的频道" in p.text()
     assert table.end_votes == {env.bob} and env.table() is table
 
@@ -298,11 +298,11 @@ async def test_vote_buttons_only_work_in_their_own_channel(env: Env) -> None:
 async def test_an_action_after_the_end_is_stale(env: Env) -> None:
     await env.open_table(MAIN, [env.alice, env.bob], f"bot.seed=3 {short(MAIN, 2)}")
     uid, mid = actor(env, [env.alice, env.bob])
-    cid, values = harness.action_choices(env.world, mid)[0]
+    cid, values = playing.action_choices(env.world, mid)[0]
     seen = copy.deepcopy(env.world.messages[mid])  # the panel as the player still sees it
     logged = await env.bot.db.count_actions()
     await env.cmd(env.alice, "table end")
-    p = await harness.click(env.world, env.bot, uid, mid, cid, values, message=seen)
+    p = await playing.click(env.world, env.bot, uid, mid, cid, values, message=seen)
     assert p.ephemeral and "结束" in p.text()
     assert await env.bot.db.count_actions() == logged
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from bot import harness
 from engine.mahjong import changsha as cs
 from engine.match import Match
+from fake_discord import playing
 from tests.mahjong.stack import stack
 from tests.mahjong.test_changsha_game import stack as changsha_stack
 
@@ -34,8 +34,8 @@ def stacked(monkeypatch: pytest.MonkeyPatch, *walls: Sequence[int]) -> None:
 
 async def play(env: Env, uid: int, code: str) -> None:
     """The player clicks the control for ``code`` on his DM panel (a button, or a select's option)."""
-    mid = harness.player_panel(env.world, env.bot, uid)
-    choices = harness.action_choices(env.world, mid)
+    mid = playing.player_panel(env.world, env.bot, uid)
+    choices = playing.action_choices(env.world, mid)
     for cid, values in choices:
         if values == [code] or (values is None and cid.endswith(f":{code}")):
             assert mid is not None

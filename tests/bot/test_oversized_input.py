@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from bot import harness
 from bot.errors import ECHO_CHARS
 from bot.forward import table_of
 from bot.shards import ShardConfigError, from_env
+from fake_discord import PendingInteraction, playing
 from storage.db import ID_LIMIT
 from tests.shards.test_shards import Sharded, shard1  # noqa: F401  (the fixture: a process holding shard 1 of 2)
 
@@ -24,7 +24,7 @@ HUGE = 2**64 + 5  # past SQLite's and PostgreSQL's 64-bit integers
 LONG = "九" * 1990  # a value as long as a slash option may carry, short of the 2,000 a reply may hold
 
 
-def answered(p: harness.PendingInteraction, *words: str) -> str:
+def answered(p: PendingInteraction, *words: str) -> str:
     """A private answer within Discord's limit that says what went wrong, never the generic apology."""
     text = p.text()
     assert p.ephemeral and len(text) <= 2000, text[:200]
@@ -44,8 +44,8 @@ def forged(env: Env, message_id: int, custom_id: str) -> dict[str, Any]:
     raise AssertionError("no button to carry the id")
 
 
-async def press(env: Env, user: int, message_id: int, custom_id: str) -> harness.PendingInteraction:
-    return await harness.click(env.world, env.bot, user, message_id, custom_id,
+async def press(env: Env, user: int, message_id: int, custom_id: str) -> PendingInteraction:
+    return await playing.click(env.world, env.bot, user, message_id, custom_id,
                                message=forged(env, message_id, custom_id))
 
 
@@ -77,7 +77,7 @@ async def test_hand_ids_past_any_row_are_not_found(env: Env) -> None:
         answered(p, "找不到牌局 #")
     # a replay button carrying such an id, on a real replay message
     await env.open_table("toy", [env.alice, env.bob], "bot.seed=1 hands=1")
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], __import__("random").Random(1))
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], __import__("random").Random(1))
     hand_id = (await env.bot.db.history(env.channel))[0]["id"]
     p = await env.cmd(env.carol, "history", hand=hand_id)
     replay = p.message_id
@@ -136,13 +136,13 @@ async def test_a_forwarding_process_asks_the_store_for_no_table_past_any_row(
     assert table_of({"type": 3, "data": {"custom_id": f"ht:b:{ID_LIMIT - 1}:0:0:x"}}) == ID_LIMIT - 1
     w, bot, (alice, _bob) = shard1.world, shard1.bot, shard1.users
     channel = shard1.channels[1]
-    p = await harness.command(w, bot, alice, channel, "table create", variant="toy", options="bot.timer=0")
+    p = await playing.command(w, bot, alice, channel, "table create", variant="toy", options="bot.timer=0")
     lobby = p.message_id
     assert lobby is not None
     msg = copy.deepcopy(w.messages[lobby])
     msg["components"][-1]["components"][0]["custom_id"] = f"ht:lobby:{HUGE}:join"
     with caplog.at_level(logging.ERROR):
-        p = await harness.click(w, bot, alice, lobby, f"ht:lobby:{HUGE}:join", message=msg)
+        p = await playing.click(w, bot, alice, lobby, f"ht:lobby:{HUGE}:join", message=msg)
     assert p.ephemeral and "结束" in p.text()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
 

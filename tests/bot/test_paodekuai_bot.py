@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot import harness, pictures
+from bot import pictures
 from bot.i18n import speaking
 from bot.pictures import paodekuai as pdk_picture
 from bot.pictures import table as table_picture
@@ -24,6 +24,7 @@ from engine.core import Action, IllegalAction, name_action
 from engine.paodekuai.cards import CARD_OF, NOTATION, deck_for
 from engine.paodekuai.game import PaodekuaiGame, play_label, play_of
 from engine.registry import get_variant
+from fake_discord import Call, PendingInteraction, playing
 
 from .conftest import Env
 
@@ -59,7 +60,7 @@ def confirm_button(env: Env, mid: int) -> dict[str, Any]:
     return b
 
 
-async def pick(env: Env, uid: int, mid: int, cards: list[str]) -> harness.PendingInteraction:
+async def pick(env: Env, uid: int, mid: int, cards: list[str]) -> PendingInteraction:
     return await env.click(uid, mid, picker(env, mid)["custom_id"], cards)
 
 
@@ -146,9 +147,9 @@ async def test_a_stale_play_and_a_foreign_click_change_nothing(env: Env) -> None
     [quick] = [c for c in comps(env, mid) if c["custom_id"].endswith(f":{smallest.code}")]
     await env.click(uid, mid, quick["custom_id"])
     version, logged = table.version, list(table.game.log)
-    p = await harness.click(env.world, env.bot, uid, mid, play_id, message=old)
+    p = await playing.click(env.world, env.bot, uid, mid, play_id, message=old)
     assert p.ephemeral and "已过期" in p.text()
-    p = await harness.click(env.world, env.bot, uid, mid, select_id, [smallest.cards[0]], message=old)
+    p = await playing.click(env.world, env.bot, uid, mid, select_id, [smallest.cards[0]], message=old)
     assert p.ephemeral and "已过期" in p.text()
     assert table.version == version and table.game.log == logged
 
@@ -166,7 +167,7 @@ async def test_the_picked_play_survives_a_restart(env: Env) -> None:
     await env.restart()
     # the restarted bot may have refreshed the panel already (the pick is nowhere on the server): the click
     # carries the message the player saw, as Discord sends it
-    p = await harness.click(env.world, env.bot, uid, mid, play_id, message=seen)
+    p = await playing.click(env.world, env.bot, uid, mid, play_id, message=seen)
     assert not p.ephemeral, p.text()
     assert env.table().game.log[logged] == (seat, action.code)
 
@@ -203,7 +204,7 @@ async def test_whole_match_by_clicking_never_shows_a_hand_card_in_the_channel(en
     seen = checked = 0
     while env.table() is not None:
         hand_no = table.hand_no
-        await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng, stop_after=1,
+        await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng, stop_after=1,
                                  on_click=lambda uid, cid, values: clicked.append(cid))
         calls = env.world.public_calls()[seen:]
         seen += len(calls)
@@ -236,7 +237,7 @@ async def test_whole_match_by_clicking_never_shows_a_hand_card_in_the_channel(en
 async def test_nothing_beats_so_yao_bu_qi_is_played_for_the_player(env: Env) -> None:
     """有牌必压: a pass is legal only when nothing beats, and then it is no decision — never a button."""
     table = await open_pdk(env, 3)
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(4))
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(4))
     humans = {s for s, seat in enumerate(table.seats) if not seat.is_ai}
     rows = await env.bot.db.actions(table.hand_id)
     forced = [r for r in rows if r.seat in humans and r.code == "pass"]
@@ -263,7 +264,7 @@ async def test_without_must_beat_the_pass_is_a_quick_pick_named_bu_yao(env: Env)
             lines = [str(line) for line in table.log]
             assert f"{table.seat_label(seat)} 不出" in lines  # the table's one word for any pass
             return
-        await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng, stop_after=1)
+        await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng, stop_after=1)
     pytest.fail("no human ever followed a play he could beat")
 
 
@@ -291,7 +292,7 @@ async def test_da_niao_is_chosen_by_buttons_and_settled_at_the_end_in_pdk_words(
         assert not any(c["custom_id"].startswith("ht:c:") for c in comps(env, mid))
         await env.click(uid, mid, stake["custom_id"])
     assert table.game.public_view()["stakes"] == [s for s, seat in enumerate(table.seats) if not seat.is_ai]
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(8))
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(8))
     [final] = [m["content"] for m in env.world.channel_messages(env.channel) if "最终排名" in (m.get("content") or "")]
     assert "积分少者另付双方鸟分之和" in final and "胡数" not in final
 
@@ -317,7 +318,7 @@ async def first_hand(env: Env, wanted: Callable[[list[dict[str, Any]], Any], boo
     public steps replayed from the database, its result)."""
     for seed in range(1, 40):
         table = await open_pdk(env, seed)
-        await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(seed))
+        await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(seed))
         row = await env.bot.db.table(table.id)
         assert row is not None and table.hand_id is not None
         steps, _ = replay_steps(row, table.hand_id)
@@ -418,7 +419,7 @@ def _wall(bob_can_beat: bool) -> list[int]:
     return [CARD_OF[c] for hand in (ALICE, bob, ai) for c in hand.split()]
 
 
-def _public(env: Env, calls: list[harness.Call], table_id: int) -> list[str]:
+def _public(env: Env, calls: list[Call], table_id: int) -> list[str]:
     """What the channel and alice (who is not passing) were sent, the table's number left out."""
     seen = []
     alice_dm = env.world.dm_of_user.get(env.alice)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.harness import payload_limit_problem
+from fake_discord.refusals import payload_limit_problem
 
 
 def button(label: str = "胡", custom_id: str = "x") -> dict:

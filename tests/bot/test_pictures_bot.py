@@ -12,8 +12,8 @@ import discord
 import pytest
 from PIL import Image
 
-from bot import harness
-from bot.harness import MAX_FILES, MAX_UPLOAD, Call, UnknownRoute, Upload, upload_problem
+from fake_discord import Call, UnknownRoute, Upload, playing
+from fake_discord.uploads import MAX_FILES, MAX_UPLOAD, upload_problem
 
 from .conftest import Env, short
 
@@ -27,7 +27,7 @@ def _uploads(env: Env) -> list[Call]:
 async def _play_hand(env: Env, variant: str, options: str = "") -> Any:
     players = [env.alice, env.bob]
     table = await env.open_table(variant, players, f"bot.seed=1 {short(variant, 1)} {options}".strip())
-    await harness.play_match(env.world, env.bot, env.channel, players, random.Random(5))
+    await playing.play_match(env.world, env.bot, env.channel, players, random.Random(5))
     await env.bot.service.idle()
     return table
 
@@ -142,7 +142,7 @@ async def test_a_channel_without_attach_files_gets_the_text_alone(env: Env) -> N
     assert "开始" in p.text()
     await env.bot.service.idle()
     assert table.hand_messages.get(0) is None
-    await harness.play_match(env.world, env.bot, env.channel, players, random.Random(5), stop_after=6)
+    await playing.play_match(env.world, env.bot, env.channel, players, random.Random(5), stop_after=6)
     await env.bot.service.idle()
     hand_msg = env.world.messages[table.hand_messages[0]]
     assert hand_msg["attachments"] == [] and "image" not in hand_msg["embeds"][0]

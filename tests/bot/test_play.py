@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bot import harness
 from engine.registry import get_variant
+from fake_discord import playing
 
 from .conftest import VARIANTS, Env, short
 
@@ -24,7 +24,7 @@ def assert_no_secret(env: Env, hands_by_user: dict[int, list[str]] | None = None
 async def test_whole_match_by_clicking(env: Env, rng: random.Random, variant: str) -> None:
     table = await env.open_table(variant, [env.alice, env.bob], f"bot.seed=7 {short(variant, 2)}")
     tid = table.id
-    clicks = await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
+    clicks = await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
     assert clicks > 0
     assert env.table() is None  # the match ended by itself
     msgs = env.world.channel_messages(env.channel)
@@ -65,7 +65,7 @@ async def test_race_match_leaderboard_counts_the_final_settlement(env: Env, rng:
     settles only 打鸟 at the match's end, so it plays with 打鸟 on)."""
     extra = " daniao=true" if variant == "paodekuai" else ""
     table = await env.open_table(variant, [env.alice, env.bob], f"bot.seed=11 {short(variant, 2)}{extra}")
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
     assert table.match.over
     final = table.match.final_scores()
     assert final != list(table.match.totals)  # the settlement really moves points
@@ -85,7 +85,7 @@ async def test_a_table_in_a_thread_plays_like_one_in_a_channel(env: Env, rng: ra
     await env.cmd(env.bob, "table ai", channel=thread)
     await env.cmd(env.bob, "table start", channel=thread)
     assert env.table(thread) is not env.table()
-    clicks = await harness.play_match(env.world, env.bot, thread, [env.bob, env.alice], rng)
+    clicks = await playing.play_match(env.world, env.bot, thread, [env.bob, env.alice], rng)
     assert clicks > 0 and env.table(thread) is None
     assert env.table() is not None and env.table().status == "lobby"  # the parent channel's table is untouched
     assert any("最终排名" in m["content"] for m in env.world.channel_messages(thread))

@@ -17,8 +17,7 @@ from typing import Any
 
 import pytest
 
-from bot import harness
-from bot.harness import PendingInteraction
+from fake_discord import PendingInteraction, playing
 from storage.db import ActionRow, CommitError
 
 from .conftest import VARIANTS, Env, short
@@ -168,7 +167,7 @@ async def test_action_racing_the_end_is_refused_and_not_logged(env: Env) -> None
     await env.open_table(MAIN, [env.alice, env.bob], f"bot.seed=3 {short(MAIN, 2)}")
     table = env.table()
     uid, mid = actor(env, [env.alice, env.bob])
-    cid, values = harness.action_choices(env.world, mid)[0]
+    cid, values = playing.action_choices(env.world, mid)[0]
     version = table.version
     logged = await env.bot.db.count_actions()
     end, act = await in_order(env, table, command(env, env.alice, "table end"), click(env, uid, mid, cid, values))
@@ -211,7 +210,7 @@ async def test_a_click_queued_behind_a_failed_write_acts_on_the_rebuilt_table(
     version = old.version
     logged = await db.count_actions()
     uid, mid = actor(env, [env.alice, env.bob])
-    cid, values = harness.action_choices(env.world, mid)[0]
+    cid, values = playing.action_choices(env.world, mid)[0]
     seen = copy.deepcopy(env.world.messages[mid])
     first, second = await in_order(env, old, click(env, uid, mid, cid, values, seen),
                                    click(env, uid, mid, cid, values, seen))

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot import harness
 from bot.render import public_lines, table_message
 from bot.words import BIG, RED, SMALL
+from fake_discord import playing
 
 from .conftest import VARIANTS, Env, short
 
@@ -66,7 +66,7 @@ async def test_every_payload_reads_in_the_games_words(env: Env, variant: str) ->
     extra = " daniao=true" if variant == "fangpaofa" else ""
     table = await env.open_table(variant, [env.alice, env.bob], f"bot.seed=3 bot.timer=30 {short(variant, 2)}{extra}")
     seats = len(table.seats)
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
     assert table.match.results, "no hand was played"
     checked = 0
     for body in all_bodies(env):
@@ -93,7 +93,7 @@ async def test_table_message_leads_with_turn_and_wall_and_stays_short(env: Env, 
     rng = random.Random(11)
     table = await env.open_table(variant, [env.alice, env.bob], f"bot.seed=5 {short(variant, 1)}")
     seats = len(table.seats)
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
     descriptions = [e["description"] for b in all_bodies(env) for e in b.get("embeds") or []
                     if "牌桌 #" in (e.get("title") or "") and "局" in (e.get("title") or "")
                     and (e.get("description") or "").startswith("**")]
@@ -126,7 +126,7 @@ async def test_countdown_and_claim_window_in_the_turn_line(env: Env) -> None:
 async def test_title_counts_hands_played_of_the_target(env: Env, rng: random.Random) -> None:
     table = await env.open_table("paohuzi", [env.alice, env.bob], "bot.seed=4 hands=2")
     assert "第 1/2 局" in (table_message(table).embed.title or "")  # type: ignore[union-attr]
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
     titles = [e.get("title") or "" for b in all_bodies(env) for e in b.get("embeds") or []]
     assert any("第 2/2 局" in t for t in titles)
     # a race (满胡) has no fixed count

@@ -9,7 +9,6 @@ import random
 import re
 from typing import Any
 
-from bot import harness
 from bot.render import (
     ASK_BACK,
     ASK_PASS,
@@ -23,6 +22,7 @@ from engine.core import Action, HandResult
 from engine.match import Match
 from engine.registry import all_variants, get_variant
 from engine.zipai.labels import VERBS, name_action
+from fake_discord import playing
 
 from .conftest import VARIANTS, Env, short
 
@@ -48,7 +48,7 @@ async def _until_hu_offered(env: Env, users: list[int], rng: random.Random) -> t
             if seat not in table.game.to_act() or table.seats[seat].auto:
                 continue
             mid = env.world.latest_dm(uid)
-            choices = harness.action_choices(env.world, mid)
+            choices = playing.action_choices(env.world, mid)
             ask = [cid for cid, _ in choices if cid.endswith(":" + ASK_PASS)]
             if ask:
                 return uid, mid, ask[0]  # type: ignore[return-value]
@@ -107,7 +107,7 @@ async def test_pass_with_hu_on_offer_asks_to_confirm(env: Env) -> None:
 
     # the old ask, now stale, is refused and changes nothing
     version = table.version
-    p = await harness.click(env.world, env.bot, uid, mid, ask_id, message=seen_panel)
+    p = await playing.click(env.world, env.bot, uid, mid, ask_id, message=seen_panel)
     assert p.ephemeral and "过期" in p.text()
     assert table.version == version
 
@@ -144,7 +144,7 @@ async def test_chi_bi_label_in_real_panels(env: Env) -> None:
     users = [env.alice, env.bob]
     for seed in range(1, 4):
         await env.open_table("paohuzi", users, f"bot.seed={seed} hands=2")
-        await harness.play_match(env.world, env.bot, env.channel, users, random.Random(seed))
+        await playing.play_match(env.world, env.bot, env.channel, users, random.Random(seed))
     for call in env.world.calls:
         for row in (call.body or {}).get("components") or []:
             for c in row.get("components") or []:
@@ -223,7 +223,7 @@ async def test_settlements_of_real_games_show_group_huxi_and_payments(env: Env) 
     checked = 0
     for variant in [v for v in VARIANTS if v != "toy" and get_variant(v).family == "zipai"]:  # groups with 胡息
         table = await env.open_table(variant, users, f"bot.seed=21 {short(variant, 4)}")
-        await harness.play_match(env.world, env.bot, env.channel, users, random.Random(3))
+        await playing.play_match(env.world, env.bot, env.channel, users, random.Random(3))
         texts = [m["content"] for m in env.world.channel_messages(env.channel) if "胡了" in (m.get("content") or "")]
         wins = [r for r in table.match.results if not r.draw]
         assert len(texts) >= len(wins)

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot import harness
+from fake_discord import playing
 
 from .conftest import VARIANTS, Env, short
 from .test_bad_input import actor as harness_actor
@@ -40,7 +40,7 @@ async def test_restart_mid_hand_gives_identical_result(env: Env, variant: str, e
     players = [env.alice, env.bob]
     # uninterrupted run
     t1 = await env.open_table(variant, players, opts)
-    await harness.play_match(env.world, env.bot, env.channel, players, random.Random(5))
+    await playing.play_match(env.world, env.bot, env.channel, players, random.Random(5))
     expected = await results(env, t1.id)
 
     # same table in another channel, interrupted after a few clicks
@@ -53,7 +53,7 @@ async def test_restart_mid_hand_gives_identical_result(env: Env, variant: str, e
     await env.cmd(env.alice, "table start", channel=other)
     t2 = env.table(other)
     rng = random.Random(5)
-    await harness.play_match(env.world, env.bot, other, players, rng, stop_after=6)
+    await playing.play_match(env.world, env.bot, other, players, rng, stop_after=6)
     live = env.table(other)
     assert live is not None and live.game is not None and not live.game.finished
     version = live.version
@@ -63,7 +63,7 @@ async def test_restart_mid_hand_gives_identical_result(env: Env, variant: str, e
     revived = env.table(other)
     assert revived is not None and revived.version == version
     # players keep clicking the buttons they already have (sent by the old process)
-    await harness.play_match(env.world, env.bot, other, players, rng)
+    await playing.play_match(env.world, env.bot, other, players, rng)
     assert env.table(other) is None
     got = await results(env, t2.id)
     assert got == expected
@@ -110,7 +110,7 @@ async def test_turn_timer_hands_over_to_ai_until_player_returns(env: Env) -> Non
     assert any(c["custom_id"] == f"ht:auto:{table.id}:{seat}" for c in env.world.components_of(mid))
     p = await env.click(uid, mid, f"ht:auto:{table.id}:{seat}")
     assert not p.ephemeral and not table.seats[seat].auto
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(1))
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(1))
     assert env.table() is None
 
 
@@ -130,7 +130,7 @@ async def test_auto_flags_and_end_votes_survive_restarts(env: Env) -> None:
     assert table.end_votes == {env.bob}, "bob's vote was lost in the restart"
     # play goes on without carol: the AI keeps playing her seat (play_match never clicks for a 托管 seat,
     # and fails if the table stalls)
-    await harness.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(3), stop_after=4)
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(3), stop_after=4)
     assert env.table() is not None and env.table().seats[carol].auto
 
     # carol comes back (取消托管) and that too is remembered
@@ -163,7 +163,7 @@ async def test_a_claim_window_that_times_out_names_nobody(env: Env) -> None:
                 not table.seats[s].is_ai for s in game.to_act()):
             break
         uid, mid = harness_actor(env, players)
-        cid, values = rng.choice(harness.action_choices(env.world, mid))
+        cid, values = rng.choice(playing.action_choices(env.world, mid))
         await env.click(uid, mid, cid, [rng.choice(values)] if values else None)
         await service.idle()
     else:

@@ -7,7 +7,6 @@ import random
 import re
 from typing import Any
 
-from bot import harness
 from bot.demo import leaderboard_lines
 from bot.render import own_huxi_line
 from bot.render_result import settlement_text
@@ -15,6 +14,7 @@ from bot.table import Seat, Table
 from engine.core import HandResult
 from engine.match import Match
 from engine.selfplay import play_hand
+from fake_discord import playing
 
 from .conftest import Env
 
@@ -229,7 +229,7 @@ async def test_played_self_draws_show_the_extra_tun(env: Env) -> None:
     texts: list[str] = []
     for seed in (5, 6, 7):
         await env.open_table("paohuzi", users, f"bot.seed={seed} hands=8")
-        await harness.play_match(env.world, env.bot, env.channel, users, random.Random(seed))
+        await playing.play_match(env.world, env.bot, env.channel, users, random.Random(seed))
         texts = [m["content"] for m in env.world.channel_messages(env.channel) if "胡了" in (m.get("content") or "")]
     zimo = [t for t in texts if "（自摸）" in t]
     assert texts and all("计分：胡息" in t for t in texts)

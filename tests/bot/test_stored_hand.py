@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot import harness
+from fake_discord import playing
 
 from .conftest import Env, short
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.both_backends
 async def test_stored_hand_result_carries_ledger_wins_and_next_dealer(env: Env) -> None:
     players = [env.alice, env.bob]
     table = await env.open_table("paohuzi", players, f"bot.seed=3 {short('paohuzi', 3)}")
-    await harness.play_match(env.world, env.bot, env.channel, players, random.Random(2))
+    await playing.play_match(env.world, env.bot, env.channel, players, random.Random(2))
     rows = [(r["hand_no"], r["dealer"], json.loads(r["result"])) for r in await env.bot.db.fetch(
         "SELECT hand_no, dealer, result FROM hands WHERE table_id = ? ORDER BY hand_no", (table.id,))]
     assert len(rows) >= 2 and all(res is not None for _, _, res in rows)

@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot import harness
 from bot.delivery import CHANNEL_LOST_REASON
-from bot.harness import Call
+from fake_discord import Call, playing
 
 from .conftest import Env
 
@@ -41,13 +40,13 @@ def pick(choices: list[tuple[str, list[str] | None]]) -> tuple[str, list[str] | 
 
 async def panel_of(env: Env, uid: int) -> int | None:
     if uid in env.world.dm_closed:
-        return await harness.ephemeral_panel(env.world, env.bot, uid, env.channel)
+        return await playing.ephemeral_panel(env.world, env.bot, uid, env.channel)
     return env.world.latest_dm(uid)
 
 
 async def act(env: Env, uid: int) -> Any:
     mid = await panel_of(env, uid)
-    choices = harness.action_choices(env.world, mid)
+    choices = playing.action_choices(env.world, mid)
     assert mid is not None and choices, "the deciding player has no controls"
     cid, values = pick(choices)
     return await env.click(uid, mid, cid, values)
@@ -259,7 +258,7 @@ async def test_turn_dms_do_not_wait_behind_a_rate_limited_channel_edit(env: Env)
         hang = env.world.inject("PATCH", env.channel, hang=released)
         env.world.on_call = lambda c, dm=dm: arrived.set() if c.channel_id == dm else None
         mid = env.world.latest_dm(clicker)
-        cid, values = pick(harness.action_choices(env.world, mid))
+        cid, values = pick(playing.action_choices(env.world, mid))
         await env.world.wait(env.world.feed_click(env.bot, clicker, mid, cid, values))
         if other not in humans_deciding(env):
             released.set()  # not the other's turn: nothing to show here; let everything through and go on
@@ -503,7 +502,7 @@ async def test_a_hidden_pass_does_not_restart_the_public_countdown(env: Env, var
         uid = asked[0]
         mid = env.world.latest_dm(uid)
         await env.advance(7)
-        await env.click(uid, mid, *pick(harness.action_choices(env.world, mid)))
+        await env.click(uid, mid, *pick(playing.action_choices(env.world, mid)))
         await env.bot.service.idle()
         table = env.table()
         if table is None or table.hand_no > 0 or table.game is None:

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from bot.harness import guild_id_on_shard
+from fake_discord import guild_id_on_shard
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSWER_TIMEOUT = 60.0  # a hung worker fails the test instead of hanging the suite (not a speed assertion)

@@ -10,11 +10,10 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot import harness
 from bot.__main__ import main
 from bot.client import HunanBot, make_bot
-from bot.harness import FakeDiscord, UnknownRoute, guild_id_on_shard
 from bot.shards import ALL, ShardConfigError, Shards, from_env, parse_ids, shard_of
+from fake_discord import FakeDiscord, UnknownRoute, guild_id_on_shard, playing, uninstall_webhook_edge
 from storage.db import Database, SeatRow
 from tests.bot.toy import ensure_registered
 
@@ -102,7 +101,7 @@ async def shard1(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterato
     await world.attach(bot)
     yield Sharded(world, bot, guilds, channels, users)
     await bot.close()
-    harness.uninstall_webhook_edge()
+    uninstall_webhook_edge()
 
 
 async def test_a_sharded_client_receives_only_its_shards(shard1: Sharded) -> None:
@@ -129,10 +128,10 @@ async def test_without_dm_clicks_players_play_from_the_channel(shard1: Sharded) 
     process and go unanswered); the player is mentioned in the channel and plays from 查看我的手牌."""
     w, bot, (alice, bob) = shard1.world, shard1.bot, shard1.users
     channel = shard1.channels[1]
-    await harness.command(w, bot, alice, channel, "table create", variant="toy", options="bot.timer=0 hands=1")
-    await harness.command(w, bot, bob, channel, "table join")
-    await harness.command(w, bot, alice, channel, "table ai")
-    started = await harness.command(w, bot, alice, channel, "table start")
+    await playing.command(w, bot, alice, channel, "table create", variant="toy", options="bot.timer=0 hands=1")
+    await playing.command(w, bot, bob, channel, "table join")
+    await playing.command(w, bot, alice, channel, "table ai")
+    started = await playing.command(w, bot, alice, channel, "table start")
     assert "查看我的手牌" in started.text() and "私信" not in started.text()
     table = bot.service.table_in(channel)
     assert table is not None and table.game is not None
@@ -141,11 +140,11 @@ async def test_without_dm_clicks_players_play_from_the_channel(shard1: Sharded) 
     assert turn is not None
     assert any(f"<@{turn}>" in (m.get("content") or "") for m in w.channel_messages(channel))
     version = table.version
-    mid = await harness.ephemeral_panel(w, bot, turn, channel)
-    choices = harness.action_choices(w, mid)
+    mid = await playing.ephemeral_panel(w, bot, turn, channel)
+    choices = playing.action_choices(w, mid)
     assert mid is not None and choices
     cid, values = choices[0]
-    pend = await harness.click(w, bot, turn, mid, cid, values)
+    pend = await playing.click(w, bot, turn, mid, cid, values)
     assert "⚠️" not in pend.text() and table.version > version
     with pytest.raises(UnknownRoute, match="DM"):  # and a DM click could not reach this process
         dm = w.dm_channel(alice)
@@ -159,16 +158,16 @@ async def test_with_forwarding_a_process_without_shard_0_sends_dm_panels(shard1:
     single-process bot does (the clicks themselves: tests/shards/test_two_processes.py)."""
     w, bot, (alice, bob) = shard1.world, shard1.bot, shard1.users
     channel = shard1.channels[1]
-    await harness.command(w, bot, alice, channel, "table create", variant="toy", options="bot.timer=0 hands=1")
-    await harness.command(w, bot, bob, channel, "table join")
-    await harness.command(w, bot, alice, channel, "table ai")
-    started = await harness.command(w, bot, alice, channel, "table start")
+    await playing.command(w, bot, alice, channel, "table create", variant="toy", options="bot.timer=0 hands=1")
+    await playing.command(w, bot, bob, channel, "table join")
+    await playing.command(w, bot, alice, channel, "table ai")
+    started = await playing.command(w, bot, alice, channel, "table start")
     assert "私信" in started.text()
     table = bot.service.table_in(channel)
     assert table is not None and table.game is not None
     turn = table.seats[table.game.to_act()[0]].user_id
     assert turn is not None
-    assert harness.action_choices(w, w.latest_dm(turn)), "no DM panel to play from"
+    assert playing.action_choices(w, w.latest_dm(turn)), "no DM panel to play from"
     # and the clicks on it, which reach the shard-0 process, come back through the forwarder, which stands in
     # front of discord.py's parser on the gateway's path as on the fake edge's
     state = bot._connection

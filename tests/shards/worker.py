@@ -25,10 +25,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot import harness
 from bot.client import HunanBot, make_bot
-from bot.harness import FakeDiscord, action_choices
 from bot.shards import Shards, parse_ids
+from fake_discord import FakeDiscord, playing, uninstall_webhook_edge
+from fake_discord.playing import action_choices
 from tests.bot.toy import ensure_registered
 
 ensure_registered()
@@ -68,16 +68,16 @@ class Worker:
 
     async def op_open(self, channel: int, humans: list[int], options: str) -> dict[str, Any]:
         w, b = self.world, self.bot
-        p = await harness.command(w, b, humans[0], channel, "table create", variant="toy", options=options)
+        p = await playing.command(w, b, humans[0], channel, "table create", variant="toy", options=options)
         if p.ephemeral:
             return {"refused": p.text()}
         for uid in humans[1:]:
-            await harness.command(w, b, uid, channel, "table join")
+            await playing.command(w, b, uid, channel, "table join")
         table = b.service.table_in(channel)
         assert table is not None
         while len(table.seats) < table.seat_count:
-            await harness.command(w, b, humans[0], channel, "table ai")
-        await harness.command(w, b, humans[0], channel, "table start")
+            await playing.command(w, b, humans[0], channel, "table ai")
+        await playing.command(w, b, humans[0], channel, "table start")
         return {"table": table.id}
 
     async def op_create_misrouted(self, channel: int, user: int) -> dict[str, Any]:
@@ -94,7 +94,7 @@ class Worker:
         """The player's panel of this table: its newest DM (a player may sit at several tables), or the private
         one of 查看我的手牌 in the channel."""
         if user in self.world.dm_closed or not self.bot.shard_plan.dm_clicks_arrive:
-            return await harness.ephemeral_panel(self.world, self.bot, user, channel)
+            return await playing.ephemeral_panel(self.world, self.bot, user, channel)
         ids = re.compile(rf"ht:[bs]:{table_id}:")
         for mid in reversed(self.world.by_channel.get(self.world.dm_of_user.get(user, 0), [])):
             if any(ids.match(str(c.get("custom_id", ""))) for c in self.world.components_of(mid)):
@@ -128,7 +128,7 @@ class Worker:
             await self.bot.service.idle()
             return {"clicked": None}
         # the hand is the click's (it may settle it): read before clicking
-        pend = await harness.click(self.world, self.bot, choice["user"], choice["mid"], choice["clicked"],
+        pend = await playing.click(self.world, self.bot, choice["user"], choice["mid"], choice["clicked"],
                                    choice["values"])
         return {k: choice[k] for k in ("clicked", "code", "user", "seat", "hand_no")} | {"refused": "⚠️" in pend.text()}
 
@@ -239,7 +239,7 @@ async def main(argv: list[str] | None = None) -> int:
             print(json.dumps(answer, ensure_ascii=False), flush=True)
     finally:
         await bot.close()
-        harness.uninstall_webhook_edge()
+        uninstall_webhook_edge()
     return 0
 
 
