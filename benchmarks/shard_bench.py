@@ -11,7 +11,7 @@ once and merges what they measured:
   the CPU-seconds being the sum of the processes' ``time.process_time`` over the phase.
 
 In a process that does not own shard 0, Discord delivers no DM click: the shard-0 process would forward it
-(bot/forward.py), which needs the other process's world. Here its players play from the private 查看我的手牌
+(bot/edge/forward.py), which needs the other process's world. Here its players play from the private 查看我的手牌
 panel in the channel instead (the bot still sends their DM panels): a player whose panel shows no control (a
 new hand) opens a fresh one first, an interaction that is counted in the CPU time but not in the click
 latency. The figures below were measured before forwarding, when that process sent no DM panels.
@@ -20,7 +20,7 @@ latency. The figures below were measured before forwarding, when that process se
     python benchmarks/shard_bench.py --tables 5000 --processes 1,2 --seconds 10 --db postgresql://…
     python benchmarks/shard_bench.py --forwarded 300 [--db postgresql://…]
 
-``--forwarded N`` measures instead the latency of N DM clicks forwarded (bot/forward.py): two processes of the
+``--forwarded N`` measures instead the latency of N DM clicks forwarded (bot/edge/forward.py): two processes of the
 two-process test (tests/shards/worker.py), the shard-1 process's player clicking its DM panel in the shard-0
 process, one click at a time; from the click fed to shard 0 to the owner's first response (both processes
 read the machine's monotonic clock), over an idle database: the cost of the hop itself. Measured 2026-12-01
@@ -75,9 +75,9 @@ import discord  # noqa: E402
 
 from benchmarks.bot_bench import bench_world, open_many_tables, time_answers_in_cpu  # noqa: E402
 from bot import harness  # noqa: E402
-from bot.client import HunanBot, freeze_heap, make_bot  # noqa: E402
+from bot.edge.client import HunanBot, freeze_heap, make_bot  # noqa: E402
+from bot.edge.shards import ALL, Shards  # noqa: E402
 from bot.harness import FakeDiscord, guild_id_on_shard  # noqa: E402
-from bot.shards import ALL, Shards  # noqa: E402
 from storage.db import Database  # noqa: E402
 
 

@@ -17,10 +17,10 @@ from typing import Any
 from engine.registry import Variant, all_variants
 
 from . import harness
-from .client import HunanBot
-from .clock import ManualClock
+from .edge.client import HunanBot
 from .harness import Call, FakeDiscord
 from .options_text import SEED_LIMIT
+from .service.clock import ManualClock
 
 
 def _text(body: dict[str, Any] | None) -> str:

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bot import harness
-from bot.client import HunanBot
-from bot.clock import ManualClock
+from bot.edge.client import HunanBot
 from bot.harness import FakeDiscord, PendingInteraction
+from bot.service.clock import ManualClock
 from engine.registry import all_variants, get_variant
 
 from .toy import ensure_registered
@@ -22,7 +22,7 @@ ensure_registered()
 VARIANTS = [v.id for v in all_variants()]
 
 
-# The bot waits on a clock the test moves (bot/clock.py): back-off pauses (a retried write, carrying on after a
+# The bot waits on a clock the test moves (bot/service/clock.py): back-off pauses (a retried write, carrying on after a
 # failed one: at most a few seconds) pass at once, and turn timers (30 s and more) fire only when a test
 # advances the clock past them (``Env.advance``), however slowly a loaded machine runs the test.
 BACKOFF = 10.0

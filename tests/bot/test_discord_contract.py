@@ -19,7 +19,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from bot import harness
-from bot.components import ShowHandButton
+from bot.edge.components import ShowHandButton
 from bot.harness import SPEC_OPERATIONS, SPEC_PATH, UnknownRoute, emoji_problem, request_problem
 
 from .conftest import VARIANTS, Env, short

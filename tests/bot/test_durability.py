@@ -171,7 +171,7 @@ async def test_a_failing_ai_never_stalls_the_table(env: Env, monkeypatch: pytest
     table_id = table.id
     p = await env.cmd(env.bob, "table leave")  # bob's seat goes on 托管; the rest are AI seats
     assert "托管" in p.text()
-    with caplog.at_level("ERROR", logger="bot.ai"):
+    with caplog.at_level("ERROR", logger="bot.service.ai"):
         await harness.play_match(env.world, env.bot, env.channel, [env.alice], random.Random(6))
     assert env.table() is None and env.bot.service.tables[table_id].status == "ended"
     assert calls and any("engine AI failed" in r.getMessage() for r in caplog.records)

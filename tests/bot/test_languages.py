@@ -17,7 +17,7 @@ from bot.engine_words import said
 from bot.harness import FakeDiscord
 from bot.i18n import speaking
 from bot.render_paodekuai import pack
-from bot.table import BOT_OPTIONS
+from bot.service.table import BOT_OPTIONS
 from engine.core import Action, IllegalAction, OptionError
 from engine.paodekuai.game import PaodekuaiGame
 from engine.registry import all_variants, get_variant

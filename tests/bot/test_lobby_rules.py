@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot import harness
-from bot.play import Play
+from bot.service.play import Play
 from storage.db import CommitError
 
 from .conftest import VARIANTS, Env, short

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from bot import harness
-from bot.errors import ECHO_CHARS
-from bot.forward import table_of
-from bot.shards import ShardConfigError, from_env
+from bot.edge.errors import ECHO_CHARS
+from bot.edge.forward import table_of
+from bot.edge.shards import ShardConfigError, from_env
 from storage.db import ID_LIMIT
 from tests.shards.test_shards import Sharded, shard1  # noqa: F401  (the fixture: a process holding shard 1 of 2)
 

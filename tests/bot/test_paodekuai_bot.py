@@ -19,7 +19,7 @@ from bot.pictures import paodekuai as pdk_picture
 from bot.pictures import table as table_picture
 from bot.render import public_lines, table_message
 from bot.render_paodekuai import cards_for, pack, quick_picks
-from bot.table import replay_steps
+from bot.service.table import replay_steps
 from engine.core import Action, IllegalAction, name_action
 from engine.paodekuai.cards import CARD_OF, NOTATION, deck_for
 from engine.paodekuai.game import PaodekuaiGame, play_label, play_of

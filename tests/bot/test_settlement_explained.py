@@ -11,7 +11,7 @@ from bot import harness
 from bot.demo import leaderboard_lines
 from bot.render import own_huxi_line
 from bot.render_result import settlement_text
-from bot.table import Seat, Table
+from bot.service.table import Seat, Table
 from engine.core import HandResult
 from engine.match import Match
 from engine.selfplay import play_hand

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot import harness
-from bot.delivery import CHANNEL_LOST_REASON
 from bot.harness import Call
+from bot.service.delivery import CHANNEL_LOST_REASON
 
 from .conftest import Env
 

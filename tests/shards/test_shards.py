@@ -12,9 +12,9 @@ import pytest
 
 from bot import harness
 from bot.__main__ import main
-from bot.client import HunanBot, make_bot
+from bot.edge.client import HunanBot, make_bot
+from bot.edge.shards import ALL, ShardConfigError, Shards, from_env, parse_ids, shard_of
 from bot.harness import FakeDiscord, UnknownRoute, guild_id_on_shard
-from bot.shards import ALL, ShardConfigError, Shards, from_env, parse_ids, shard_of
 from storage.db import Database, SeatRow
 from tests.bot.toy import ensure_registered
 

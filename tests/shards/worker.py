@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from bot import harness
-from bot.client import HunanBot, make_bot
+from bot.edge.client import HunanBot, make_bot
+from bot.edge.shards import Shards, parse_ids
 from bot.harness import FakeDiscord, action_choices
-from bot.shards import Shards, parse_ids
 from tests.bot.toy import ensure_registered
 
 ensure_registered()

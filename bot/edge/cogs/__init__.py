@@ -12,16 +12,16 @@ from discord import app_commands
 
 from engine.registry import all_variants, get_variant
 
-from .calc_form import SOURCES, CalcFormError, build_input, calculate, describe_result
-from .errors import Denied
-from .i18n import lang_of, speaking, t, tr
-from .options_text import choice_label, option_label, variant_name, variant_named, variant_summary
-from .render_result import hand_summary
-from .service import month_start
-from .table import Seat, Table, listing
+from ...calc_form import SOURCES, CalcFormError, build_input, calculate, describe_result
+from ...i18n import lang_of, speaking, t, tr
+from ...options_text import choice_label, option_label, variant_name, variant_named, variant_summary
+from ...render_result import hand_summary
+from ...service.table import Seat, Table, listing
+from ...service.tables import month_start
+from ..errors import Denied
 
 if TYPE_CHECKING:
-    from .client import HunanBot
+    from ..client import HunanBot
 
 
 def variant_choices(*, scored: bool = False) -> list[app_commands.Choice[str]]:

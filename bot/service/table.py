@@ -21,8 +21,8 @@ from engine.options import Option
 from engine.registry import Variant, get_variant
 from storage.db import ActionRow, SeatRow, TableRow
 
-from .i18n import SOURCE, current_lang, speaking, tr
-from .words import engine_text
+from ..i18n import SOURCE, current_lang, speaking, tr
+from ..words import engine_text
 
 # Options the bot adds to every variant's own (they shape hosting, not the rules). Their labels are also what
 # players type (bot/options_text.py), and they are said through the catalogue like the engine's own options.
@@ -275,7 +275,7 @@ def replay_steps(row: TableRow, hand_id: int) -> tuple[list[dict[str, Any]], dic
             steps.append({"view": game.public_view(), "text": text or "…", "totals": list(match.totals)})
         result = None
         if game.finished and game.result is not None:
-            # the stored result's shape (bot/play.py), so it is worded from the same typed data
+            # the stored result's shape (bot/service/play.py), so it is worded from the same typed data
             result = {"winners": game.result.winners, "deltas": game.result.deltas, "draw": game.result.draw,
                       "detail": json.loads(json.dumps(game.result.detail or {}, ensure_ascii=False, default=str)),
                       "wins": [w.to_json() for w in game.result.wins]}

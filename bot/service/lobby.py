@@ -12,12 +12,12 @@ from engine.core import OptionError
 from engine.match import Match
 from storage.db import IntegrityError
 
-from .components import VoteButton
-from .engine_words import said
-from .errors import Denied, echoed
-from .i18n import speaking, tr
-from .options_text import choice_label, option_label, parse_options_text, validate_bot_options, variant_named
-from .render import (
+from ..edge.components import VoteButton
+from ..edge.errors import Denied, echoed
+from ..engine_words import said
+from ..i18n import speaking, tr
+from ..options_text import choice_label, option_label, parse_options_text, validate_bot_options, variant_named
+from ..render import (
     OPTIONS_PER_PAGE,
     Panel,
     all_options,
@@ -28,7 +28,7 @@ from .render import (
 from .table import Seat, Table, ai_name, listing, stored
 
 if TYPE_CHECKING:
-    from .service import TableService
+    from .tables import TableService
 
 log = logging.getLogger(__name__)
 

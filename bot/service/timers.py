@@ -9,11 +9,11 @@ import json
 import logging
 from typing import TYPE_CHECKING
 
-from .i18n import tr
+from ..i18n import tr
 from .table import Line, SeatList, Table
 
 if TYPE_CHECKING:
-    from .service import TableService
+    from .tables import TableService
 
 log = logging.getLogger(__name__)
 

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ui import DynamicItem
 
-from .i18n import tr
+from ..i18n import tr
 
 if TYPE_CHECKING:
-    from .service import TableService
+    from ..service.tables import TableService
 
 log = logging.getLogger(__name__)
 MAX_CUSTOM_ID = 100

@@ -25,7 +25,7 @@ import discord
 from storage.db import ID_LIMIT
 from storage.forwarded import WITHDRAW_AFTER, ForwardQueue
 
-from .i18n import lang_of, speaking, tr
+from ..i18n import lang_of, speaking, tr
 from .shards import shard_of
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# Custom ids that name a table (bot/components.py); 回放 (ht:rp) names a hand, readable in any process.
+# Custom ids that name a table (bot/edge/components.py); 回放 (ht:rp) names a hand, readable in any process.
 TABLE_OF = re.compile(r"ht:(?:b|s|c|hand|auto|lobby|opt|vote):(\d+)(?::|$)")
 LOOK = 0.02  # seconds between the receiver's looks at whether its row was taken
 

@@ -11,12 +11,12 @@ from discord import app_commands
 
 from storage.db import Database
 
-from .clock import SYSTEM, Clock
-from .commands import setup_commands
+from ..i18n import CatalogueTranslator, lang_of, speaking, tr
+from ..service.clock import SYSTEM, Clock
+from ..service.tables import TableService
+from .cogs import setup_commands
 from .components import DYNAMIC_ITEMS, is_known_custom_id
 from .forward import Forwarder
-from .i18n import CatalogueTranslator, lang_of, speaking, tr
-from .service import TableService
 from .shards import ALL, Shards
 
 log = logging.getLogger(__name__)

@@ -20,16 +20,16 @@ import discord
 
 from storage.db import Database
 
+from ..edge.errors import Denied
+from ..edge.shards import ALL, Shards
+from ..i18n import Lang, lang_of, speaking, tr
+from ..render import Panel
 from .clock import SYSTEM, Clock
 from .delivery import Delivery
-from .errors import Denied
 from .history import History
-from .i18n import Lang, lang_of, speaking, tr
 from .lobby import Lobby
 from .outbox import Outbox
 from .play import Play
-from .render import Panel
-from .shards import ALL, Shards
 from .table import Table, table_from_row
 from .timers import TurnTimers
 

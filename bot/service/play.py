@@ -12,13 +12,11 @@ import discord
 from engine.core import PASS_ROLE, Action, Game, IllegalAction, name_action
 from storage.db import ActionRow
 
-from . import ai
-from .delivery import send_kwargs
-from .engine_words import said
-from .errors import Denied, echoed
-from .i18n import speaking, tr
-from .pictures import panels as pictures
-from .render import (
+from ..edge.errors import Denied, echoed
+from ..engine_words import said
+from ..i18n import speaking, tr
+from ..pictures import panels as pictures
+from ..render import (
     Panel,
     dm_panel,
     final_text,
@@ -26,11 +24,13 @@ from .render import (
     question_panel,
     settlement_text,
 )
-from .render_paodekuai import PLAY_CARDS, unpack
+from ..render_paodekuai import PLAY_CARDS, unpack
+from . import ai
+from .delivery import send_kwargs
 from .table import Line, Table, stored, table_from_row
 
 if TYPE_CHECKING:
-    from .service import TableService
+    from .tables import TableService
 
 log = logging.getLogger(__name__)
 MAX_RESUMES = 3  # after a failed write, carry on from the log at most this many times in a row

@@ -9,18 +9,18 @@ import discord
 
 from storage.db import ID_LIMIT
 
-from .errors import Denied, echoed
-from .i18n import tr
-from .options_text import variant_name
-from .render import (
+from ..edge.errors import Denied, echoed
+from ..i18n import tr
+from ..options_text import variant_name
+from ..render import (
     seat_name,
 )
-from .render_result import hand_summary
+from ..render_result import hand_summary
+from ..words import engine_text
 from .table import Seat, Table
-from .words import engine_text
 
 if TYPE_CHECKING:
-    from .service import TableService
+    from .tables import TableService
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ class History:
 
     def replay(self, interaction: discord.Interaction[Any], hand_id: int, step: int, *, edit: bool) -> Any:
         async def run() -> None:
-            from .render import public_snapshot
+            from ..render import public_snapshot
             from .table import replay_steps
             if not 0 < hand_id < ID_LIMIT:  # /history hand: or a replay button's id: no hand has it
                 raise Denied(tr("找不到牌局 #{hand}。", hand=echoed(hand_id)))
@@ -63,7 +63,7 @@ class History:
                                                       for i, d in enumerate(result["deltas"])))
             embed = discord.Embed(title=tr("回放 · 牌局 #{hand}（{variant}）", hand=hand_id,
                                            variant=variant_name(names.variant)), description=desc[:4000])
-            from .components import ReplayButton
+            from ..edge.components import ReplayButton
             view = discord.ui.View(timeout=None)
             # no step before the first nor after the last: those buttons are shown disabled (each control keeps
             # an id of its own, as Discord requires, by the role it plays)

@@ -24,21 +24,21 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import aiohttp
 import discord
 
-from .components import ShowHandButton
-from .i18n import speaking, tr
-from .outbox import Outbox
-from .pictures import uploads
-from .render import (
+from ..edge.components import ShowHandButton
+from ..i18n import speaking, tr
+from ..pictures import uploads
+from ..render import (
     Panel,
     countdown,
     dm_panel,
     seat_name,
     table_message,
 )
+from .outbox import Outbox
 from .table import Table, stored
 
 if TYPE_CHECKING:
-    from .service import TableService
+    from .tables import TableService
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -312,7 +312,7 @@ class Delivery:
 
     def channel_only(self, table: Table, seat: int) -> bool:
         """Whether the seat plays from 查看我的手牌 in the channel instead of a DM panel: its DMs are closed, or
-        clicks on DMs never reach this process (Discord sends DM events to shard 0 only, see bot/shards.py)."""
+        clicks on DMs never reach this process (Discord sends DM events to shard 0 only, see bot/edge/shards.py)."""
         return table.seats[seat].dm_closed or not self.svc.shards.dm_clicks_arrive
 
     def queue_dm(self, table: Table, seat: int, hand_no: int, panel: Panel, *, fresh: bool = False) -> None:
