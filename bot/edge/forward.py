@@ -115,11 +115,10 @@ class Forwarder:
         clock = self.client.clock
         received, started = clock.monotonic(), time.perf_counter()  # the window's clock; the benchmark's
         try:
-            rows = await self.client.db.fetch("SELECT guild_id FROM tables WHERE id = ?", (table_id,))
+            guild_id = await self.client.db.guild_of(table_id)
         except Exception:
             log.exception("guild of table %s not read; the click is handled here", table_id)
-            rows = []
-        guild_id = int(rows[0]["guild_id"]) if rows else None
+            guild_id = None
         if guild_id is None or self.shards.owns(guild_id) or table_id in self.client.service.tables:
             # unknown, ours, or restored meanwhile: this process's handler answers (refuses, or acts)
             self._parse(data)
