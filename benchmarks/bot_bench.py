@@ -148,7 +148,7 @@ async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: rand
         cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
         world.pending.pop(pend.token, None)
         clicks += 1
-        await bot.service.outboxes[table.id].idle()
+        await bot.service.delivery.outbox(table).idle()
 
 
 def time_answers_in_cpu(world: FakeDiscord) -> dict[str, float]:

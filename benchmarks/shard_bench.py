@@ -96,9 +96,10 @@ class Players:
             mid = self.private.get(uid)
             if not harness.action_choices(self.world, mid):
                 table = self.bot.service.table_in(ch)
-                if table is None or table.hand_no not in table.hand_messages:
+                mid = self.bot.service.delivery.hand_message(table) if table is not None else None
+                if table is None or mid is None:
                     return None
-                pend = self.world.feed_click(self.bot, uid, table.hand_messages[table.hand_no], f"ht:hand:{table.id}")
+                pend = self.world.feed_click(self.bot, uid, mid, f"ht:hand:{table.id}")
                 await asyncio.wait_for(asyncio.shield(pend.responded), 10)
                 self.world.pending.pop(pend.token, None)
                 mid = pend.message_id
@@ -137,7 +138,7 @@ async def player(players: Players, uid: int, ch: int, rng: random.Random, until:
         cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
         world.pending.pop(pend.token, None)
         clicks += 1
-        await bot.service.outboxes[table.id].idle()
+        await bot.service.delivery.outbox(table).idle()
 
 
 async def child(args: argparse.Namespace) -> None:

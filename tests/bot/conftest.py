@@ -13,6 +13,7 @@ from bot import harness
 from bot.edge.client import HunanBot
 from bot.harness import FakeDiscord, PendingInteraction
 from bot.service.clock import ManualClock
+from bot.service.delivery import Sent
 from engine.registry import all_variants, get_variant
 
 from .toy import ensure_registered
@@ -88,6 +89,10 @@ class Env:
 
     def table(self, channel: int | None = None) -> Any:
         return self.bot.service.table_in(channel or self.channel)
+
+    def sent(self, table: Any) -> Sent:
+        """What delivery sent for ``table``: its hands' table messages and its seats' DM panels."""
+        return self.bot.service.delivery.sent(table)
 
     async def open_table(self, variant: str, humans: list[int], options: str | None = None, *,
                          start: bool = True) -> Any:

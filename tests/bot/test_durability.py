@@ -82,7 +82,7 @@ def look(env: Env, uid: int, how: str) -> PendingInteraction:
     if how == "command":
         return env.world.feed_command(env.bot, uid, env.channel, "table hand")
     table = env.table()
-    return env.world.feed_click(env.bot, uid, table.hand_messages[table.hand_no], f"ht:hand:{table.id}")
+    return env.world.feed_click(env.bot, uid, env.sent(table).hand_messages[table.hand_no], f"ht:hand:{table.id}")
 
 
 def shown(p: PendingInteraction) -> str:
