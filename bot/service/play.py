@@ -231,7 +231,6 @@ class Play:
         """Replace the table in memory by its replay from the log (the caller holds its lock); what was not
         written is dropped with the old object."""
         self.timers.stop(table.id)  # the old object's timer would act on a table nobody sees
-        self._pending.pop(table.id, None)
         try:
             row = await self.db.table(table.id)
             fresh = table_from_row(row) if row is not None else None
@@ -242,6 +241,7 @@ class Play:
             return
         fresh.lock = table.lock
         self.tables.tables[table.id] = fresh
+        self._pending.pop(table.id, None)
         self.delivery.rebuilt(fresh)
         tries = self._retries.get(table.id, 0) + 1
         self._retries[table.id] = tries
