@@ -2,7 +2,7 @@
 
 Latency phases: players think ``--think`` seconds on average (exponential), so N tables offer about
 N/think clicks per second; we measure interaction → first response (the callback reaching the fake Discord),
-once with the heap frozen after start-up as the bot does (``bot.client.freeze_heap``, standing in for a
+once with the heap frozen after start-up as the bot does (``bot.edge.client.freeze_heap``, standing in for a
 restart that restored these N tables) and once unfrozen, ``--rounds`` times alternately (medians printed at the end).
 Throughput phase: every table's player clicks as soon as it may; we count actions made durable in SQLite
 (human clicks plus the AI moves they trigger, each committed before anyone is told) per CPU-second of the
@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord  # noqa: E402
 
-import bot.client as bot_client  # noqa: E402
-from bot.client import HunanBot, freeze_heap  # noqa: E402
+import bot.edge.client as bot_client  # noqa: E402
+from bot.edge.client import HunanBot, freeze_heap  # noqa: E402
 from fake_discord import FakeDiscord, PendingInteraction, playing, uninstall_webhook_edge  # noqa: E402
 
 ANSWER_TIMEOUT = 10.0  # seconds a click may wait for its answer; storage_bench's 5,000 saturating players need more
@@ -147,7 +147,7 @@ async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: rand
         cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
         world.pending.pop(pend.token, None)
         clicks += 1
-        await bot.service.outboxes[table.id].idle()
+        await bot.service.delivery.outbox(table).idle()
 
 
 def time_answers_in_cpu(world: FakeDiscord) -> dict[str, float]:
@@ -229,7 +229,7 @@ async def main() -> None:
     ap.add_argument("--variant", default="paohuzi")
     ap.add_argument("--pictures", choices=("on", "off"), default="on", help="room option bot.pictures (default on)")
     ap.add_argument("--gc-threshold", default=None, metavar="G0,G1,G2",
-                    help="experiment: collector thresholds instead of the bot's (bot.client.GC_THRESHOLDS); "
+                    help="experiment: collector thresholds instead of the bot's (bot.edge.client.GC_THRESHOLDS); "
                          "700,10,10 is CPython's default")
     args = ap.parse_args()
     if args.gc_threshold:  # freeze_heap applies the thresholds, as the bot does after start-up

@@ -11,7 +11,7 @@ once and merges what they measured:
   the CPU-seconds being the sum of the processes' ``time.process_time`` over the phase.
 
 In a process that does not own shard 0, Discord delivers no DM click: the shard-0 process would forward it
-(bot/forward.py), which needs the other process's world. Here its players play from the private 查看我的手牌
+(bot/edge/forward.py), which needs the other process's world. Here its players play from the private 查看我的手牌
 panel in the channel instead (the bot still sends their DM panels): a player whose panel shows no control (a
 new hand) opens a fresh one first, an interaction that is counted in the CPU time but not in the click
 latency. The figures below were measured before forwarding, when that process sent no DM panels.
@@ -20,7 +20,7 @@ latency. The figures below were measured before forwarding, when that process se
     python benchmarks/shard_bench.py --tables 5000 --processes 1,2 --seconds 10 --db postgresql://…
     python benchmarks/shard_bench.py --forwarded 300 [--db postgresql://…]
 
-``--forwarded N`` measures instead the latency of N DM clicks forwarded (bot/forward.py): two processes of the
+``--forwarded N`` measures instead the latency of N DM clicks forwarded (bot/edge/forward.py): two processes of the
 two-process test (tests/shards/worker.py), the shard-1 process's player clicking its DM panel in the shard-0
 process, one click at a time; from the click fed to shard 0 to the owner's first response (both processes
 read the machine's monotonic clock), over an idle database: the cost of the hop itself. Measured 2026-12-01
@@ -74,8 +74,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import discord  # noqa: E402
 
 from benchmarks.bot_bench import bench_world, open_many_tables, time_answers_in_cpu  # noqa: E402
-from bot.client import HunanBot, freeze_heap, make_bot  # noqa: E402
-from bot.shards import ALL, Shards  # noqa: E402
+from bot.edge.client import HunanBot, freeze_heap, make_bot  # noqa: E402
+from bot.edge.shards import ALL, Shards  # noqa: E402
 from fake_discord import FakeDiscord, guild_id_on_shard, playing, uninstall_webhook_edge  # noqa: E402
 from storage.db import Database  # noqa: E402
 
@@ -95,9 +95,10 @@ class Players:
             mid = self.private.get(uid)
             if not playing.action_choices(self.world, mid):
                 table = self.bot.service.table_in(ch)
-                if table is None or table.hand_no not in table.hand_messages:
+                mid = self.bot.service.delivery.hand_message(table) if table is not None else None
+                if table is None or mid is None:
                     return None
-                pend = self.world.feed_click(self.bot, uid, table.hand_messages[table.hand_no], f"ht:hand:{table.id}")
+                pend = self.world.feed_click(self.bot, uid, mid, f"ht:hand:{table.id}")
                 await asyncio.wait_for(asyncio.shield(pend.responded), 10)
                 self.world.pending.pop(pend.token, None)
                 mid = pend.message_id
@@ -136,7 +137,7 @@ async def player(players: Players, uid: int, ch: int, rng: random.Random, until:
         cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
         world.pending.pop(pend.token, None)
         clicks += 1
-        await bot.service.outboxes[table.id].idle()
+        await bot.service.delivery.outbox(table).idle()
 
 
 async def child(args: argparse.Namespace) -> None:

@@ -38,7 +38,7 @@ import discord  # noqa: E402
 
 import benchmarks.bot_bench as bot_bench  # noqa: E402
 from benchmarks.bot_bench import FullCollections, phase, report, time_answers_in_cpu  # noqa: E402
-from bot.client import HunanBot, freeze_heap  # noqa: E402
+from bot.edge.client import HunanBot, freeze_heap  # noqa: E402
 from fake_discord import uninstall_webhook_edge  # noqa: E402
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")

@@ -80,8 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         except DemoArgError as e:
             parser.error(str(e))
         return demo_main(url, setup=setup, seed=args.seed, quiet=args.quiet)
-    from .client import make_bot
-    from .shards import ShardConfigError, from_env
+    from .edge.client import make_bot
+    from .edge.shards import ShardConfigError, from_env
     try:
         shards = from_env(os.environ)
     except ShardConfigError as e:

@@ -17,9 +17,9 @@ from typing import Any
 from engine.registry import Variant, all_variants
 from fake_discord import Call, FakeDiscord, contract_available, playing, uninstall_webhook_edge
 
-from .client import HunanBot
-from .clock import ManualClock
+from .edge.client import HunanBot
 from .options_text import SEED_LIMIT
+from .service.clock import ManualClock
 
 
 def _text(body: dict[str, Any] | None) -> str:

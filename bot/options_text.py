@@ -17,9 +17,9 @@ from engine.core import OptionError
 from engine.options import Option
 from engine.registry import Variant
 
-from .errors import Denied, echoed
+from .edge.errors import Denied, echoed
 from .i18n import tr
-from .table import BOT_OPTIONS, listing
+from .service.table import BOT_OPTIONS, listing
 
 MAX_JSON_CHARS = 6000  # Discord's longest slash-command text
 MAX_JSON_DEPTH = 16  # a hand is an object of lists of strings; anything deeper is not one

@@ -20,7 +20,7 @@ from engine.options import Option
 from . import engine_words
 from . import render_hints as hint_words
 from . import render_paodekuai as pdk
-from .components import (
+from .edge.components import (
     MAX_CUSTOM_ID,
     ActionButton,
     ActionSelect,
@@ -39,7 +39,7 @@ from .render_result import chui_text
 from .render_result import final_text as final_text
 from .render_result import settlement_text as family_settlement_text
 from .render_result import totals_line as totals_line
-from .table import BOT_OPTIONS, Table
+from .service.table import BOT_OPTIONS, Table
 from .words import (
     birds_text,
     discards_text,

@@ -23,10 +23,10 @@ from engine.paodekuai.cards import RANKS
 from engine.paodekuai.game import BOMB_MONEY, play_of, play_words
 
 from . import engine_words
-from .components import MAX_CUSTOM_ID, ActionButton, CardSelect
+from .edge.components import MAX_CUSTOM_ID, ActionButton, CardSelect
 from .i18n import tr
 from .render_result import payment_lines, totals_line
-from .table import Table
+from .service.table import Table
 from .words import engine_text, joined
 
 FAMILY = "paodekuai"

@@ -32,7 +32,7 @@ from .words import (
 )
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .service.table import Table
 
 # 剥皮 prices a hand in 等 (10 胡息 = 1 等); the other 字牌 variants count 囤.
 UNIT_WORDS = {"bopi": tr_in(SOURCE, "等")}

@@ -15,7 +15,7 @@ from .i18n import SOURCE, tr, tr_in
 from .words import joined
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .service.table import Table
 
 # 胡息 → 囤/等: (胡息 at which the first unit counts, 胡息 per further unit) as each spec's scoring section says.
 TUN_STEPS = {"paohuzi": (15, 3), "liuhuqiang": (6, 3), "bopi": (10, 5)}

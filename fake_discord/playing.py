@@ -79,9 +79,9 @@ def player_panel(world: FakeDiscord, client: Any, user_id: int) -> int | None:
 async def ephemeral_panel(world: FakeDiscord, client: Any, user_id: int, channel_id: int) -> int | None:
     """The DMs-closed path: "查看我的手牌" on the channel's table message answers with a private panel."""
     table = client.service.table_in(channel_id)
-    if table is None or table.hand_no not in table.hand_messages:
+    mid = client.service.delivery.hand_message(table) if table is not None else None
+    if mid is None:
         return None
-    mid = table.hand_messages[table.hand_no]
     pend = await click(world, client, user_id, mid, f"ht:hand:{table.id}")
     return pend.message_id
 

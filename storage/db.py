@@ -405,6 +405,11 @@ class Database:
         return [r[0] for r in await self.fetch(f"SELECT id FROM tables WHERE status != 'ended'{where} ORDER BY id",
                                                args)]
 
+    async def guild_of(self, table_id: int) -> int | None:
+        """The guild a table is in (None: no such table), which says the process owning it (bot/edge/forward.py)."""
+        rows = await self.fetch("SELECT guild_id FROM tables WHERE id = ?", (table_id,))
+        return int(rows[0]["guild_id"]) if rows else None
+
     async def table(self, table_id: int) -> TableRow | None:
         rows = await self.fetch("SELECT * FROM tables WHERE id = ?", (table_id,))
         return await self._table_row(rows[0]) if rows else None

@@ -9,7 +9,7 @@ from . import Picture, hand_picture, settlement_picture, table_picture
 if TYPE_CHECKING:
     from engine.core import HandResult
 
-    from ..table import Table
+    from ..service.table import Table
 
 
 def enabled(table: Table) -> bool:

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from bot.client import HunanBot
-from bot.clock import ManualClock
+from bot.edge.client import HunanBot
+from bot.service.clock import ManualClock
+from bot.service.delivery import Sent
 from engine.registry import all_variants, get_variant
 from fake_discord import FakeDiscord, PendingInteraction, playing, uninstall_webhook_edge
 
@@ -21,7 +22,7 @@ ensure_registered()
 VARIANTS = [v.id for v in all_variants()]
 
 
-# The bot waits on a clock the test moves (bot/clock.py): back-off pauses (a retried write, carrying on after a
+# The bot waits on a clock the test moves (bot/service/clock.py): back-off pauses (a retried write, carrying on after a
 # failed one: at most a few seconds) pass at once, and turn timers (30 s and more) fire only when a test
 # advances the clock past them (``Env.advance``), however slowly a loaded machine runs the test.
 BACKOFF = 10.0
@@ -87,6 +88,10 @@ class Env:
 
     def table(self, channel: int | None = None) -> Any:
         return self.bot.service.table_in(channel or self.channel)
+
+    def sent(self, table: Any) -> Sent:
+        """What delivery sent for ``table``: its hands' table messages and its seats' DM panels."""
+        return self.bot.service.delivery.sent(table)
 
     async def open_table(self, variant: str, humans: list[int], options: str | None = None, *,
                          start: bool = True) -> Any:

@@ -1,11 +1,11 @@
-"""The clock tests move themselves (bot/clock.py): time passes only when told, sleepers wake at their own moment
+"""The clock tests move themselves (bot/service/clock.py): time passes only when told, sleepers wake at their own moment
 and in order, and short back-off pauses pass at once."""
 
 from __future__ import annotations
 
 import asyncio
 
-from bot.clock import ManualClock
+from bot.service.clock import ManualClock
 
 
 async def test_sleepers_wake_at_their_moment_in_order_and_only_when_time_is_moved() -> None:

@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from bot.components import ShowHandButton
+from bot.edge.components import ShowHandButton
 from fake_discord import UnknownRoute, contract_available, playing
 from fake_discord.refusals import emoji_problem, request_problem
 from fake_discord.spec import (

@@ -81,7 +81,7 @@ def look(env: Env, uid: int, how: str) -> PendingInteraction:
     if how == "command":
         return env.world.feed_command(env.bot, uid, env.channel, "table hand")
     table = env.table()
-    return env.world.feed_click(env.bot, uid, table.hand_messages[table.hand_no], f"ht:hand:{table.id}")
+    return env.world.feed_click(env.bot, uid, env.sent(table).hand_messages[table.hand_no], f"ht:hand:{table.id}")
 
 
 def shown(p: PendingInteraction) -> str:
@@ -170,7 +170,7 @@ async def test_a_failing_ai_never_stalls_the_table(env: Env, monkeypatch: pytest
     table_id = table.id
     p = await env.cmd(env.bob, "table leave")  # bob's seat goes on 托管; the rest are AI seats
     assert "托管" in p.text()
-    with caplog.at_level("ERROR", logger="bot.ai"):
+    with caplog.at_level("ERROR", logger="bot.service.ai"):
         await playing.play_match(env.world, env.bot, env.channel, [env.alice], random.Random(6))
     assert env.table() is None and env.bot.service.tables[table_id].status == "ended"
     assert calls and any("engine AI failed" in r.getMessage() for r in caplog.records)

@@ -21,7 +21,7 @@ async def test_restored_tables_are_frozen_after_start_up(env: Env) -> None:
 
 
 async def test_full_collections_are_made_rarer_after_start_up(env: Env) -> None:
-    from bot.client import GC_THRESHOLDS
+    from bot.edge.client import GC_THRESHOLDS
     gc.set_threshold(700, 10, 10)
     await env.restart()
     assert gc.get_threshold() == GC_THRESHOLDS and GC_THRESHOLDS[2] > 10

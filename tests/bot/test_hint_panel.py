@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.options_text import parse_options_text, validate_bot_options
 from bot.render import dm_panel
-from bot.table import Seat, Table
+from bot.service.table import Seat, Table
 from engine.mahjong.tiles import KINDS, ids
 from engine.registry import get_variant
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import Lang, speaking, tr
-from bot.table import Seat, Table
+from bot.service.table import Seat, Table
 from bot.words import faces, tile_word
 from engine.match import Match
 from engine.registry import get_variant
@@ -38,7 +38,7 @@ async def readers(tmp_path: Path) -> AsyncIterator[Env]:
 
 def opening_win_seed(variant: str) -> int:
     """A table seed (``bot.seed``) whose first hand opens with a 长沙 起手胡 question: the first hand's seed is
-    the table's times 1,000,003 (bot/table.py ``hand_seed``)."""
+    the table's times 1,000,003 (bot/service/table.py ``hand_seed``)."""
     options = {o.key: o.default for o in get_variant(variant).options}
     for base in range(200):
         game = Match(variant, options).new_hand(base * 1_000_003)

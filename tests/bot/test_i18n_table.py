@@ -19,7 +19,7 @@ import pytest
 from bot.calc_form import CalcFormError, build_input, calculate, describe_result
 from bot.i18n import LANGS, Lang, catalogue, speaking
 from bot.render import Panel, dm_panel, final_text, settlement_text, table_message
-from bot.table import Seat, Table
+from bot.service.table import Seat, Table
 from bot.words import engine_text
 from engine.ai import choose
 from engine.core import HandResult
@@ -135,7 +135,7 @@ def english_terms() -> set[str]:
 @cache
 def _frame_words() -> tuple[str, ...]:
     """Variant names, option and choice labels (the frame's entries), longest first."""
-    from bot.table import BOT_OPTIONS
+    from bot.service.table import BOT_OPTIONS
 
     frame = {v.name for v in all_variants()}
     for options in [BOT_OPTIONS, *(v.options for v in all_variants())]:

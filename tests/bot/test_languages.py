@@ -15,7 +15,7 @@ import pytest
 from bot.engine_words import said
 from bot.i18n import speaking
 from bot.render_paodekuai import pack
-from bot.table import BOT_OPTIONS
+from bot.service.table import BOT_OPTIONS
 from engine.core import Action, IllegalAction, OptionError
 from engine.paodekuai.game import PaodekuaiGame
 from engine.registry import all_variants, get_variant
@@ -84,7 +84,7 @@ async def test_lobby_to_first_moves_each_in_their_language(mixed: Env) -> None:
     channel = channel_text(env)
     assert "1号 alice" in channel and "2号 bob" in channel and "3号 电脑1" in channel
     assert "Seat " not in channel and "號" not in channel
-    table_message = env.world.messages[table.hand_messages[table.hand_no]]
+    table_message = env.world.messages[env.sent(table).hand_messages[table.hand_no]]
     [show] = [c for row in table_message["components"] for c in row["components"]]
     assert show["label"] == "查看我的手牌"
     # first moves: whoever must play plays a quick pick; the other's panel is edited in their own language
@@ -192,7 +192,7 @@ async def test_an_english_guild_reads_its_channel_in_english(tmp_path: Path) -> 
         p = await env.cmd(env.users["carol"], "table start")
         assert p.ephemeral and p.text() == "开始！手牌已通过私信发出。"  # carol's own client is zh-CN
         table = env.table()
-        message = env.world.messages[table.hand_messages[table.hand_no]]
+        message = env.world.messages[env.sent(table).hand_messages[table.hand_no]]
         [show] = [c for row in message["components"] for c in row["components"]]
         assert show["label"] == "Show my hand"
         assert "Seat 1 carol" in channel_text(env)

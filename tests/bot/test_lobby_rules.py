@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.play import Play
+from bot.service.play import Play
 from fake_discord import playing
 from storage.db import CommitError
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bot.options_text import parse_options_text, validate_bot_options
-from bot.table import BOT_OPTIONS
+from bot.service.table import BOT_OPTIONS
 from engine.core import OptionError
 from engine.options import validate_options
 from engine.registry import all_variants, get_variant

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from bot.errors import ECHO_CHARS
-from bot.forward import table_of
-from bot.shards import ShardConfigError, from_env
+from bot.edge.errors import ECHO_CHARS
+from bot.edge.forward import table_of
+from bot.edge.shards import ShardConfigError, from_env
 from fake_discord import PendingInteraction, playing
 from storage.db import ID_LIMIT
 from tests.shards.test_shards import Sharded, shard1  # noqa: F401  (the fixture: a process holding shard 1 of 2)

@@ -44,7 +44,7 @@ async def test_a_hand_with_pictures(env: Env, variant: str) -> None:
             assert f.data.startswith(PNG) and f.filename.endswith(".png")
             Image.open(io.BytesIO(f.data)).verify()
     # the table message: an embed whose image is the uploaded file
-    hand_msg = env.world.messages[table.hand_messages[0]]
+    hand_msg = env.world.messages[env.sent(table).hand_messages[0]]
     image = hand_msg["embeds"][0]["image"]["url"]
     assert image.startswith("attachment://table-")
     assert image[len("attachment://"):] in {a["filename"] for a in hand_msg["attachments"]}
@@ -82,7 +82,7 @@ async def test_pictures_off_sends_none_and_the_text_stays_complete(env: Env) -> 
     assert table.bot_options["pictures"] is False
     assert _uploads(env) == []
     assert all("image" not in e for c in env.world.calls if c.body for e in c.body.get("embeds") or [])
-    hand_msg = env.world.messages[table.hand_messages[0]]
+    hand_msg = env.world.messages[env.sent(table).hand_messages[0]]
     assert "1号" in hand_msg["embeds"][0]["description"] or "庄" in hand_msg["embeds"][0]["description"]
 
 
@@ -141,10 +141,10 @@ async def test_a_channel_without_attach_files_gets_the_text_alone(env: Env) -> N
     p = await env.cmd(env.alice, "table start")
     assert "开始" in p.text()
     await env.bot.service.idle()
-    assert table.hand_messages.get(0) is None
+    assert env.sent(table).hand_messages.get(0) is None
     await playing.play_match(env.world, env.bot, env.channel, players, random.Random(5), stop_after=6)
     await env.bot.service.idle()
-    hand_msg = env.world.messages[table.hand_messages[0]]
+    hand_msg = env.world.messages[env.sent(table).hand_messages[0]]
     assert hand_msg["attachments"] == [] and "image" not in hand_msg["embeds"][0]
     later = [c for c in env.world.calls if env.world.is_guild_channel(c.channel_id) and c.kind == "rest"]
     assert later and not any(c.files for c in later)

@@ -241,7 +241,7 @@ async def test_the_liang_is_a_card_of_its_own_only_until_its_window_closes(env: 
     view = game.public_view()
     assert view["phase"] != "choose" and not (game.window is not None and game.window_kind == "liang")
     assert view["liang"] is None
-    message = env.world.messages[table.hand_messages[table.hand_no]]
+    message = env.world.messages[env.sent(table).hand_messages[table.hand_no]]
     [embed] = message["embeds"]
     status = [line for line in embed["description"].split("\n") if not line.startswith("›")]  # not the log
     assert status[1].startswith(f"底牌剩余 {view['wall']}") and "亮张" not in "\n".join(status)

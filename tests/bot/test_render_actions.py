@@ -17,7 +17,7 @@ from bot.render import (
     settlement_text,
 )
 from bot.render_result import final_text, payments
-from bot.table import Seat, Table
+from bot.service.table import Seat, Table
 from engine.core import Action, HandResult
 from engine.match import Match
 from engine.registry import all_variants, get_variant

@@ -13,7 +13,7 @@ import pytest
 
 from bot.render import DISCARDS_SHOWN, EMBED_LIMIT, dm_panel, player_block, public_lines, table_message
 from bot.render_result import settlement_text
-from bot.table import Seat, Table
+from bot.service.table import Seat, Table
 from bot.words import hand_text, mahjong_melds_text, melds_text
 from engine.core import HandResult, Win
 

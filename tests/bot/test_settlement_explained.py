@@ -10,7 +10,7 @@ from typing import Any
 from bot.demo import leaderboard_lines
 from bot.render import own_huxi_line
 from bot.render_result import settlement_text
-from bot.table import Seat, Table
+from bot.service.table import Seat, Table
 from engine.core import HandResult
 from engine.match import Match
 from engine.selfplay import play_hand

@@ -169,6 +169,16 @@ async def test_snowflakes_and_timestamps_read_back_alike(db_url: str) -> None:
     await db.close()
 
 
+async def test_a_tables_guild_reads_back(db_url: str) -> None:
+    """Forwarding a DM click asks which guild (so which process) a table is in, through the storage API."""
+    guild = (1 << 60) + 7
+    db = await Database.open(db_url)
+    tid = await db.create_table(guild, 5, 6, "paohuzi", {}, {}, [SeatRow(0, 6, "p")])
+    assert await db.guild_of(tid) == guild and type(await db.guild_of(tid)) is int
+    assert await db.guild_of(tid + 1) is None
+    await db.close()
+
+
 async def test_two_processes_settling_at_once_lose_no_points(db_url: str) -> None:
     """Two bot processes (two connections) settle hands of one guild at once: every hand counts once, in
     the shared cumulative row and the per-period board alike."""

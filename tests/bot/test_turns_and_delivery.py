@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.delivery import CHANNEL_LOST_REASON
+from bot.service.delivery import CHANNEL_LOST_REASON
 from fake_discord import Call, playing
 
 from .conftest import Env
@@ -82,7 +82,7 @@ async def test_hand_look_when_it_is_not_my_turn(env: Env) -> None:
             p = await env.cmd(uid, "table hand")
             assert p.ephemeral and "手牌" in p.text() and "出错" not in p.text(), p.text()
             assert "轮到你了" not in p.text()
-            p = await env.click(uid, table.hand_messages[table.hand_no], f"ht:hand:{table.id}")
+            p = await env.click(uid, env.sent(table).hand_messages[table.hand_no], f"ht:hand:{table.id}")
             assert p.ephemeral and "手牌" in p.text() and "出错" not in p.text(), p.text()
             looked.add(uid)
         if looked == {env.alice, env.closed}:
@@ -125,7 +125,7 @@ async def test_a_new_turn_arrives_as_a_new_dm_with_a_countdown(env: Env) -> None
                 assert len(posts(env, dm, mark)) == 1
                 new = env.world.latest_dm(uid)
                 assert new != old[uid] and old[uid] in env.world.deleted
-                assert await stored_dm(env, table.id, seat) == new == table.dm_messages[(table.hand_no, seat)]
+                assert await stored_dm(env, table.id, seat) == new == env.sent(table).dm_messages[(table.hand_no, seat)]
                 assert f"<t:{math.ceil(table.turn_deadline)}:R>" in env.world.messages[new]["content"]
                 seen_new_turn = True
             elif uid not in after:
@@ -281,7 +281,7 @@ async def test_turn_dms_do_not_wait_behind_a_rate_limited_channel_edit(env: Env)
 async def test_the_table_message_is_posted_after_a_server_error(env: Env) -> None:
     env.world.inject("POST", env.channel, status=503)
     table = await env.open_table("toy", [env.alice, env.bob], TOY)
-    mid = table.hand_messages.get(table.hand_no)
+    mid = env.sent(table).hand_messages.get(table.hand_no)
     assert mid is not None and mid in env.world.messages
     assert await stored_hand_message(env, table.hand_id) == mid
 
@@ -292,14 +292,14 @@ async def test_an_unposted_table_message_is_posted_by_the_next_publish(env: Env,
     once."""
     env.world.inject("POST", env.channel, **fault)
     table = await env.open_table("toy", [env.alice, env.bob], TOY)
-    assert table.hand_messages.get(table.hand_no) is None
+    assert env.sent(table).hand_messages.get(table.hand_no) is None
     mark = len(env.world.calls)
     hand_no = table.hand_no
     await act(env, humans_deciding(env)[0])
     assert table.hand_no == hand_no
     table_posts = [c for c in posts(env, env.channel, mark) if c.body and c.body.get("embeds")]
     assert len(table_posts) == 1
-    mid = table.hand_messages[hand_no]
+    mid = env.sent(table).hand_messages[hand_no]
     assert await stored_hand_message(env, table.hand_id) == mid
 
 
@@ -335,10 +335,10 @@ async def test_a_refused_settlement_is_posted_by_the_next_publish(env: Env, faul
     refused (50013): the next change posts both, the settlement first, each once."""
     table = await env.open_table("toy", [env.alice, env.bob], TOY)
     await end_hand_failing(env, fault)
-    assert settlements(env) == [] and table.hand_no == 1 and table.hand_messages.get(1) is None
+    assert settlements(env) == [] and table.hand_no == 1 and env.sent(table).hand_messages.get(1) is None
     mark = len(env.world.calls)
     await act(env, humans_deciding(env)[0])
-    assert len(settlements(env, 0)) == 1 and table.hand_messages.get(1) is not None
+    assert len(settlements(env, 0)) == 1 and env.sent(table).hand_messages.get(1) is not None
     posted = posts(env, env.channel, mark)
     assert "本局：" in (posted[0].body or {}).get("content", "") and (posted[1].body or {}).get("embeds")
     settled = next(m for m in env.world.channel_messages(env.channel) if "本局：" in (m.get("content") or ""))
@@ -397,7 +397,7 @@ async def test_restore_posts_a_missing_table_message(env: Env, posted: bool) -> 
     table = await env.open_table("toy", [env.alice, env.bob], TOY)
     await act(env, humans_deciding(env)[0])
     hand_id, hand_no = env.table().hand_id, env.table().hand_no
-    old = table.hand_messages[hand_no]
+    old = env.sent(table).hand_messages[hand_no]
     await env.bot.db.execute("UPDATE hands SET message_id = NULL WHERE id = ?", (hand_id,))
     if not posted:  # the crash came before the post reached Discord
         del env.world.messages[old]
@@ -406,7 +406,7 @@ async def test_restore_posts_a_missing_table_message(env: Env, posted: bool) -> 
     await env.restart()
     await env.bot.service.idle()
     revived = env.table()
-    mid = revived.hand_messages[hand_no]
+    mid = env.sent(revived).hand_messages[hand_no]
     assert await stored_hand_message(env, hand_id) == mid and mid in env.world.messages
     assert (mid == old) is posted
     titles = [e.get("title") or "" for m in env.world.channel_messages(env.channel) for e in m["embeds"]]
@@ -425,7 +425,7 @@ async def test_a_message_that_cannot_be_edited_is_posted_afresh(env: Env, where:
         other = table.seats[(table.seat_of(clicker) - 1) % 3].user_id
         target = env.world.dm_of_user[other] if where == "dm" else env.channel
         fault = env.world.inject("PATCH", target, status=status, code=code)
-        old_dm, old_table = env.world.latest_dm(other), table.hand_messages[table.hand_no]
+        old_dm, old_table = env.world.latest_dm(other), env.sent(table).hand_messages[table.hand_no]
         hand_no = table.hand_no
         await act(env, clicker)
         env.world.faults.clear()
@@ -436,7 +436,7 @@ async def test_a_message_that_cannot_be_edited_is_posted_afresh(env: Env, where:
             assert new != old_dm and new in env.world.messages
             assert await stored_dm(env, table.id, table.seat_of(other)) == new
         else:
-            new = table.hand_messages[hand_no]
+            new = env.sent(table).hand_messages[hand_no]
             assert new != old_table and new in env.world.messages
             assert await stored_hand_message(env, table.hand_id) == new
         return
@@ -456,7 +456,7 @@ async def test_a_lost_channel_ends_its_table(env: Env, status: int, code: int) -
     await act(env, humans_deciding(env)[0])
     await env.bot.service.idle()
     assert env.table() is None and table.status == "ended"
-    assert table.timer_task is None and table.turn_deadline is None
+    assert not env.bot.service.timers.running(table.id) and table.turn_deadline is None
     row = await env.bot.db.table(table.id)
     assert row is not None and row.status == "ended"
     rows = await env.bot.db.fetch("SELECT end_reason FROM tables WHERE id = ?", (table.id,))
@@ -476,7 +476,7 @@ async def test_a_lost_channel_ends_its_table(env: Env, status: int, code: int) -
 
 def _table_text(env: Env) -> str:
     table = env.table()
-    mid = table.hand_messages.get(table.hand_no)
+    mid = env.sent(table).hand_messages.get(table.hand_no)
     msg = env.world.messages[mid]
     return "\n".join(e.get("description") or "" for e in msg.get("embeds", [])) + (msg.get("content") or "")
 

@@ -11,8 +11,8 @@ import discord
 import pytest
 
 from bot.__main__ import main
-from bot.client import HunanBot, make_bot
-from bot.shards import ALL, ShardConfigError, Shards, from_env, parse_ids, shard_of
+from bot.edge.client import HunanBot, make_bot
+from bot.edge.shards import ALL, ShardConfigError, Shards, from_env, parse_ids, shard_of
 from fake_discord import FakeDiscord, UnknownRoute, guild_id_on_shard, playing, uninstall_webhook_edge
 from storage.db import Database, SeatRow
 from tests.bot.toy import ensure_registered

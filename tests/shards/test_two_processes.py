@@ -3,7 +3,7 @@ shard; one process killed with SIGKILL mid-hand and restarted loses nothing and 
 the other plays on meanwhile, and the leaderboards agree with the settled hands of both.
 
 Players play from their DM panels in both processes. Discord sends DM clicks to shard 0 only, so the shard-1
-process's players click in the shard-0 process, which forwards each click to the owner (bot/forward.py): it is
+process's players click in the shard-0 process, which forwards each click to the owner (bot/edge/forward.py): it is
 answered and acted on there exactly once; one forwarded while the owner is down is answered 「稍后再试」 by the
 shard-0 process and changes nothing."""
 

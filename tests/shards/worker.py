@@ -25,8 +25,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.client import HunanBot, make_bot
-from bot.shards import Shards, parse_ids
+from bot.edge.client import HunanBot, make_bot
+from bot.edge.shards import Shards, parse_ids
 from fake_discord import FakeDiscord, playing, uninstall_webhook_edge
 from fake_discord.playing import action_choices
 from tests.bot.toy import ensure_registered

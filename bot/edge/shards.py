@@ -6,7 +6,7 @@ the shared log, runs its timers and AI seats, and sends its DMs. ``SHARD_COUNT``
 ``0-3`` or ``0-1,4``) say which; neither set is one process owning every guild, the single-process bot.
 
 Direct-message events go to shard 0 only, whoever owns the table: the shard-0 process hands clicks on other
-processes' DM panels to their owner through the shared database (``bot/forward.py``).
+processes' DM panels to their owner through the shared database (``bot/edge/forward.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .i18n import tr
+from ..i18n import tr
 
 SHARD_SHIFT = 22  # a snowflake's low 22 bits are worker, process and counter; the rest is its time
 
@@ -33,7 +33,7 @@ def shard_of(guild_id: int, count: int) -> int:
 @dataclass(frozen=True, slots=True)
 class Shards:
     """The shards one process owns: ``count`` in all, ``ids`` of them here. ``count`` 1 is the unsharded bot.
-    ``forwarding``: the shard-0 process forwards DM clicks to the owner of their table (``bot/forward.py``)."""
+    ``forwarding``: the shard-0 process forwards DM clicks to the owner of their table (``bot/edge/forward.py``)."""
 
     count: int = 1
     ids: tuple[int, ...] = (0,)

@@ -17,23 +17,21 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Container
+from typing import Any
 
 import discord
 
-from storage.db import ID_LIMIT
+from storage.db import ID_LIMIT, Database
 from storage.forwarded import WITHDRAW_AFTER, ForwardQueue
 
-from .i18n import lang_of, speaking, tr
-from .shards import shard_of
-
-if TYPE_CHECKING:
-    from .client import HunanBot
+from ..i18n import lang_of, speaking, tr
+from ..service.clock import Clock
+from .shards import Shards, shard_of
 
 log = logging.getLogger(__name__)
 
-# Custom ids that name a table (bot/components.py); 回放 (ht:rp) names a hand, readable in any process.
+# Custom ids that name a table (bot/edge/components.py); 回放 (ht:rp) names a hand, readable in any process.
 TABLE_OF = re.compile(r"ht:(?:b|s|c|hand|auto|lobby|opt|vote):(\d+)(?::|$)")
 LOOK = 0.02  # seconds between the receiver's looks at whether its row was taken
 
@@ -54,10 +52,14 @@ class Forwarder:
     """Both ends of forwarding in one process: the receiving end wraps the connection state's
     INTERACTION_CREATE parser; the owning end is a task taking this process's shards' rows."""
 
-    def __init__(self, client: HunanBot) -> None:
+    def __init__(self, client: discord.Client, db: Database, held: Container[int], *, shards: Shards,
+                 clock: Clock) -> None:
         self.client = client
-        self.queue = ForwardQueue(client.db)
-        self.shards = client.shard_plan
+        self.db = db
+        self.held = held  # the ids of the tables this process has in memory (TableService.tables)
+        self.queue = ForwardQueue(db)
+        self.shards = shards
+        self.clock = clock
         self._parse: Parse = client._connection.parse_interaction_create
         self._consumer: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -90,7 +92,7 @@ class Forwarder:
 
     def receive(self, data: Any) -> None:
         table_id = table_of(data)
-        if table_id is None or table_id in self.client.service.tables:
+        if table_id is None or table_id in self.held:
             self._parse(data)
             return
         self._spawn(self._route(data, table_id))
@@ -112,15 +114,14 @@ class Forwarder:
         return fut
 
     async def _route(self, data: dict[str, Any], table_id: int) -> None:
-        clock = self.client.clock
+        clock = self.clock
         received, started = clock.monotonic(), time.perf_counter()  # the window's clock; the benchmark's
         try:
-            rows = await self.client.db.fetch("SELECT guild_id FROM tables WHERE id = ?", (table_id,))
+            guild_id = await self.db.guild_of(table_id)
         except Exception:
             log.exception("guild of table %s not read; the click is handled here", table_id)
-            rows = []
-        guild_id = int(rows[0]["guild_id"]) if rows else None
-        if guild_id is None or self.shards.owns(guild_id) or table_id in self.client.service.tables:
+            guild_id = None
+        if guild_id is None or self.shards.owns(guild_id) or table_id in self.held:
             # unknown, ours, or restored meanwhile: this process's handler answers (refuses, or acts)
             self._parse(data)
             self._settle(data, "here")

@@ -3,31 +3,102 @@
 Custom ids are ``ht:<kind>:<table id>:...`` and stay under Discord's 100-character limit; action controls
 carry the table's state version, so a click on an old message is recognised as stale after any change or
 restart. Callbacks hand over to the table service at once (it answers within Discord's 3 seconds).
+
+discord.py runs a ``DynamicItem``'s check and callback in a task of their own and only logs what the callback
+raises (``ViewStore.schedule_dynamic_item_call``): no ``View.on_error`` and no tree handler is ever called. So
+every control derives from :class:`Control`, whose check admits the interaction like a command's and whose
+callback hands any failure to the tree's ``on_error``, the one handler commands use too.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 from discord.ui import DynamicItem
 
-from .i18n import tr
-
-if TYPE_CHECKING:
-    from .service import TableService
+from ..i18n import tr
+from .errors import admit
 
 log = logging.getLogger(__name__)
 MAX_CUSTOM_ID = 100
 
 
-def service_of(interaction: discord.Interaction[Any]) -> TableService:
+class Playing(Protocol):
+    """The table service's play desk, as the controls hand it clicks (``bot.service.play.Play``)."""
+
+    async def act(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int,
+                  choice: str) -> None: ...
+
+    async def pick(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int,
+                   cards: list[str]) -> None: ...
+
+    async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None: ...
+
+    async def auto_off(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> None: ...
+
+
+class Hosting(Protocol):
+    """The lobby desk (``bot.service.lobby.Lobby``)."""
+
+    async def click(self, interaction: discord.Interaction[Any], table_id: int, verb: str) -> None: ...
+
+    async def set_option(self, interaction: discord.Interaction[Any], table_id: int, key: str, value: str) -> None: ...
+
+    async def vote(self, interaction: discord.Interaction[Any], table_id: int, round_no: int, agree: bool) -> None: ...
+
+
+class Replaying(Protocol):
+    """The history desk (``bot.service.history.History``)."""
+
+    async def replay(self, interaction: discord.Interaction[Any], hand_id: int, step: int, *, edit: bool) -> None: ...
+
+
+class Service(Protocol):
+    """What of the table service the controls reach (``bot.service.tables.TableService``): typed here, not
+    imported, since the service builds its panels from these controls."""
+
+    @property
+    def play(self) -> Playing: ...
+
+    @property
+    def lobby(self) -> Hosting: ...
+
+    @property
+    def history(self) -> Replaying: ...
+
+
+class ErrorHandling(Protocol):
+    async def on_error(self, interaction: discord.Interaction[Any], error: Exception, /) -> None: ...
+
+
+def service_of(interaction: discord.Interaction[Any]) -> Service:
     return interaction.client.service  # type: ignore[attr-defined,no-any-return]
 
 
-class ActionButton(DynamicItem[discord.ui.Button[Any]],
+class Control:
+    """The part every persistent control shares (a mixin before ``DynamicItem``, which wants a template of each
+    class it makes): admitted like a slash command, its failures sent to the tree's one ``on_error``."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        await admit(interaction)  # in this task, so the callback below speaks the clicker's language too
+        return True
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await self.act(interaction)
+        except Exception as error:
+            tree: ErrorHandling = interaction.client.tree  # type: ignore[attr-defined]
+            await tree.on_error(interaction, error)
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        """What a click on this control does."""
+        raise NotImplementedError
+
+
+class ActionButton(Control, DynamicItem[discord.ui.Button[Any]],
                    template=r"ht:b:(?P<t>\d+):(?P<v>\d+):(?P<s>\d+):(?P<c>.+)"):
     """One game action (胡, 碰, 过 …) for one seat at one state version."""
 
@@ -43,11 +114,11 @@ class ActionButton(DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> ActionButton:
         return cls(int(match["t"]), int(match["v"]), int(match["s"]), match["c"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).play.act(interaction, self.table_id, self.version, self.seat, self.choice)
 
 
-class ActionSelect(DynamicItem[discord.ui.Select[Any]],
+class ActionSelect(Control, DynamicItem[discord.ui.Select[Any]],
                    template=r"ht:s:(?P<t>\d+):(?P<v>\d+):(?P<s>\d+):(?P<n>\d+)"):
     """A choice among many actions (which card to discard, which 吃 combination); values are action codes."""
 
@@ -64,13 +135,13 @@ class ActionSelect(DynamicItem[discord.ui.Select[Any]],
         return cls(int(match["t"]), int(match["v"]), int(match["s"]), int(match["n"]),
                    options=list(item.options), placeholder=item.placeholder)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         await service_of(interaction).play.act(interaction, self.table_id, self.version, self.seat,
                                           values[0] if values else "")
 
 
-class CardSelect(DynamicItem[discord.ui.Select[Any]], template=r"ht:c:(?P<t>\d+):(?P<v>\d+):(?P<s>\d+)"):
+class CardSelect(Control, DynamicItem[discord.ui.Select[Any]], template=r"ht:c:(?P<t>\d+):(?P<v>\d+):(?P<s>\d+)"):
     """跑得快: pick the cards of one play from the hand (a multi-select). Picking changes nothing: the answer is
     the panel again with those cards chosen and an 出牌 button whose id carries them, so no choice is kept on
     the server and a restart loses nothing but an unconfirmed pick."""
@@ -89,12 +160,12 @@ class CardSelect(DynamicItem[discord.ui.Select[Any]], template=r"ht:c:(?P<t>\d+)
         return cls(int(match["t"]), int(match["v"]), int(match["s"]), options=list(item.options),
                    placeholder=item.placeholder)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).play.pick(interaction, self.table_id, self.version, self.seat,
                                                 list(self.item.values))
 
 
-class ShowHandButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:hand:(?P<t>\d+)"):
+class ShowHandButton(Control, DynamicItem[discord.ui.Button[Any]], template=r"ht:hand:(?P<t>\d+)"):
     """On the channel's table message: answers the clicker privately with their hand and controls."""
 
     def __init__(self, table_id: int) -> None:
@@ -107,11 +178,11 @@ class ShowHandButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:hand:(?P
                              match: re.Match[str], /) -> ShowHandButton:
         return cls(int(match["t"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).play.show_hand(interaction, self.table_id)
 
 
-class AutoOffButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:auto:(?P<t>\d+):(?P<s>\d+)"):
+class AutoOffButton(Control, DynamicItem[discord.ui.Button[Any]], template=r"ht:auto:(?P<t>\d+):(?P<s>\d+)"):
     """Ends 托管 for a seat: the player takes their own decisions again."""
 
     def __init__(self, table_id: int, seat: int) -> None:
@@ -124,7 +195,7 @@ class AutoOffButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:auto:(?P<
                              match: re.Match[str], /) -> AutoOffButton:
         return cls(int(match["t"]), int(match["s"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).play.auto_off(interaction, self.table_id, self.seat)
 
 
@@ -133,7 +204,7 @@ def lobby_verb(verb: str) -> str:
     return {"join": tr("加入"), "leave": tr("离开"), "ai": tr("加电脑"), "start": tr("开始")}.get(verb, verb)
 
 
-class LobbyButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:lobby:(?P<t>\d+):(?P<verb>[a-z]+\d*)"):
+class LobbyButton(Control, DynamicItem[discord.ui.Button[Any]], template=r"ht:lobby:(?P<t>\d+):(?P<verb>[a-z]+\d*)"):
     """Join / leave / add AI / start, and option-page flips, on the lobby message."""
 
     def __init__(self, table_id: int, verb: str, *, label: str | None = None,
@@ -147,11 +218,11 @@ class LobbyButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:lobby:(?P<t
                              match: re.Match[str], /) -> LobbyButton:
         return cls(int(match["t"]), match["verb"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).lobby.click(interaction, self.table_id, self.verb)
 
 
-class OptionSelect(DynamicItem[discord.ui.Select[Any]], template=r"ht:opt:(?P<t>\d+):(?P<key>[\w.]+)"):
+class OptionSelect(Control, DynamicItem[discord.ui.Select[Any]], template=r"ht:opt:(?P<t>\d+):(?P<key>[\w.]+)"):
     """One room option on the lobby message; values are indexes into the option's declared choices."""
 
     def __init__(self, table_id: int, key: str, *, options: list[discord.SelectOption],
@@ -166,12 +237,12 @@ class OptionSelect(DynamicItem[discord.ui.Select[Any]], template=r"ht:opt:(?P<t>
         assert isinstance(item, discord.ui.Select)
         return cls(int(match["t"]), match["key"], options=list(item.options), placeholder=item.placeholder)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         await service_of(interaction).lobby.set_option(interaction, self.table_id, self.key, values[0] if values else "")
 
 
-class VoteButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:vote:(?P<t>\d+):(?P<r>\d+):(?P<a>yes|no)"):
+class VoteButton(Control, DynamicItem[discord.ui.Button[Any]], template=r"ht:vote:(?P<t>\d+):(?P<r>\d+):(?P<a>yes|no)"):
     """同意 / 拒绝 on a 解散 proposal; the id carries the proposal's round, so a decided proposal's buttons go stale."""
 
     def __init__(self, table_id: int, round_no: int, agree: bool) -> None:
@@ -186,11 +257,11 @@ class VoteButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:vote:(?P<t>\
                              match: re.Match[str], /) -> VoteButton:
         return cls(int(match["t"]), int(match["r"]), match["a"] == "yes")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).lobby.vote(interaction, self.table_id, self.round_no, self.agree)
 
 
-class ReplayButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:rp:(?P<h>\d+):(?P<step>\d+)(?::(?P<role>[a-z]))?"):
+class ReplayButton(Control, DynamicItem[discord.ui.Button[Any]], template=r"ht:rp:(?P<h>\d+):(?P<step>\d+)(?::(?P<role>[a-z]))?"):
     """Step through a stored hand (回放); stateless, so old replay messages keep working. ``role`` (p, n, e: back,
     next, end) keeps the ids of one message apart when two buttons lead to the same step."""
 
@@ -204,7 +275,7 @@ class ReplayButton(DynamicItem[discord.ui.Button[Any]], template=r"ht:rp:(?P<h>\
                              match: re.Match[str], /) -> ReplayButton:
         return cls(int(match["h"]), int(match["step"]), "", role=match["role"] or "")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).history.replay(interaction, self.hand_id, self.step, edit=True)
 
 

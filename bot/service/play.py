@@ -1,24 +1,27 @@
-"""Play: a click on an action, the AI and 托管 seats, settling hands and dealing the next, recovery after a failed write."""
+"""Play: a click on an action, the AI and 托管 seats, turn timeouts, settling hands and dealing the next, recovery
+after a failed write.
+
+Play writes what the table accepted (the pending actions and 托管 flags are its own until written) and then has
+delivery tell people; it arms the turn timers, whose timeouts come back here like clicks."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
 from engine.core import PASS_ROLE, Action, Game, IllegalAction, name_action
-from storage.db import ActionRow
+from storage.db import ActionRow, Database
 
-from . import ai
-from .delivery import send_kwargs
-from .engine_words import said
-from .errors import Denied, echoed
-from .i18n import speaking, tr
-from .pictures import panels as pictures
-from .render import (
+from ..edge.errors import Denied, echoed
+from ..engine_words import said
+from ..i18n import speaking, tr
+from ..pictures import panels as pictures
+from ..render import (
     Panel,
     dm_panel,
     final_text,
@@ -26,28 +29,62 @@ from .render import (
     question_panel,
     settlement_text,
 )
-from .render_paodekuai import PLAY_CARDS, unpack
-from .table import Line, Table, stored, table_from_row
-
-if TYPE_CHECKING:
-    from .service import TableService
+from ..render_paodekuai import PLAY_CARDS, unpack
+from . import ai
+from .clock import Clock
+from .delivery import Delivery, send_kwargs
+from .registry import Registry
+from .table import Line, SeatList, Table, stored, table_from_row
+from .timers import TurnTimers
 
 log = logging.getLogger(__name__)
 MAX_RESUMES = 3  # after a failed write, carry on from the log at most this many times in a row
 RESUME_DELAY = 1.0  # seconds (times the try number) before carrying on: a failing disk gets a moment
 
 
-class Play:
-    """Actions from clicks and from the AI; everything accepted is committed before anyone is told."""
+@dataclass(slots=True)
+class Pending:
+    """What a table accepted and play has not written yet: written together by the next flush."""
 
-    def __init__(self, svc: TableService) -> None:
-        self.svc = svc
+    actions: list[ActionRow] = field(default_factory=list)
+    auto: dict[int, bool] = field(default_factory=dict)  # seat -> 托管 flag
+
+
+class Play:
+    """Actions from clicks, the AI and timeouts; everything accepted is committed before anyone is told."""
+
+    def __init__(self, tables: Registry, db: Database, delivery: Delivery, timers: TurnTimers, *,
+                 clock: Clock) -> None:
+        self.tables = tables
+        self.db = db
+        self.delivery = delivery
+        self.timers = timers
+        self.clock = clock
+        self._pending: dict[int, Pending] = {}  # table id -> its unwritten actions and 托管 flags
         self._retries: dict[int, int] = {}  # table id -> failed writes in a row (backs off, then gives up)
+
+    def pending(self, table: Table) -> Pending:
+        pending = self._pending.get(table.id)
+        if pending is None:
+            pending = self._pending[table.id] = Pending()
+        return pending
+
+    def set_auto(self, table: Table, seat: int, on: bool) -> None:
+        """Put a seat on or off 托管; the change is written with the next flush of the log."""
+        if table.seats[seat].auto != on:
+            table.seats[seat].auto = on
+            self.pending(table).auto[seat] = on
+
+    def announce(self, table: Table, skip: int | None = None, actor: int | None = None) -> None:
+        """Arm the turn timer, then have delivery tell everyone the table as it now is (see ``Delivery.publish``):
+        the panels show the deadline of the timer now running."""
+        self.timers.arm(table)
+        self.delivery.publish(table, skip=skip, actor=actor)
 
     @staticmethod
     def own_seat(interaction: discord.Interaction[Any], table: Table, seat: int, foreign: str) -> None:
         """Refuse unless ``table`` has a hand in play and ``seat`` is the clicking user's own. Called with the
-        table's lock held, on the object :meth:`TableService.locked` yielded: checked before the lock, the
+        table's lock held, on the object :meth:`Registry.locked` yielded: checked before the lock, the
         answer could change (the table ended, was rebuilt) before the click acts."""
         if table.status != "playing" or table.game is None:
             raise Denied(tr("这张牌桌已经结束或不存在。"))
@@ -64,12 +101,9 @@ class Play:
         assert game is not None
         return game
 
-    def act(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int, choice: str) -> Any:
-        return self.svc.guard(interaction, self._act(interaction, table_id, version, seat, choice))
-
-    async def _act(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int,
-                   choice: str) -> None:
-        async with self.svc.locked(table_id) as table:
+    async def act(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int,
+                  choice: str) -> None:
+        async with self.tables.locked(table_id) as table:
             game = self._current(interaction, table, seat, version)
             if choice.startswith("?"):  # a question (过 while 胡 is on offer): answered, nothing changes
                 await interaction.response.edit_message(**question_panel(table, seat, choice).kwargs())
@@ -80,46 +114,60 @@ class Play:
                 self._apply(table, seat, action, by_ai=False)
             except IllegalAction as e:  # the engine has the last word; its state is unchanged
                 raise Denied(tr("这一步不合法：{reason}", reason=said(e))) from None
-            table.set_auto(seat, False)
+            self.set_auto(table, seat, False)
             await self.advance(table)
-            self.svc.timers.arm(table)  # before rendering: the panel shows the new turn's countdown
+            self.timers.arm(table)  # before rendering: the panel shows the new turn's countdown
             # Durable now: answer the click by turning its message into the seat's fresh panel.
             same_hand = table.game is not None and table.hand_no == hand_no
-            closing = table.closing.get(seat)
+            closing = self.delivery.closing(table, seat)
             panel = dm_panel(table, seat) if same_hand else (
-                closing if isinstance(closing, Panel) else hand_over_panel(table, hand_no))
-            msg_id = interaction.message.id if interaction.message else None
-            await interaction.response.edit_message(**self.svc.delivery.shown.edit_kwargs(panel, msg_id))
-            self.svc.delivery.shown.record(msg_id, panel)
-            skip = None
-            if same_hand and msg_id is not None and table.dm_messages.get((hand_no, seat)) == msg_id:
-                table.dm_rendered[seat] = panel.signature
-                skip = seat
-            self.svc.delivery.publish(table, skip=skip, actor=seat)
+                closing if closing is not None else hand_over_panel(table, hand_no))
+            msg_id = await self.delivery.answer(interaction, panel)
+            skip = seat if same_hand and self.delivery.answered(table, seat, hand_no, msg_id, panel) else None
+            self.announce(table, skip=skip, actor=seat)
 
-    def pick(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int,
-             cards: list[str]) -> Any:
+    async def pick(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int,
+                   cards: list[str]) -> None:
         """跑得快: the cards picked for a play. Nothing changes: the answer is the panel with them chosen and an
         出牌 that carries them (checked by the engine only when clicked)."""
-        async def run() -> None:
-            async with self.svc.locked(table_id) as table:
-                game = self._current(interaction, table, seat, version)
-                if game.finished or seat not in game.to_act():
-                    raise Denied(tr("现在不轮到你。"))
-                panel = dm_panel(table, seat, picked=cards)
-                msg_id = interaction.message.id if interaction.message else None
-                await interaction.response.edit_message(**self.svc.delivery.shown.edit_kwargs(panel, msg_id))
-                self.svc.delivery.shown.record(msg_id, panel)
-        return self.svc.guard(interaction, run())
+        async with self.tables.locked(table_id) as table:
+            game = self._current(interaction, table, seat, version)
+            if game.finished or seat not in game.to_act():
+                raise Denied(tr("现在不轮到你。"))
+            await self.delivery.answer(interaction, dm_panel(table, seat, picked=cards))
 
     def _apply(self, table: Table, seat: int, action: Action, *, by_ai: bool) -> None:
         game = table.game
         assert game is not None and table.hand_id is not None
         events = game.apply(seat, action)
-        table.unsaved.append(ActionRow(table.seq, seat, action.code, by_ai))
+        self.pending(table).actions.append(ActionRow(table.seq, seat, action.code, by_ai))
         table.seq += 1
         table.version += 1
         table.note(events)
+
+    async def timed_out(self, table: Table, key: str) -> None:
+        """A turn timer fired (``TurnTimers``): the late seats go on 托管, or in a claim window the AI answers
+        that one card for them. Naming the late seats there, or marking them 托管, would tell the table who
+        holds a claim; their next turn of their own has a timer again."""
+        with self.tables.busy():
+            try:
+                async with table.lock:
+                    game = table.game
+                    if game is None or table.status != "playing" or not self.timers.due(table, key):
+                        return
+                    late = [s for s in game.to_act() if not table.seats[s].is_ai]
+                    self.timers.fired(table)
+                    if game.public_view().get("claims_pending") or getattr(game, "secret_window", False):
+                        await self.answer_for(table, late)
+                    else:
+                        for s in late:
+                            self.set_auto(table, s, True)
+                        seats = SeatList(table, late)
+                        table.log.append(Line(lambda: tr("超时：{seats} 由电脑托管", seats=seats)))
+                        await self.advance(table)
+                    self.announce(table)
+            except Exception:
+                log.exception("turn timer of table %s failed", table.id)
 
     async def answer_for(self, table: Table, seats: list[int]) -> None:
         """The AI answers these seats' current decision once, without 托管 (the caller holds the lock).
@@ -132,10 +180,11 @@ class Play:
         await self.advance(table)
 
     async def _flush(self, table: Table) -> None:
-        if (table.unsaved and table.hand_id is not None) or table.unsaved_auto:
-            rows, table.unsaved = table.unsaved, []
-            auto, table.unsaved_auto = table.unsaved_auto, {}
-            await self.svc.db.append_actions(table.hand_id, rows, table_id=table.id, auto=auto)
+        pending = self.pending(table)
+        if (pending.actions and table.hand_id is not None) or pending.auto:
+            rows, pending.actions = pending.actions, []
+            auto, pending.auto = pending.auto, {}
+            await self.db.append_actions(table.hand_id, rows, table_id=table.id, auto=auto)
 
     async def advance(self, table: Table) -> None:
         """Let AI and 托管 seats play, settle finished hands and deal new ones, until a human must decide.
@@ -179,12 +228,11 @@ class Play:
         await self._flush(table)
 
     async def _rebuild(self, table: Table) -> None:
-        """Replace the table in memory by its replay from the log (the caller holds its lock)."""
-        if table.timer_task is not None:  # the old object's timer would act on a table nobody sees
-            table.timer_task.cancel()
-            table.timer_task = None
+        """Replace the table in memory by its replay from the log (the caller holds its lock); what was not
+        written is dropped with the old object."""
+        self.timers.stop(table.id)  # the old object's timer would act on a table nobody sees
         try:
-            row = await self.svc.db.table(table.id)
+            row = await self.db.table(table.id)
             fresh = table_from_row(row) if row is not None else None
         except Exception:
             log.exception("table %s could not be rebuilt from its log", table.id)
@@ -192,7 +240,9 @@ class Play:
         if fresh is None:
             return
         fresh.lock = table.lock
-        self.svc.tables[table.id] = fresh
+        self.tables.tables[table.id] = fresh
+        self._pending.pop(table.id, None)
+        self.delivery.rebuilt(fresh)
         tries = self._retries.get(table.id, 0) + 1
         self._retries[table.id] = tries
         if tries > MAX_RESUMES:
@@ -204,35 +254,31 @@ class Play:
                                                name=f"resume-{table.id}")
 
     async def _resume(self, table: Table, delay: float) -> None:
-        self.svc.inflight += 1
-        try:
-            await self.svc.clock.sleep(delay)
-            async with table.lock:
-                if self.svc.tables.get(table.id) is not table or table.status != "playing":
-                    return
-                version = table.version
-                await self.advance(table)
-                if table.version != version:
-                    self.svc.delivery.publish(table)
-                self.svc.timers.arm(table)
-        except Exception:
-            log.exception("table %s could not carry on after a failed write", table.id)
-        finally:
-            self.svc.inflight -= 1
+        with self.tables.busy():
+            try:
+                await self.clock.sleep(delay)
+                async with table.lock:
+                    if self.tables.tables.get(table.id) is not table or table.status != "playing":
+                        return
+                    version = table.version
+                    await self.advance(table)
+                    if table.version != version:
+                        self.announce(table)
+                    else:
+                        self.timers.arm(table)
+            except Exception:
+                log.exception("table %s could not carry on after a failed write", table.id)
 
     async def _start_hand(self, table: Table) -> None:
         assert table.match is not None
         hand_no = table.hand_no
         seed = table.hand_seed(hand_no)
         game = table.match.new_hand(seed)
-        table.hand_id = await self.svc.db.start_hand(table.id, hand_no, seed, game.dealer)
+        table.hand_id = await self.db.start_hand(table.id, hand_no, seed, game.dealer)
         table.seq = 0
         table.version += 1
         table.log.clear()
-        table.dm_rendered.clear()
-        # Posted by the hand's keyed job: retried, and posted again by any later publish (or a restart) if
-        # this post never lands, so no hand goes unseen in the channel.
-        self.svc.delivery.queue_table_message(table)
+        self.delivery.hand_started(table)
 
     async def _settle(self, table: Table) -> None:
         match = table.match
@@ -240,11 +286,8 @@ class Play:
         assert match is not None and game is not None and table.hand_id is not None
         hand_no = table.hand_no
         # the finished hand's last look, rendered before the match lets go of the game
-        self.svc.delivery.publish(table)
-        table.closing = {}
-        for seat in table.humans():
-            with speaking(self.svc.seat_lang(table, seat)):
-                table.closing[seat] = dm_panel(table, seat)
+        self.announce(table)
+        self.delivery.keep_closing(table)
         result = match.finish_hand()
         over = match.over
         rows = [(i, s.user_id, result.deltas[i], i in result.winners) for i, s in enumerate(table.seats)]
@@ -263,25 +306,24 @@ class Play:
             payload["match_settlement"] = match.final_scores()
         # The channel posts announcing it are stored with the settlement (one transaction): each is posted
         # once, later if Discord refuses it now, and after a restart if a crash comes first.
-        with speaking(self.svc.channel_lang(table)):
+        with speaking(self.tables.channel_lang(table)):
             posts = [Panel(content=settlement_text(table, result, hand_no), picture=pictures.settlement(table, result))]
             if over:
                 posts.append(Panel(content=final_text(table)))
-        ids = await self.svc.db.settle_hand(
+        ids = await self.db.settle_hand(
             table.hand_id, table.guild_id, table.variant_id, payload, rows, best,
             end_table=(table.id, stored(lambda: tr("比赛结束"))) if over else None, match_adjust=adjust,
             posts=[post.content or "" for post in posts])
         for post_id, post in zip(ids, posts, strict=False):
-            self.svc.delivery.queue_post(table, post_id, post)
+            self.delivery.queue_post(table, post_id, post)
         if over:
             table.status = "ended"
-            self.svc.by_channel.pop(table.channel_id, None)
-            if table.timer_task:
-                table.timer_task.cancel()
+            self.tables.release(table)
+            self.timers.stop(table.id)
 
-    def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> Any:
+    async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """查看我的手牌 on the table message."""
-        return self.svc.guard(interaction, self.show_hand_to(interaction, table_id, playing=True))
+        await self.show_hand_to(interaction, table_id, playing=True)
 
     async def show_hand_to(self, interaction: discord.Interaction[Any], table_id: int, *, playing: bool = False) -> None:
         """Answer privately with the clicker's panel (``/table hand``, 查看我的手牌); ``playing``: refuse a table
@@ -292,12 +334,12 @@ class Play:
         click that has to wait for the lock is deferred first, so it is answered within Discord's 3 seconds
         however long the commit takes."""
         no_game = tr("这张牌桌没有进行中的牌局。")
-        waiting = self.svc.tables.get(table_id)
+        waiting = self.tables.tables.get(table_id)
         if waiting is None or waiting.status == "ended" or (playing and waiting.status != "playing"):
             raise Denied(no_game)
         if contended(waiting.lock):
             await interaction.response.defer(ephemeral=True, thinking=True)
-        async with self.svc.locked(table_id, no_game) as table:
+        async with self.tables.locked(table_id, no_game) as table:
             if table.status == "ended" or (playing and table.status != "playing"):
                 raise Denied(no_game)
             seat = table.seat_of(interaction.user.id)
@@ -315,19 +357,13 @@ class Play:
             files = kwargs.pop("files", None)
             await interaction.edit_original_response(**kwargs, **({"attachments": files} if files else {}))
 
-    def auto_off(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> Any:
-        async def run() -> None:
-            async with self.svc.locked(table_id) as table:
-                self.own_seat(interaction, table, seat, tr("只能取消自己的托管。"))
-                table.set_auto(seat, False)
-                await self.advance(table)  # writes the flag (nothing else moves: a human must decide)
-                panel = dm_panel(table, seat)
-                msg_id = interaction.message.id if interaction.message else None
-                await interaction.response.edit_message(**self.svc.delivery.shown.edit_kwargs(panel, msg_id))
-                self.svc.delivery.shown.record(msg_id, panel)
-                self.svc.delivery.publish(table, skip=seat)
-                self.svc.timers.arm(table)
-        return self.svc.guard(interaction, run())
+    async def auto_off(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> None:
+        async with self.tables.locked(table_id) as table:
+            self.own_seat(interaction, table, seat, tr("只能取消自己的托管。"))
+            self.set_auto(table, seat, False)
+            await self.advance(table)  # writes the flag (nothing else moves: a human must decide)
+            await self.delivery.answer(interaction, dm_panel(table, seat))
+            self.announce(table, skip=seat)
 
 
 def contended(lock: asyncio.Lock) -> bool:

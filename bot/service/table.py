@@ -1,7 +1,9 @@
-"""A live table in memory: seats, the engine match, the per-hand action count and the state version.
+"""A live table in memory: seats, the engine match, the per-hand action count, the state version and the public
+log. What is still to be written is play's (``bot/service/play.py``), what was sent where is delivery's, the
+running turn timer is the timers' own.
 
-A table is rebuilt from its stored log (:func:`replay_table`) on start-up and for replays; nothing here
-talks to Discord or SQL.
+A table is rebuilt from its stored log (:func:`table_from_row`) on start-up and after a failed write, and a
+stored hand replayed (:func:`replay_steps`); nothing here talks to Discord or SQL.
 """
 
 from __future__ import annotations
@@ -19,10 +21,10 @@ from engine.core import Event, Game
 from engine.match import Match
 from engine.options import Option
 from engine.registry import Variant, get_variant
-from storage.db import ActionRow, SeatRow, TableRow
+from storage.db import SeatRow, TableRow
 
-from .i18n import SOURCE, current_lang, speaking, tr
-from .words import engine_text
+from ..i18n import SOURCE, current_lang, speaking, tr
+from ..words import engine_text
 
 # Options the bot adds to every variant's own (they shape hosting, not the rules). Their labels are also what
 # players type (bot/options_text.py), and they are said through the catalogue like the engine's own options.
@@ -139,25 +141,13 @@ class Table:
     # Increments with every accepted action and every new hand, so a custom id carrying it goes stale the
     # moment anything changes. Derived from the log, so it survives restarts.
     version: int = 0
-    hand_messages: dict[int, int] = field(default_factory=dict)  # hand_no -> channel table message id
-    dm_messages: dict[tuple[int, int], int] = field(default_factory=dict)  # (hand_no, seat) -> DM message id
-    dm_rendered: dict[int, str] = field(default_factory=dict)  # seat -> signature of the last DM panel sent
-    closing: dict[int, object] = field(default_factory=dict)  # seat -> that seat's last panel of the last hand
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))  # recent public event lines
     end_votes: set[int] = field(default_factory=set)  # 同意 in the open 解散 proposal
     end_refusals: set[int] = field(default_factory=set)  # 拒绝 in the open 解散 proposal
     end_round: int = 0  # the number of the latest 解散 proposal (its buttons carry it)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    timer_task: asyncio.Task[None] | None = None
-    turn_deadline: float | None = None  # unix time the running turn timer fires (rendered <t:…:R>)
-    unsaved: list[ActionRow] = field(default_factory=list)
-    unsaved_auto: dict[int, bool] = field(default_factory=dict)  # seat -> 托管 flag not yet written
-
-    def set_auto(self, seat: int, on: bool) -> None:
-        """Put a seat on or off 托管; the change is written with the next flush of the log."""
-        if self.seats[seat].auto != on:
-            self.seats[seat].auto = on
-            self.unsaved_auto[seat] = on
+    # unix time the turn timer fires, as the table shows it (<t:…:R>); set by bot/service/timers.py
+    turn_deadline: float | None = None
 
     @property
     def variant(self) -> Variant:
@@ -232,9 +222,6 @@ def table_from_row(row: TableRow) -> Table:
                   row.status, [Seat(s.user_id, s.name, s.dm_channel_id, s.dm_closed, s.auto, s.locale) for s in row.seats],
                   row.first_dealer, row.lobby_message_id)
     table.end_votes, table.end_refusals, table.end_round = set(row.end_votes), set(row.end_refusals), row.end_round
-    for s in row.seats:
-        if s.dm_hand_no is not None and s.dm_message_id is not None:
-            table.dm_messages[(s.dm_hand_no, s.seat)] = s.dm_message_id
     if row.status == "lobby" or not row.hands:
         if row.status != "lobby":
             table.match = Match(row.variant_id, row.options, row.first_dealer)
@@ -248,8 +235,6 @@ def table_from_row(row: TableRow) -> Table:
             table.note(game.apply(a.seat, a.code))
             table.version += 1
         table.hand_id, table.seq = hand.id, len(hand.actions)
-        if hand.message_id is not None:
-            table.hand_messages[table.match.progress.hand_no] = hand.message_id
         if game.finished and (hand.settled or i < len(row.hands) - 1):
             table.match.finish_hand()
     return table
@@ -275,7 +260,7 @@ def replay_steps(row: TableRow, hand_id: int) -> tuple[list[dict[str, Any]], dic
             steps.append({"view": game.public_view(), "text": text or "…", "totals": list(match.totals)})
         result = None
         if game.finished and game.result is not None:
-            # the stored result's shape (bot/play.py), so it is worded from the same typed data
+            # the stored result's shape (bot/service/play.py), so it is worded from the same typed data
             result = {"winners": game.result.winners, "deltas": game.result.deltas, "draw": game.result.draw,
                       "detail": json.loads(json.dumps(game.result.detail or {}, ensure_ascii=False, default=str)),
                       "wins": [w.to_json() for w in game.result.wins]}

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from engine.core import OptionError
 from engine.match import Match
-from storage.db import IntegrityError
+from storage.db import Database, IntegrityError
 
-from .components import VoteButton
-from .engine_words import said
-from .errors import Denied, echoed
-from .i18n import speaking, tr
-from .options_text import choice_label, option_label, parse_options_text, validate_bot_options, variant_named
-from .render import (
+from ..edge.components import VoteButton
+from ..edge.errors import Denied, echoed
+from ..edge.shards import Shards
+from ..engine_words import said
+from ..i18n import speaking, tr
+from ..options_text import choice_label, option_label, parse_options_text, validate_bot_options, variant_named
+from ..render import (
     OPTIONS_PER_PAGE,
     Panel,
     all_options,
@@ -25,10 +26,11 @@ from .render import (
     lobby_pages,
     seat_name,
 )
+from .delivery import Delivery, channel_lost_reason
+from .play import Play
+from .registry import Registry
 from .table import Seat, Table, ai_name, listing, stored
-
-if TYPE_CHECKING:
-    from .service import TableService
+from .timers import TurnTimers
 
 log = logging.getLogger(__name__)
 
@@ -36,18 +38,21 @@ log = logging.getLogger(__name__)
 class Lobby:
     """Table commands and lobby clicks; every change is checked and made under the table's lock."""
 
-    def __init__(self, svc: TableService) -> None:
-        self.svc = svc
+    def __init__(self, tables: Registry, db: Database, play: Play, delivery: Delivery, timers: TurnTimers, *,
+                 shards: Shards) -> None:
+        self.tables = tables
+        self.db = db
+        self.play = play
+        self.delivery = delivery
+        self.timers = timers
+        self.shards = shards
 
-    def create(self, interaction: discord.Interaction[Any], variant_id: str, options_text: str | None) -> Any:
-        return self.svc.guard(interaction, self._create(interaction, variant_id, options_text))
-
-    async def _create(self, interaction: discord.Interaction[Any], variant_id: str, options_text: str | None) -> None:
+    async def create(self, interaction: discord.Interaction[Any], variant_id: str, options_text: str | None) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Denied(tr("牌桌只能在服务器频道里开。"))
-        if not self.svc.shards.owns(interaction.guild_id):
-            raise Denied(self.svc.shards.refusal())
-        existing = self.svc.table_in(interaction.channel_id)
+        if not self.shards.owns(interaction.guild_id):
+            raise Denied(self.shards.refusal())
+        existing = self.tables.table_in(interaction.channel_id)
         if existing is not None:
             raise Denied(tr("本频道已有牌桌 #{table}；一个频道（或子区）只能开一桌。", table=existing.id))
         variant = variant_named(variant_id)
@@ -61,7 +66,7 @@ class Lobby:
         host = interaction.user
         seat = Seat(host.id, host.display_name, locale=interaction.locale.value)
         try:
-            table_id = await self.svc.db.create_table(interaction.guild_id, interaction.channel_id, host.id,
+            table_id = await self.db.create_table(interaction.guild_id, interaction.channel_id, host.id,
                                                       variant.id, options, bot_options, [seat.row(0)])
         except IntegrityError:
             # the store keeps one live table per channel: a create racing this one won, or a table that could
@@ -69,16 +74,16 @@ class Lobby:
             raise Denied(tr("本频道已有一张未结束的牌桌；一个频道（或子区）只能开一桌。")) from None
         table = Table(table_id, interaction.guild_id, interaction.channel_id, host.id, variant.id, options,
                       bot_options, "lobby", [seat])
-        self.svc.register(table)
-        with speaking(self.svc.public_lang(interaction)):
+        self.tables.register(table)
+        with speaking(self.tables.public_lang(interaction)):
             panel = lobby_message(table)
         resp = await interaction.response.send_message(**panel.kwargs())
         if resp.message_id is not None:
             table.lobby_message_id = resp.message_id
-            await self.svc.db.set_lobby_message(table.id, resp.message_id)
+            await self.db.set_lobby_message(table.id, resp.message_id)
 
     def channel_table(self, interaction: discord.Interaction[Any]) -> Table:
-        table = self.svc.table_in(interaction.channel_id)
+        table = self.tables.table_in(interaction.channel_id)
         if table is None:
             raise Denied(tr("本频道没有进行中的牌桌。用 /table create 开一桌。"))
         return table
@@ -89,58 +94,52 @@ class Lobby:
         if interaction.guild_id != table.guild_id or interaction.channel_id != table.channel_id:
             raise Denied(tr("这个按钮属于别的频道里的牌桌 #{table}，在这里不能操作，什么也没有改变。", table=table.id))
 
-    def command(self, interaction: discord.Interaction[Any], verb: str) -> Any:
+    async def command(self, interaction: discord.Interaction[Any], verb: str) -> None:
         """``/table join|leave|ai|start|end|hand`` in the channel's table."""
-        async def run() -> None:
-            table_id = self.channel_table(interaction).id
-            if verb == "hand":
-                await self.svc.play.show_hand_to(interaction, table_id)
+        table_id = self.channel_table(interaction).id
+        if verb == "hand":
+            await self.play.show_hand_to(interaction, table_id)
+            return
+        async with self.tables.locked(table_id, ended()) as table:
+            if table.status == "ended":
+                raise Denied(ended())
+            if verb == "end":
+                await self._end_request(interaction, table)
                 return
-            async with self.svc.locked(table_id, ended()) as table:
-                if table.status == "ended":
-                    raise Denied(ended())
-                if verb == "end":
-                    await self._end_request(interaction, table)
-                    return
-                text = await self._op(interaction, table, verb)
-                if not interaction.response.is_done():
-                    await interaction.response.send_message(text, ephemeral=True)
-                self.refresh(table)
-                if verb == "start" and table.status == "playing":
-                    self.svc.delivery.publish(table)
-                    self.svc.timers.arm(table)
-        return self.svc.guard(interaction, run())
+            text = await self._op(interaction, table, verb)
+            if not interaction.response.is_done():
+                await interaction.response.send_message(text, ephemeral=True)
+            self.refresh(table)
+            if verb == "start" and table.status == "playing":
+                self.play.announce(table)
 
-    def click(self, interaction: discord.Interaction[Any], table_id: int, verb: str) -> Any:
+    async def click(self, interaction: discord.Interaction[Any], table_id: int, verb: str) -> None:
         """A button on the lobby message. It only ever acts on a table still in its lobby: once the match has
         started (or the table ended) every lobby button is stale, and 离开 mid-match is ``/table leave``."""
-        async def run() -> None:
-            async with self.svc.locked(table_id, ended()) as table:
-                self.same_place(interaction, table)
-                if table.status == "ended":
-                    raise Denied(tr("这张牌桌已经结束了，这个按钮已失效，什么也没有改变。"))
-                if table.status != "lobby":
-                    raise Denied(tr("牌局已经开始了，大厅的按钮已失效，什么也没有改变。中途离席请用 /table leave。"))
-                if verb.startswith("page"):
-                    page = int(verb[4:] or 0)
-                    if page >= lobby_pages(table):  # the lobby's own buttons name its pages only
-                        raise Denied(tr("大厅没有第 {page} 页选项，什么也没有改变。", page=echoed(page + 1)))
-                    with speaking(self.svc.public_lang(interaction)):
-                        panel = lobby_message(table, page)
-                    await interaction.response.edit_message(**panel.kwargs())
-                    return
-                await self._op(interaction, table, verb)
-                with speaking(self.svc.public_lang(interaction)):
-                    panel = lobby_message(table)
+        async with self.tables.locked(table_id, ended()) as table:
+            self.same_place(interaction, table)
+            if table.status == "ended":
+                raise Denied(tr("这张牌桌已经结束了，这个按钮已失效，什么也没有改变。"))
+            if table.status != "lobby":
+                raise Denied(tr("牌局已经开始了，大厅的按钮已失效，什么也没有改变。中途离席请用 /table leave。"))
+            if verb.startswith("page"):
+                page = int(verb[4:] or 0)
+                if page >= lobby_pages(table):  # the lobby's own buttons name its pages only
+                    raise Denied(tr("大厅没有第 {page} 页选项，什么也没有改变。", page=echoed(page + 1)))
+                with speaking(self.tables.public_lang(interaction)):
+                    panel = lobby_message(table, page)
                 await interaction.response.edit_message(**panel.kwargs())
-                if verb == "start" and table.status == "playing":
-                    self.svc.delivery.publish(table)
-                    self.svc.timers.arm(table)
-        return self.svc.guard(interaction, run())
+                return
+            await self._op(interaction, table, verb)
+            with speaking(self.tables.public_lang(interaction)):
+                panel = lobby_message(table)
+            await interaction.response.edit_message(**panel.kwargs())
+            if verb == "start" and table.status == "playing":
+                self.play.announce(table)
 
     async def _seat(self, table: Table, seats: list[Seat], host_id: int | None = None) -> None:
         """Commit a new seat list (and host), then make it the table's: a failed write changes nothing."""
-        await self.svc.db.set_seats(table.id, [s.row(i) for i, s in enumerate(seats)], host_id=host_id)
+        await self.db.set_seats(table.id, [s.row(i) for i, s in enumerate(seats)], host_id=host_id)
         table.seats = seats
         if host_id is not None:
             table.host_id = host_id
@@ -173,10 +172,9 @@ class Lobby:
                 raise Denied(tr("你不在这张牌桌上。"))
             if table.status == "playing":
                 # leaving mid-match hands the seat to the AI rather than breaking the hand for everyone
-                table.set_auto(seat, True)
-                await self.svc.play.advance(table)  # writes the flag first; a failure rebuilds from the log
-                self.svc.delivery.publish(table)
-                self.svc.timers.arm(table)
+                self.play.set_auto(table, seat, True)
+                await self.play.advance(table)  # writes the flag first; a failure rebuilds from the log
+                self.play.announce(table)
                 return tr("你已离席，电脑将托管你的座位。")
             seats = [s for i, s in enumerate(table.seats) if i != seat]
             humans = [s.user_id for s in seats if s.user_id is not None]
@@ -197,59 +195,56 @@ class Lobby:
             # The variant picks the first dealer once (随机庄, 剥皮's draw); it is stored so a rebuild keeps it.
             match = Match(table.variant_id, table.options, seed=table.hand_seed(-1))
             # durable first: a failed write leaves the table in its lobby, as the log says
-            await self.svc.db.start_table(table.id, match.progress.dealer)
+            await self.db.start_table(table.id, match.progress.dealer)
             table.first_dealer = match.progress.dealer
             table.status = "playing"
             table.match = match
-            await self.svc.play.advance(table)  # deals the first hand
-            return tr("开始！手牌已通过私信发出。") if self.svc.shards.dm_clicks_arrive else self.svc.shards.started()
+            await self.play.advance(table)  # deals the first hand
+            return tr("开始！手牌已通过私信发出。") if self.shards.dm_clicks_arrive else self.shards.started()
         raise Denied(tr("没有这个操作。"))
 
     def refresh(self, table: Table) -> None:
         if table.lobby_message_id is None:
             return
-        with speaking(self.svc.channel_lang(table)):
+        with speaking(self.tables.channel_lang(table)):
             panel = lobby_message(table)
-        mid = table.lobby_message_id
-        self.svc.delivery.outbox(table).edit(("lobby",), lambda: self.svc.delivery.edit_channel(table, mid, panel))
+        self.delivery.edit_lobby(table, table.lobby_message_id, panel)
 
-    def set_option(self, interaction: discord.Interaction[Any], table_id: int, key: str, value: str) -> Any:
-        async def run() -> None:
-            async with self.svc.locked(table_id, ended()) as table:
-                self.same_place(interaction, table)
-                if table.status != "lobby":
-                    raise Denied(tr("牌局已经开始或已经结束，房间选项不能再改，什么也没有改变。"))
-                if interaction.user.id != table.host_id:
-                    raise Denied(tr("只有房主可以修改房间选项。"))
-                found = [(k, o, v) for k, o, v in all_options(table) if k == key]
-                if not found:
-                    raise Denied(tr("没有这个房间选项。"))
-                _, opt, _ = found[0]
+    async def set_option(self, interaction: discord.Interaction[Any], table_id: int, key: str, value: str) -> None:
+        async with self.tables.locked(table_id, ended()) as table:
+            self.same_place(interaction, table)
+            if table.status != "lobby":
+                raise Denied(tr("牌局已经开始或已经结束，房间选项不能再改，什么也没有改变。"))
+            if interaction.user.id != table.host_id:
+                raise Denied(tr("只有房主可以修改房间选项。"))
+            found = [(k, o, v) for k, o, v in all_options(table) if k == key]
+            if not found:
+                raise Denied(tr("没有这个房间选项。"))
+            _, opt, _ = found[0]
+            try:
+                idx = int(value)
+                if not 0 <= idx < len(opt.choices):
+                    raise ValueError
+            except ValueError:
+                raise Denied(tr("选项「{option}」没有这个取值，可选：{choices}", option=option_label(opt),
+                                choices=listing(choice_label(opt, c) for c in opt.choices[:25]))) from None
+            if key.startswith("bot."):
+                bot_options = dict(table.bot_options, **{key[4:]: opt.choices[idx]})
+                options = table.options
+            else:
                 try:
-                    idx = int(value)
-                    if not 0 <= idx < len(opt.choices):
-                        raise ValueError
-                except ValueError:
-                    raise Denied(tr("选项「{option}」没有这个取值，可选：{choices}", option=option_label(opt),
-                                    choices=listing(choice_label(opt, c) for c in opt.choices[:25]))) from None
-                if key.startswith("bot."):
-                    bot_options = dict(table.bot_options, **{key[4:]: opt.choices[idx]})
-                    options = table.options
-                else:
-                    try:
-                        options = table.variant.validate(dict(table.options, **{key: opt.choices[idx]}))
-                    except OptionError as e:
-                        raise Denied(tr("房间选项有误：{reason}", reason=said(e))) from None
-                    bot_options = table.bot_options
-                    if len(table.seats) > table.variant.seat_count(options):
-                        raise Denied(tr("已入座的人数超过了这个选项允许的座位数。"))
-                await self.svc.db.set_options(table.id, options, bot_options)  # durable first
-                table.options, table.bot_options = options, bot_options
-                page = [k for k, _, _ in all_options(table)].index(key) // OPTIONS_PER_PAGE
-                with speaking(self.svc.public_lang(interaction)):
-                    panel = lobby_message(table, page)
-                await interaction.response.edit_message(**panel.kwargs())
-        return self.svc.guard(interaction, run())
+                    options = table.variant.validate(dict(table.options, **{key: opt.choices[idx]}))
+                except OptionError as e:
+                    raise Denied(tr("房间选项有误：{reason}", reason=said(e))) from None
+                bot_options = table.bot_options
+                if len(table.seats) > table.variant.seat_count(options):
+                    raise Denied(tr("已入座的人数超过了这个选项允许的座位数。"))
+            await self.db.set_options(table.id, options, bot_options)  # durable first
+            table.options, table.bot_options = options, bot_options
+            page = [k for k, _, _ in all_options(table)].index(key) // OPTIONS_PER_PAGE
+            with speaking(self.tables.public_lang(interaction)):
+                panel = lobby_message(table, page)
+            await interaction.response.edit_message(**panel.kwargs())
 
     async def _end_request(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """``/table end`` (the caller holds the lock). The host or a Manage-Server member ends the table at
@@ -261,32 +256,30 @@ class Lobby:
                 await self.end_table(table, lambda: tr("房主 {name} 结束了牌桌", name=user.display_name))
             else:
                 await self.end_table(table, lambda: tr("管理员 {name} 结束了牌桌", name=user.display_name))
-            with speaking(self.svc.public_lang(interaction)):
+            with speaking(self.tables.public_lang(interaction)):
                 await interaction.response.send_message(tr("牌桌 #{table} 已结束。", table=table.id))
             return
         if table.status != "playing":
             raise Denied(tr("开局前只有房主或服务器管理员可以关闭牌桌，什么也没有改变。"))
         if table.seat_of(user.id) is None:
             raise Denied(tr("只有房主、服务器管理员或桌上的玩家（投票）可以结束牌桌。"))
-        with speaking(self.svc.public_lang(interaction)):
+        with speaking(self.tables.public_lang(interaction)):
             panel = await self._vote(table, user, agree=True)
         await interaction.response.send_message(**panel.kwargs())
 
-    def vote(self, interaction: discord.Interaction[Any], table_id: int, round_no: int, agree: bool) -> Any:
+    async def vote(self, interaction: discord.Interaction[Any], table_id: int, round_no: int, agree: bool) -> None:
         """同意 / 拒绝 on a 解散 proposal message."""
-        async def run() -> None:
-            async with self.svc.locked(table_id, ended()) as table:
-                self.same_place(interaction, table)
-                if table.status != "playing":
-                    raise Denied(tr("这张牌桌已经结束了，投票按钮已失效，什么也没有改变。"))
-                if round_no != table.end_round or not (table.end_votes or table.end_refusals):
-                    raise Denied(tr("这次解散投票已经结束了，按钮已失效，什么也没有改变。"))
-                if table.seat_of(interaction.user.id) is None:
-                    raise Denied(tr("只有桌上的玩家可以投票，什么也没有改变。"))
-                with speaking(self.svc.public_lang(interaction)):
-                    panel = await self._vote(table, interaction.user, agree=agree)
-                await interaction.response.edit_message(**panel.kwargs())
-        return self.svc.guard(interaction, run())
+        async with self.tables.locked(table_id, ended()) as table:
+            self.same_place(interaction, table)
+            if table.status != "playing":
+                raise Denied(tr("这张牌桌已经结束了，投票按钮已失效，什么也没有改变。"))
+            if round_no != table.end_round or not (table.end_votes or table.end_refusals):
+                raise Denied(tr("这次解散投票已经结束了，按钮已失效，什么也没有改变。"))
+            if table.seat_of(interaction.user.id) is None:
+                raise Denied(tr("只有桌上的玩家可以投票，什么也没有改变。"))
+            with speaking(self.tables.public_lang(interaction)):
+                panel = await self._vote(table, interaction.user, agree=agree)
+            await interaction.response.edit_message(**panel.kwargs())
 
     async def _vote(self, table: Table, user: discord.abc.User, *, agree: bool) -> Panel:
         """Count one seated player's 同意 or 拒绝 and decide (the caller holds the lock).
@@ -304,10 +297,10 @@ class Lobby:
             await self.end_table(table, lambda: tr("玩家投票解散（{yes}/{n}）", yes=yes, n=n))
             return Panel(content=tr("投票通过（同意 {yes}/{n}），牌桌 #{table} 已解散。", yes=yes, n=n, table=table.id))
         if no * 2 >= n:
-            await self.svc.db.clear_end_votes(table.id)
+            await self.db.clear_end_votes(table.id)
             table.end_votes, table.end_refusals = set(), set()
             return Panel(content=tr("解散提议未通过（拒绝 {no}/{n}），牌局继续。", no=no, n=n))
-        await self.svc.db.vote_end(table.id, user.id, agree, new_round=opening)
+        await self.db.vote_end(table.id, user.id, agree, new_round=opening)
         if opening:
             table.end_round += 1
         table.end_votes, table.end_refusals = yes_set, no_set
@@ -325,13 +318,12 @@ class Lobby:
         to the channel in the guild's language and to each player in theirs)."""
         was_playing = table.status == "playing"
         # durable first: a failed write leaves the table as it was
-        await self.svc.db.end_table(table.id, stored(reason))
-        if table.timer_task:
-            table.timer_task.cancel()
+        await self.db.end_table(table.id, stored(reason))
+        self.timers.stop(table.id)
         table.status = "ended"
         table.version += 1  # every control sent before the end is stale now
-        self.svc.by_channel.pop(table.channel_id, None)
-        with speaking(self.svc.channel_lang(table)):
+        self.tables.release(table)
+        with speaking(self.tables.channel_lang(table)):
             text = tr("🛑 牌桌 #{table} 已结束：{reason}。", table=table.id, reason=reason())
             if was_playing and table.match is not None:
                 text += "\n" + tr("累计：{totals}", totals=" ｜ ".join(
@@ -339,11 +331,37 @@ class Lobby:
         if was_playing and table.match is not None:
             hand_no = table.hand_no
             for seat in table.humans():
-                with speaking(self.svc.seat_lang(table, seat)):
+                with speaking(self.tables.seat_lang(table, seat)):
                     told = tr("牌桌 #{table} 已结束：{reason}。", table=table.id, reason=reason())
-                self.svc.delivery.queue_dm(table, seat, hand_no, Panel(content=told))
+                self.delivery.queue_dm(table, seat, hand_no, Panel(content=told))
         self.refresh(table)
-        self.svc.delivery.post_channel(table, Panel(content=text))
+        self.delivery.post_channel(table, Panel(content=text))
+
+
+    async def channel_lost(self, table: Table) -> None:
+        """End a table whose channel was deleted or is no longer reachable (``Delivery.channel_lost`` reports
+        it): status ended, settled scores kept, timer and AI stopped, each player told by DM."""
+        try:
+            async with table.lock:
+                table = self.tables.tables.get(table.id, table)  # a rebuild may have replaced the object
+                if table.status == "ended":
+                    return
+                self.timers.stop(table.id)
+                table.turn_deadline = None
+                was_playing = table.status == "playing" and table.match is not None
+                table.status = "ended"
+                await self.db.end_table(table.id, stored(channel_lost_reason))
+                self.tables.release(table)
+                totals = table.match.totals if was_playing and table.match is not None else None
+                for seat in table.humans():
+                    with speaking(self.tables.seat_lang(table, seat)):
+                        text = tr("🛑 牌桌 #{table} 已结束：{reason}。", table=table.id, reason=channel_lost_reason())
+                        if totals is not None:
+                            text += "\n" + tr("已结算的各局分数都已保存。累计：{totals}", totals=" ｜ ".join(
+                                f"{seat_name(table, i)} {t:+d}" for i, t in enumerate(totals)))
+                    self.delivery.queue_dm(table, seat, table.hand_no, Panel(content=text), fresh=True)
+        except Exception:
+            log.exception("table %s could not be ended after its channel was lost", table.id)
 
 
 def ended() -> str:

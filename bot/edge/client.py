@@ -1,4 +1,11 @@
-"""The Discord client: opens the database, registers commands and persistent components, restores tables."""
+"""The Discord client: opens the database, registers the commands (cogs) and the persistent components, restores
+tables. Everything arrives as interactions: a ``commands.Bot`` for its cogs, with no prefix commands and no
+privileged intent (members, message content).
+
+Every interaction is admitted the same way (``errors.admit``: the user's language, their locale remembered,
+counted in flight), by the tree's ``interaction_check`` for commands and by ``Control.interaction_check`` for
+components, and every failure reaches the tree's ``on_error`` (``errors.on_error``), components' too.
+"""
 
 from __future__ import annotations
 
@@ -8,15 +15,17 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from storage.db import Database
 
-from .clock import SYSTEM, Clock
-from .commands import setup_commands
+from ..i18n import CatalogueTranslator, lang_of, speaking, tr
+from ..service.clock import SYSTEM, Clock
+from ..service.tables import TableService
+from .cogs import cogs
 from .components import DYNAMIC_ITEMS, is_known_custom_id
+from .errors import admit, on_error
 from .forward import Forwarder
-from .i18n import CatalogueTranslator, lang_of, speaking, tr
-from .service import TableService
 from .shards import ALL, Shards
 
 log = logging.getLogger(__name__)
@@ -37,12 +46,24 @@ def freeze_heap() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-class HunanBot(discord.Client):
+class HunanTree(app_commands.CommandTree[Any]):
+    """The command tree, whose check and error handler every interaction goes through (components' too)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        await admit(interaction)  # in the command's own task: the command speaks the user's language too
+        return True
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: Exception, /) -> None:  # type: ignore[override]
+        await on_error(interaction, error)
+
+
+class HunanBot(commands.Bot):
     def __init__(self, database_url: str, *, clock: Clock = SYSTEM, sync_commands: bool = False,
                  shards: Shards = ALL) -> None:
-        # Everything arrives as interactions: no privileged intents (members, message content) are needed.
-        super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True), **shards.client_options())
-        self.tree = app_commands.CommandTree(self)
+        # Everything arrives as interactions: no privileged intents (members, message content) are needed, and
+        # no message ever reaches the (mention-only) prefix.
+        super().__init__(command_prefix=commands.when_mentioned, help_command=None, tree_cls=HunanTree,
+                         intents=discord.Intents.none() | discord.Intents(guilds=True), **shards.client_options())
         self.database_url = database_url
         self.clock = clock
         self.sync_commands = sync_commands
@@ -55,12 +76,13 @@ class HunanBot(discord.Client):
         self.db = await Database.open(self.database_url)
         self.service = TableService(self, self.db, clock=self.clock, shards=self.shard_plan)
         await self.tree.set_translator(CatalogueTranslator())
-        setup_commands(self)
+        for cog in cogs(self.service, self.db):
+            await self.add_cog(cog)
         # DynamicItems are matched by custom_id template, so buttons sent before a restart keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.shard_plan.sharded and not self.shard_plan.everything:
             # DMs reach shard 0 only: clicks on other processes' DM panels come and go through the database
-            self.forwarder = Forwarder(self)
+            self.forwarder = Forwarder(self, self.db, self.service.tables, shards=self.shard_plan, clock=self.clock)
             self.forwarder.install()
         restored = await self.service.restore()
         if restored:
@@ -93,8 +115,8 @@ class HunanBot(discord.Client):
         await super().close()
 
 
-class ShardedHunanBot(HunanBot, discord.AutoShardedClient):
-    """The bot as one of several processes: discord.py's AutoShardedClient on the shards it was given."""
+class ShardedHunanBot(HunanBot, commands.AutoShardedBot):
+    """The bot as one of several processes: discord.py's AutoShardedBot on the shards it was given."""
 
 
 def make_bot(database_url: str, *, shards: Shards = ALL, clock: Clock = SYSTEM,

@@ -8,7 +8,10 @@ panel as a new DM (the old one deleted) with a countdown; seats not asked are ed
 Discord fails in a few ways that must not lose what a player has to see: 5xx and network errors are retried
 with back-off and otherwise left marked undelivered for the next publish; an edit of a message older than an
 hour (30046) or gone (10008) becomes a fresh post; a deleted or unreachable channel (10003 / 50001) ends its
-table cleanly.
+table cleanly (the ending is the lobby's: delivery reports the loss to the handler it was built with).
+
+What was sent where is delivery's own state (:class:`Sent`): each hand's table message, each seat's DM panel,
+the signature of the panel a seat last got and the last panels of a finished hand.
 """
 
 from __future__ import annotations
@@ -17,28 +20,29 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
 
-from .components import ShowHandButton
-from .i18n import speaking, tr
-from .outbox import Outbox
-from .pictures import uploads
-from .render import (
+from storage.db import Database, TableRow
+
+from ..edge.components import ShowHandButton
+from ..edge.shards import Shards
+from ..i18n import speaking, tr
+from ..pictures import uploads
+from ..render import (
     Panel,
     countdown,
     dm_panel,
-    seat_name,
     table_message,
 )
+from .clock import Clock
+from .outbox import Outbox
+from .registry import Registry
 from .table import Table, stored
-
-if TYPE_CHECKING:
-    from .service import TableService
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -79,6 +83,24 @@ def new_nonce() -> str:
 
 
 @dataclass(slots=True)
+class Sent:
+    """What delivery sent for one table: restored from the store at start-up (the message ids), kept across a
+    rebuild of the table from its log."""
+
+    hand_messages: dict[int, int] = field(default_factory=dict)  # hand_no -> channel table message id
+    dm_messages: dict[tuple[int, int], int] = field(default_factory=dict)  # (hand_no, seat) -> DM message id
+    dm_rendered: dict[int, str] = field(default_factory=dict)  # seat -> signature of the last DM panel sent
+    closing: dict[int, Panel] = field(default_factory=dict)  # seat -> that seat's last panel of the last hand
+
+
+Lost = Callable[[Table], Coroutine[Any, Any, None]]
+
+
+async def _nowhere(table: Table) -> None:
+    log.warning("channel of table %s lost and nobody to end the table", table.id)
+
+
+@dataclass(slots=True)
 class _Notice:
     """A channel line telling DMs-closed players it is their turn; deleted when the turn passes."""
 
@@ -91,8 +113,16 @@ class _Notice:
 class Delivery:
     """What people are told, always after it is durable; ordered and coalesced per message."""
 
-    def __init__(self, svc: TableService) -> None:
-        self.svc = svc
+    def __init__(self, client: discord.Client, db: Database, tables: Registry, *, clock: Clock, shards: Shards,
+                 lost: Lost = _nowhere) -> None:
+        self.client = client
+        self.db = db
+        self.tables = tables
+        self.clock = clock
+        self.shards = shards
+        self.lost = lost  # ends a table whose channel is gone (Lobby.channel_lost)
+        self.outboxes: dict[object, Outbox] = {}  # table id: its channel lane; (table id, "dm", seat): a DM lane
+        self._sent: dict[int, Sent] = {}
         self._asked: dict[int, tuple[int, frozenset[int]]] = {}  # table -> (hand_no, seats deciding at last publish)
         self._fresh: set[tuple[int, int]] = set()  # (table, seat): the queued DM must arrive as a new message
         self._notices: dict[int, _Notice] = {}
@@ -105,6 +135,71 @@ class Delivery:
     def close(self) -> None:
         for task in self._waits:
             task.cancel()
+        for box in self.outboxes.values():
+            box.cancel()
+
+    # -- what was sent where ----------------------------------------------------------------------
+
+    def sent(self, table: Table) -> Sent:
+        sent = self._sent.get(table.id)
+        if sent is None:
+            sent = self._sent[table.id] = Sent()
+        return sent
+
+    def adopt(self, table: Table, row: TableRow) -> None:
+        """The message ids a restored table's store remembers: its messages keep being edited in place."""
+        sent = self.sent(table)
+        for s in row.seats:
+            if s.dm_hand_no is not None and s.dm_message_id is not None:
+                sent.dm_messages[(s.dm_hand_no, s.seat)] = s.dm_message_id
+        for hand in row.hands:
+            if hand.message_id is not None:
+                sent.hand_messages[hand.hand_no] = hand.message_id
+
+    def hand_message(self, table: Table) -> int | None:
+        """The channel message of the table's current hand, if it was posted."""
+        return self.sent(table).hand_messages.get(table.hand_no)
+
+    def rebuilt(self, table: Table) -> None:
+        """The table was rebuilt from its log: every DM panel is worth sending again."""
+        self.sent(table).dm_rendered.clear()
+
+    def keep_closing(self, table: Table) -> None:
+        """Render each human's last panel of the hand now ending (before the match lets go of the game): a click
+        that ended it is answered with it."""
+        sent = self.sent(table)
+        sent.closing = {}
+        for seat in table.humans():
+            with speaking(self.tables.seat_lang(table, seat)):
+                sent.closing[seat] = dm_panel(table, seat)
+
+    def closing(self, table: Table, seat: int) -> Panel | None:
+        return self.sent(table).closing.get(seat)
+
+    async def answer(self, interaction: discord.Interaction[Any], panel: Panel) -> int | None:
+        """Answer a click by turning its message into ``panel`` (its picture uploaded again only if it changed);
+        returns the message's id."""
+        msg_id = interaction.message.id if interaction.message else None
+        await interaction.response.edit_message(**self.shown.edit_kwargs(panel, msg_id))
+        self.shown.record(msg_id, panel)
+        return msg_id
+
+    def answered(self, table: Table, seat: int, hand_no: int, msg_id: int | None, panel: Panel) -> bool:
+        """Whether the answered message is the seat's DM panel of the hand: then it shows ``panel`` already,
+        and the next publish leaves it alone."""
+        if msg_id is None or self.sent(table).dm_messages.get((hand_no, seat)) != msg_id:
+            return False
+        self.sent(table).dm_rendered[seat] = panel.signature
+        return True
+
+    def forget(self, table_id: int) -> None:
+        """The table leaves memory: its channel lane stops."""
+        box = self.outboxes.pop(table_id, None)
+        if box is not None:
+            box.cancel()
+
+    def lanes(self) -> Iterable[Outbox]:
+        return self.outboxes.values()
 
     # -- lanes ------------------------------------------------------------------------------------
 
@@ -119,13 +214,13 @@ class Delivery:
         return self._lane((table.id, "notice"), f"table-{table.id}-notice")
 
     def _lane(self, key: Any, name: str) -> Outbox:
-        box = self.svc.outboxes.get(key)
+        box = self.outboxes.get(key)
         if box is None:
-            box = self.svc.outboxes[key] = Outbox(name)
+            box = self.outboxes[key] = Outbox(name)
         return box
 
     def channel(self, table: Table) -> discord.PartialMessageable:
-        return self.svc.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id,
+        return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id,
                                                        type=discord.ChannelType.text)
 
     # -- retried writes ---------------------------------------------------------------------------
@@ -139,7 +234,7 @@ class Delivery:
                 if delay is None or not transient(e):
                     raise
                 log.warning("%s failed (%s); trying again in %.1f s", what, e, delay)
-                await self.svc.clock.sleep(delay)
+                await self.clock.sleep(delay)
         raise AssertionError("unreachable")
 
     async def channel_send(self, table: Table, **kwargs: Any) -> discord.Message | None:
@@ -186,6 +281,10 @@ class Delivery:
         kwargs = self.shown.edit_kwargs(panel, message_id)
         return uploads.without_picture(kwargs) if table.channel_id in self.shown.refused else kwargs
 
+    def edit_lobby(self, table: Table, message_id: int, panel: Panel) -> None:
+        """Edit the lobby message (one keyed job: only its newest content is sent)."""
+        self.outbox(table).edit(("lobby",), lambda: self.edit_channel(table, message_id, panel))
+
     def post_channel(self, table: Table, panel: Panel) -> None:
         async def post() -> None:
             await self.channel_send(table, **send_kwargs(panel))
@@ -214,7 +313,7 @@ class Delivery:
                 raise
             self._unposted[table.id].pop(post_id, None)
             self._later.pop(post_id, None)
-            await self.svc.db.set_post_message(post_id, msg.id if msg is not None else 0)
+            await self.db.set_post_message(post_id, msg.id if msg is not None else 0)
         self.outbox(table).edit(("post", post_id), job)
 
     def _try_later(self, table: Table, post_id: int) -> None:
@@ -225,7 +324,7 @@ class Delivery:
         self._later[post_id] = tries + 1
 
         async def later() -> None:
-            await self.svc.clock.sleep(POST_LATER[tries])
+            await self.clock.sleep(POST_LATER[tries])
             if post_id in self._unposted.get(table.id, {}):
                 self._queue_post(table, post_id)
         task = asyncio.get_running_loop().create_task(later(), name=f"post-{post_id}-later")
@@ -240,18 +339,19 @@ class Delivery:
         One keyed job per hand on the channel's one worker: a second post cannot start while the first runs,
         and a queued one is replaced by the newer content."""
         hand_no, hand_id = table.hand_no, table.hand_id
-        with speaking(self.svc.channel_lang(table)):
+        sent = self.sent(table)
+        with speaking(self.tables.channel_lang(table)):
             panel = table_message(table)
 
         async def store(message_id: int) -> None:
-            table.hand_messages[hand_no] = message_id
+            sent.hand_messages[hand_no] = message_id
             if hand_id is not None:
-                await self.svc.db.set_hand_message(hand_id, message_id)
+                await self.db.set_hand_message(hand_id, message_id)
 
         async def job() -> None:
             if table.id in self._lost:
                 return
-            mid = table.hand_messages.get(hand_no)
+            mid = sent.hand_messages.get(hand_no)
             if mid is not None:
                 await self.edit_channel(table, mid, panel, repost=store)
                 return
@@ -261,6 +361,13 @@ class Delivery:
                 self.shown.record(msg.id, panel)
                 await store(msg.id)
         self.outbox(table).edit(("table", hand_no), job)
+
+    def hand_started(self, table: Table) -> None:
+        """A new hand was dealt: its table message is posted, and every seat's panel is new."""
+        self.sent(table).dm_rendered.clear()
+        # Posted by the hand's keyed job: retried, and posted again by any later publish (or a restart) if
+        # this post never lands, so no hand goes unseen in the channel.
+        self.queue_table_message(table)
 
     # -- publishing -------------------------------------------------------------------------------
 
@@ -276,11 +383,12 @@ class Delivery:
         message for a seat newly asked to decide) and the channel notice for DMs-closed players.
 
         ``skip``: a seat whose panel the click answer already refreshed. ``actor``: the seat that just acted
-        (if it must decide again, that is a new turn)."""
+        (if it must decide again, that is a new turn). The caller armed the turn timer first: the deadline
+        shown is the one of the timer now running."""
         game = table.game
         if game is None or table.id in self._lost:
             return
-        self.svc.timers.arm(table)  # the deadline shown below is the one of the timer now running
+        sent = self.sent(table)
         hand_no = table.hand_no
         for post_id in list(self._unposted.get(table.id, {})):  # refused or failed before: in order, before the news
             self._queue_post(table, post_id)
@@ -300,11 +408,11 @@ class Delivery:
             if seat == skip or self.channel_only(table, seat):
                 continue
             fresh = seat in deciding and seat not in before
-            with speaking(self.svc.seat_lang(table, seat)):
+            with speaking(self.tables.seat_lang(table, seat)):
                 dm = dm_panel(table, seat)
-            if not fresh and table.dm_rendered.get(seat) == dm.signature:
+            if not fresh and sent.dm_rendered.get(seat) == dm.signature:
                 continue
-            table.dm_rendered[seat] = dm.signature
+            sent.dm_rendered[seat] = dm.signature
             self.queue_dm(table, seat, hand_no, dm, fresh=fresh)
         self._notify_closed(table, deciding, before)
 
@@ -312,8 +420,8 @@ class Delivery:
 
     def channel_only(self, table: Table, seat: int) -> bool:
         """Whether the seat plays from 查看我的手牌 in the channel instead of a DM panel: its DMs are closed, or
-        clicks on DMs never reach this process (Discord sends DM events to shard 0 only, see bot/shards.py)."""
-        return table.seats[seat].dm_closed or not self.svc.shards.dm_clicks_arrive
+        clicks on DMs never reach this process (Discord sends DM events to shard 0 only, see bot/edge/shards.py)."""
+        return table.seats[seat].dm_closed or not self.shards.dm_clicks_arrive
 
     def queue_dm(self, table: Table, seat: int, hand_no: int, panel: Panel, *, fresh: bool = False) -> None:
         """Deliver ``panel`` to the seat's DM: as an edit of its panel of this hand, or (``fresh``, or no panel
@@ -336,7 +444,7 @@ class Delivery:
                 await self._dms_closed(table, seat)
             except Exception as e:
                 # undelivered: the next publish sends it again, as a new message if this one was to be
-                table.dm_rendered.pop(seat, None)
+                self.sent(table).dm_rendered.pop(seat, None)
                 if new:
                     self._fresh.add(key)
                 if not transient(e):
@@ -352,11 +460,12 @@ class Delivery:
         what = f"DM to seat {seat} of table {table.id}"
         if s.dm_channel_id is None:
             # one DM channel per player, opened once and reused (opening many quickly gets bots flagged)
-            ch = await self.retrying(what, lambda: self.svc.client.create_dm(discord.Object(user_id)))
+            ch = await self.retrying(what, lambda: self.client.create_dm(discord.Object(user_id)))
             s.dm_channel_id = ch.id
-            await self.svc.db.set_dm(table.id, seat, ch.id, False)
-        dm = self.svc.client.get_partial_messageable(s.dm_channel_id, type=discord.ChannelType.private)
-        old = table.dm_messages.get((hand_no, seat))
+            await self.db.set_dm(table.id, seat, ch.id, False)
+        dm = self.client.get_partial_messageable(s.dm_channel_id, type=discord.ChannelType.private)
+        sent = self.sent(table)
+        old = sent.dm_messages.get((hand_no, seat))
         if old is not None and not fresh:
             try:
                 await self.retrying(what, lambda: dm.get_partial_message(old).edit(**self.shown.edit_kwargs(panel, old)))
@@ -368,8 +477,8 @@ class Delivery:
         nonce = new_nonce()
         msg = await self.retrying(what, lambda: dm.send(**send_kwargs(panel), nonce=nonce))
         self.shown.record(msg.id, panel)
-        table.dm_messages[(hand_no, seat)] = msg.id
-        await self.svc.db.set_dm_message(table.id, seat, hand_no, msg.id)  # a restart edits the new one
+        sent.dm_messages[(hand_no, seat)] = msg.id
+        await self.db.set_dm_message(table.id, seat, hand_no, msg.id)  # a restart edits the new one
         if old is not None:
             try:
                 await self.retrying(what, lambda: dm.get_partial_message(old).delete())
@@ -380,8 +489,8 @@ class Delivery:
     async def _dms_closed(self, table: Table, seat: int) -> None:
         s = table.seats[seat]
         s.dm_closed = True
-        await self.svc.db.set_dm(table.id, seat, s.dm_channel_id, True)
-        with speaking(self.svc.channel_lang(table)):
+        await self.db.set_dm(table.id, seat, s.dm_channel_id, True)
+        with speaking(self.tables.channel_lang(table)):
             view = discord.ui.View(timeout=None)
             view.add_item(ShowHandButton(table.id))
             text = tr("{mention} 无法给你发私信（私信已关闭）。请点击下方「查看我的手牌」按钮，手牌和操作会只显示给你一个人。",
@@ -426,7 +535,7 @@ class Delivery:
         users = [table.seats[s].user_id for s in sorted(seats)]
         mentions = " ".join(f"<@{u}>" for u in users)
         deadline = f" {countdown(table.turn_deadline)}" if table.turn_deadline is not None else ""
-        with speaking(self.svc.channel_lang(table)):
+        with speaking(self.tables.channel_lang(table)):
             if claim:
                 text = tr("{mentions} 有一张牌可以吃、碰或胡：请点「查看我的手牌」看看是否需要你决定{deadline}。",
                           mentions=mentions, deadline=deadline)
@@ -461,8 +570,9 @@ class Delivery:
     # -- a channel that is gone -------------------------------------------------------------------
 
     def channel_lost(self, table: Table) -> None:
-        """The channel was deleted or the bot lost access: end the table (scores of settled hands stay), stop
-        its AI and timer, and tell the players by DM. Called from a delivery job, outside the table's lock."""
+        """The channel was deleted or the bot lost access: nothing more is sent there, and the table is ended
+        by the handler delivery was built with (scores of settled hands stay, AI and timer stop, players are
+        told by DM). Called from a delivery job, outside the table's lock."""
         if table.id in self._lost or table.status == "ended":
             return
         self._lost.add(table.id)
@@ -471,33 +581,4 @@ class Delivery:
         self.notice_outbox(table).drop()
         self._notices.pop(table.id, None)
         log.warning("channel %s of table %s is gone; ending the table", table.channel_id, table.id)
-        self.svc.inflight += 1  # idle() waits for the ending
-        asyncio.get_running_loop().create_task(self._end_lost(table), name=f"channel-lost-{table.id}")
-
-    async def _end_lost(self, table: Table) -> None:
-        try:
-            async with table.lock:
-                table = self.svc.tables.get(table.id, table)  # a rebuild may have replaced the object
-                if table.status == "ended":
-                    return
-                if table.timer_task is not None:
-                    table.timer_task.cancel()
-                    table.timer_task = None
-                table.turn_deadline = None
-                was_playing = table.status == "playing" and table.match is not None
-                table.status = "ended"
-                await self.svc.db.end_table(table.id, stored(channel_lost_reason))
-                if self.svc.by_channel.get(table.channel_id) == table.id:
-                    del self.svc.by_channel[table.channel_id]
-                totals = table.match.totals if was_playing and table.match is not None else None
-                for seat in table.humans():
-                    with speaking(self.svc.seat_lang(table, seat)):
-                        text = tr("🛑 牌桌 #{table} 已结束：{reason}。", table=table.id, reason=channel_lost_reason())
-                        if totals is not None:
-                            text += "\n" + tr("已结算的各局分数都已保存。累计：{totals}", totals=" ｜ ".join(
-                                f"{seat_name(table, i)} {t:+d}" for i, t in enumerate(totals)))
-                    self.queue_dm(table, seat, table.hand_no, Panel(content=text), fresh=True)
-        except Exception:
-            log.exception("table %s could not be ended after its channel was lost", table.id)
-        finally:
-            self.svc.inflight -= 1
+        self.tables.spawn(self.lost(table), name=f"channel-lost-{table.id}")  # idle() waits for the ending

@@ -1,0 +1,89 @@
+"""How every interaction is taken in and how it fails, in one place instead of a wrapper around each handler.
+
+:func:`admit` runs first for every slash command (the tree's ``interaction_check``) and every persistent control
+(``Control.interaction_check``): it speaks the user's language for the rest of the interaction's task (each
+interaction runs in a task of its own, so nothing is to be undone), counts the interaction in flight and remembers
+the user's locale. :func:`on_error` is the tree's ``on_error``, which component failures reach too: a refusal
+(:class:`Denied`) becomes a private error in the user's language, any other failure a logged private apology.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any, Protocol
+
+import discord
+from discord import app_commands
+
+from ..i18n import Lang, _speaking, lang_of, tr
+
+log = logging.getLogger(__name__)
+
+ECHO_CHARS = 50  # of a player's own input repeated in a refusal
+MAX_CONTENT = 2000  # Discord's limit of a message's text
+
+
+class Denied(Exception):
+    """A request refused with a private, human-readable reason; nothing was changed."""
+
+
+def echoed(typed: Any) -> str:
+    """A player's input as a refusal repeats it: its first 50 characters and "…", so the answer to the longest
+    input (a slash option holds 6,000) still fits Discord's 2,000 characters."""
+    text = str(typed)
+    return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + "…"
+
+
+class Admitting(Protocol):
+    """What the table service does for every interaction it may be asked about (``TableService.admit``)."""
+
+    async def admit(self, interaction: discord.Interaction[Any]) -> None: ...
+
+
+def speak(lang: Lang) -> None:
+    """Speak ``lang`` until the running task ends. ``bot.i18n.speaking`` is a block, which a check that runs
+    before the handler cannot hold open around it; the task's context ends with the interaction anyway."""
+    _speaking.set(lang)
+
+
+async def admit(interaction: discord.Interaction[Any]) -> None:
+    """Take an interaction in: the user's language for everything said privately to them (refusals, ephemeral
+    replies, the clicked DM panel), their locale remembered on every seat they hold, and the interaction counted
+    in flight until its task ends. Never raises: discord.py drops a control whose check fails without a word."""
+    speak(lang_of(interaction.locale))
+    service: Admitting | None = getattr(interaction.client, "service", None)
+    if service is None:
+        return
+    try:
+        await service.admit(interaction)
+    except Exception:
+        log.exception("interaction %s not admitted cleanly; it is handled all the same", interaction.id)
+
+
+async def deny(interaction: discord.Interaction[Any], message: str) -> None:
+    """A private error: the interaction's answer, or a follow-up if it was answered (or deferred) already."""
+    text = f"⚠️ {message}"
+    if len(text) > MAX_CONTENT:  # a refusal echoes input shortened (echoed); this is the last guard
+        text = text[:MAX_CONTENT - 1] + "…"
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def on_error(interaction: discord.Interaction[Any], error: Exception) -> None:
+    """The one error handler, in the user's language (:func:`admit` set it): a :class:`Denied` is told privately
+    as it is, anything else is logged and answered with a private apology. Nothing changed in either case: a
+    handler refuses before it changes anything, and a failed write rebuilds its table from the log."""
+    if isinstance(error, app_commands.CommandInvokeError):  # a command's own exception, as the tree wraps it
+        error = error.original if isinstance(error.original, Exception) else error
+    if isinstance(error, Denied):
+        try:
+            await deny(interaction, str(error))
+        except discord.HTTPException:
+            log.warning("refusal of interaction %s not delivered", interaction.id, exc_info=True)
+        return
+    log.error("handler failed", exc_info=error)
+    with contextlib.suppress(discord.HTTPException):
+        await deny(interaction, tr("出错了，操作未生效。"))

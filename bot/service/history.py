@@ -1,0 +1,68 @@
+"""History: step-by-step replays (回放) of stored hands."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from storage.db import ID_LIMIT, Database
+
+from ..edge.components import ReplayButton
+from ..edge.errors import Denied, echoed
+from ..i18n import tr
+from ..options_text import variant_name
+from ..render import public_snapshot, seat_name
+from ..render_result import hand_summary
+from ..words import engine_text
+from .table import Seat, Table, replay_steps
+
+log = logging.getLogger(__name__)
+
+
+class History:
+    """Replays rebuilt from the log and cached per hand."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._replays: dict[int, tuple[Any, list[dict[str, Any]], dict[str, Any] | None]] = {}
+
+    async def replay(self, interaction: discord.Interaction[Any], hand_id: int, step: int, *, edit: bool) -> None:
+        if not 0 < hand_id < ID_LIMIT:  # /history hand: or a replay button's id: no hand has it
+            raise Denied(tr("找不到牌局 #{hand}。", hand=echoed(hand_id)))
+        cached = self._replays.get(hand_id)
+        if cached is None:
+            info = await self.db.hand(hand_id)
+            if info is None or info["guild_id"] != interaction.guild_id:
+                raise Denied(tr("找不到牌局 #{hand}。", hand=hand_id))
+            row = await self.db.table(info["table_id"])
+            assert row is not None
+            steps, result = replay_steps(row, hand_id)
+            names = Table(row.id, row.guild_id, row.channel_id, row.host_id, row.variant_id, row.options,
+                          row.bot_options, row.status, [Seat(s.user_id, s.name) for s in row.seats])
+            cached = self._replays[hand_id] = (names, steps, result)
+        names, steps, result = cached
+        if not steps:
+            raise Denied(tr("牌局 #{hand} 没有记录。", hand=hand_id))
+        last = len(steps) - 1
+        at = max(0, min(step, last))
+        # the engine's words as the table message says them: in the reader's language, seats by name
+        said = names.name_seats(engine_text(steps[at]["text"])) if steps[at]["text"] else tr("（发牌）")
+        desc = public_snapshot(names, steps[at]["view"], said, at, len(steps))
+        if at == last and result:
+            desc += "\n\n" + tr("结果：{text}", text=hand_summary(names, result)) + "\n" + tr(
+                "本局：{deltas}", deltas=" ｜ ".join(f"{seat_name(names, i)} {d:+d}"
+                                                  for i, d in enumerate(result["deltas"])))
+        embed = discord.Embed(title=tr("回放 · 牌局 #{hand}（{variant}）", hand=hand_id,
+                                       variant=variant_name(names.variant)), description=desc[:4000])
+        view = discord.ui.View(timeout=None)
+        # no step before the first nor after the last: those buttons are shown disabled (each control keeps
+        # an id of its own, as Discord requires, by the role it plays)
+        view.add_item(ReplayButton(hand_id, max(at - 1, 0), tr("◀ 上一步"), role="p", disabled=at == 0))
+        view.add_item(ReplayButton(hand_id, min(at + 1, last), tr("下一步 ▶"), role="n", disabled=at == last))
+        view.add_item(ReplayButton(hand_id, last, tr("结尾 ⏭"), role="e", disabled=at == last))
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
