@@ -14,7 +14,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from engine.registry import Variant, all_variants
+from engine.registration import Variant
+from engine.registry import all_variants
 
 from . import harness
 from .client import HunanBot
