@@ -14,7 +14,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from engine.registry import Variant, all_variants
+from engine.registration import Variant
+from engine.registry import all_variants
 from fake_discord import Call, FakeDiscord, contract_available, playing, uninstall_webhook_edge
 
 from .edge.client import HunanBot

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core import OptionError
 from engine.options import Option
-from engine.registry import Variant
+from engine.registration import Variant
 
 from .edge.errors import Denied, echoed
 from .i18n import tr

@@ -114,15 +114,9 @@ WIN_ROLE = "win"
 PASS_ROLE = "pass"
 
 
-def name_action(game: Any, action: Action) -> ActionName:
-    """``game.name_action(action)``; a game that names nothing still shows no raw code."""
-    namer = getattr(game, "name_action", None)
-    if namer is None:
-        cards = "".join(action.cards)
-        return ActionName.worded("{verb} {cards}", "操作", verb="操作", cards=cards) if cards else ActionName(
-            "操作", "操作")
-    named: ActionName = namer(action)
-    return named
+def name_action(game: Game, action: Action) -> ActionName:
+    """``game.name_action(action)``: how players call the action now, in its family's words."""
+    return game.name_action(action)
 
 
 class LegalCache:
@@ -231,6 +225,14 @@ class MeldView:
         return {"type": self.type, "cards": cards, "hidden": self.hidden, "from": self.from_seat,
                 "huxi": self.huxi}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MeldView:
+        cards = data.get("cards") or ()
+        src, huxi = data.get("from"), data.get("huxi")
+        return cls(str(data["type"]), cards if isinstance(cards, str) else tuple(map(str, cards)),
+                   int(data.get("hidden") or 0), None if src is None else int(src),
+                   None if huxi is None else int(huxi))
+
 
 @dataclass(slots=True)
 class HandResult:
@@ -258,11 +260,14 @@ class HandResult:
 
 
 class Game(Protocol):
+    family: str
     variant_id: str
     seats: int
     dealer: int
     finished: bool
     result: HandResult | None
+    version: int
+    log: list[tuple[int, str]]
 
     def to_act(self) -> list[int]: ...
     def legal_actions(self, seat: int) -> list[Action]: ...

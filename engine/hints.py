@@ -14,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .core import Game
+from .registration import family_of
+
 # Bar rules, and what lifts each (``Bar.until``).
 GUOHU = "guohu"  # 过胡不胡 (推倒胡): a passed win bars winning others' tiles
 LOUHU = "louhu"  # 漏胡: 长沙 (ruling 29) that tile off a discard; 字牌 (剥皮) every win
@@ -100,44 +103,28 @@ class Standing:
     xiangting: int | None = None
 
 
-def hints(game: Any, seat: int) -> list[Any]:
-    """麻将 and 字牌: the seat's :class:`Wait` list (:mod:`engine.mahjong.hints`, :mod:`engine.zipai.hints`);
-    跑得快: the card counter (记牌器, :mod:`engine.paodekuai.hints`)."""
-    family = getattr(game, "family", None)
-    if family == "mahjong":
-        from .mahjong.hints import mahjong_hints
-
-        return list(mahjong_hints(game, seat))
-    if family == "zipai":
-        from .zipai.hints import zipai_hints
-
-        return list(zipai_hints(game, seat))
-    if family == "paodekuai":
-        from .paodekuai.hints import paodekuai_hints
-
-        return paodekuai_hints(game, seat)
-    return []
+def hints(game: Game, seat: int) -> list[Any]:
+    """The seat's hints as its family gives them (:attr:`Family.hints`): 麻将 and 字牌 a :class:`Wait` list, 跑得快
+    its card counter (记牌器); ``[]`` for a family without hints."""
+    family = family_of(game)
+    return [] if family is None or family.hints is None else list(family.hints(game, seat))
 
 
-def waits(game: Any, seat: int) -> list[Wait]:
+def waits(game: Game, seat: int) -> list[Wait]:
     """Only the waits to come (麻将, 字牌; not a win on offer now): ``[]`` for a family that has none."""
     return [h for h in hints(game, seat) if isinstance(h, Wait) and not h.now]
 
 
-def win_now(game: Any, seat: int) -> Wait | None:
+def win_now(game: Game, seat: int) -> Wait | None:
     """The win the game offers the seat at this moment, if any (麻将, 字牌)."""
     return next((h for h in hints(game, seat) if isinstance(h, Wait) and h.now), None)
 
 
-def standing(game: Any, seat: int) -> Standing | None:
-    """The seat's hand as it stands now (None for a family without, or a seat holding no cards)."""
-    family = getattr(game, "family", None)
-    if family == "mahjong":
-        from .mahjong.hints import mahjong_standing
-
-        return mahjong_standing(game, seat)
-    if family == "zipai":
-        from .zipai.hints import zipai_standing
-
-        return zipai_standing(game, seat)
-    return None
+def standing(game: Game, seat: int) -> Standing | None:
+    """The seat's hand as it stands now (:attr:`Family.standing`; None for a family without, or a seat holding no
+    cards)."""
+    family = family_of(game)
+    if family is None or family.standing is None:
+        return None
+    found: Standing | None = family.standing(game, seat)
+    return found

@@ -9,8 +9,9 @@ from typing import Any
 
 from .ai import choose
 from .core import Action, Game
-from .match import book_dealer
-from .registry import MatchProgress, get_variant
+from .match_rules import book_dealer
+from .registration import MatchProgress
+from .registry import get_variant
 
 Policy = Callable[[Game, int], Action]
 
@@ -59,7 +60,7 @@ def selfplay(variant_id: str, hands: int = 100, seed: int = 0, options: dict[str
         game = variant.new_hand(opts, seed * 1_000_003 + i, progress.dealer, dict(progress.carry))
         randoms = {(i + k) % seats for k in range(random_seats)}
         play_hand(game, policies={s: random_policy(rng) for s in randoms})
-        actions += len(getattr(game, "log", ()))
+        actions += len(game.log)
         result = game.result
         assert result is not None
         for s, d in enumerate(result.deltas):

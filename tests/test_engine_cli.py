@@ -84,7 +84,7 @@ def test_score_pathological_inputs_exit_2_with_one_line_and_no_traceback() -> No
 _FAILING_FAMILY = """
 import sys
 from engine.core import InvalidInput
-from engine.registry import Variant, register
+from engine.registration import Variant, register
 from engine.__main__ import main
 
 def score(data):

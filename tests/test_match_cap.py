@@ -12,7 +12,7 @@ import pytest
 
 from engine.core import HandResult
 from engine.match import Match
-from engine.registry import MatchProgress
+from engine.registration import MatchProgress
 from engine.selfplay import play_hand
 from engine.variants import bopi, fangpaofa
 

@@ -12,24 +12,17 @@ import pytest
 
 from engine import ai, calculator
 from engine.core import Action, InvalidInput, OptionError
-from engine.registry import (
-    Family,
-    Variant,
-    get_family,
-    get_variant,
-    register,
-    register_family,
-    unregister,
-    unregister_family,
-)
+from engine.registration import Family, Variant, register, register_family, unregister, unregister_family
+from engine.registry import get_family, get_variant
 from engine.zipai import ai as zipai_ai
 from engine.zipai.calc import CalcInputError
 
 
 class StubGame:
-    """The least of a game the AI dispatch needs: a family and the legal actions."""
+    """The least of a game the AI dispatch needs: a family, a variant id and the legal actions."""
 
     family = "stub"
+    variant_id = "stub"
 
     def legal_actions(self, seat: int) -> list[Action]:
         return [Action("pass"), Action("hu")]

@@ -127,15 +127,9 @@ def test_the_circle_finder_finds_a_circle_through_a_function_level_import(tmp_pa
             f.cache_clear()
 
 
-@pytest.mark.parametrize("top", ["bot", "storage"])
+@pytest.mark.parametrize("top", ["engine", "bot", "storage"])
 def test_no_import_circle(top: str) -> None:
     assert circles_in(top) == []
-
-
-@pytest.mark.xfail(strict=True, reason="engine/ still has its circles (registry <-> variants, hints <-> the families' "
-                                       "hints): the lead's part of issue 18")
-def test_no_import_circle_in_engine() -> None:
-    assert circles_in("engine") == []
 
 
 # What each part of the bot must never import, which is what keeps a click going one way: the edge hands a click

@@ -20,7 +20,8 @@ from typing import Any
 from engine.core import Event, Game
 from engine.match import Match
 from engine.options import Option
-from engine.registry import Variant, get_variant
+from engine.registration import Variant
+from engine.registry import get_variant
 from storage.db import SeatRow, TableRow
 
 from ..i18n import SOURCE, current_lang, speaking, tr

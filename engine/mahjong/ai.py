@@ -7,18 +7,16 @@ brings the hand closer; makes a kong when it costs no distance; never raises the
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..core import Action
-from .game import DISCARDS
+from ..core import Action, Game
+from .game import DISCARDS, MahjongGame
 from .tiles import KINDS, tile_id
 
 
-def _split(game: Any, counts: list[int]) -> tuple[list[int], int]:
+def _split(game: MahjongGame, counts: list[int]) -> tuple[list[int], int]:
     return game._split(counts)
 
 
-def _distance(game: Any, counts: list[int], limit: int | None = None) -> int:
+def _distance(game: MahjongGame, counts: list[int], limit: int | None = None) -> int:
     plain, wild = _split(game, counts)
     return int(game.rules.checker.distance(plain, wild, limit=limit))
 
@@ -35,7 +33,7 @@ def _isolation(counts: list[int], t: int, wild: int | None) -> tuple[int, int]:
     return (near, 0 if rank in (0, 8) else 1)
 
 
-def best_discard(game: Any, seat: int, counts: list[int], choices: list[int]) -> tuple[int, int]:
+def best_discard(game: MahjongGame, seat: int, counts: list[int], choices: list[int]) -> tuple[int, int]:
     """(tile, distance after discarding it) of the best discard among ``choices``: the least useful tile among
     those leaving the hand closest to a win.
 
@@ -58,7 +56,8 @@ def best_discard(game: Any, seat: int, counts: list[int], choices: list[int]) ->
     return best
 
 
-def choose(game: Any, seat: int) -> Action:
+def choose(game: Game, seat: int) -> Action:
+    assert isinstance(game, MahjongGame)
     legal = game.legal_actions(seat)
     for a in legal:
         if a.kind == "hu":
@@ -80,9 +79,10 @@ def choose(game: Any, seat: int) -> Action:
     return DISCARDS[tile]
 
 
-def _claim(game: Any, seat: int, counts: list[int], legal: list[Action]) -> Action:
+def _claim(game: MahjongGame, seat: int, counts: list[int], legal: list[Action]) -> Action:
     now = _distance(game, counts)
     card = game.window_card
+    assert card is not None, "a claim answers a tile on offer"
     best: tuple[int, int, Action] | None = None
     for a in legal:
         if a.kind not in ("peng", "chi", "gang"):

@@ -705,8 +705,6 @@ class ChangshaGame(MahjongGame):
                            tiles=" ".join(NAMES[t] for t in self.kong_tiles))
         return None
 
-    def ai_choose(self, seat: int) -> Action:
-        return choose(self, seat)
 
 
 def _worded(template: str, **params: str) -> dict[str, Any]:
@@ -723,7 +721,7 @@ def _all_258(spot: WinSpot) -> bool:
 def choose(game: ChangshaGame, seat: int) -> Action:
     """The family AI with 长沙's own choices: declare every 起手胡, take the 海底 when 听牌, 开杠 whenever legal,
     a 补张 when it costs no distance; anything else as ``engine.mahjong.ai.choose`` does (its parts, not the
-    function: wired as the family's choice for a game with ``ai_choose``, calling it back would loop)."""
+    function: this is 长沙's ``Variant.choose``, and the family's choose must not call back into it)."""
     from . import ai
 
     legal = game.legal_actions(seat)
@@ -751,7 +749,7 @@ def choose(game: ChangshaGame, seat: int) -> Action:
             if ai._distance(game, trial) <= now:
                 return a
         return ai._claim(game, seat, counts, legal)  # 碰 / 吃 when closer, else 过
-    # the family's turn (engine.mahjong.ai.choose) without calling it: a wiring through game.ai_choose cannot loop
+    # the family's turn (engine.mahjong.ai.choose) without calling it
     discards = [_tile(a.cards[0]) for a in by_kind.get("discard", [])]
     tile, after = ai.best_discard(game, seat, counts, discards)
     for a in by_kind.get("buzhang", []):

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Any
 
+from ..core import Game
 from ..hints import GUOHU, LOUHU, UNTIL_DRAW, Bar, Standing, Wait, WayWin
+from .game import MahjongGame
 from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, Priced
 from .tiles import NAMES, NOTATION
 
@@ -23,7 +24,7 @@ def _value(p: Priced, way: str, bar: Bar | None = None) -> WayWin:
     return WayWin(way, p.share, tuple(p.patterns), fan=p.fan, parts=p.parts, bar=bar)
 
 
-def price_wait(game: Any, seat: int, tile: int, win_from: str) -> Priced | None:
+def price_wait(game: MahjongGame, seat: int, tile: int, win_from: str) -> Priced | None:
     """What ``tile`` would be worth to ``seat`` coming by ``win_from`` (the hand's value, no moment flags)."""
     rules = game.rules
     spot = game._spot(seat, tile, win_from, add=True)
@@ -33,7 +34,7 @@ def price_wait(game: Any, seat: int, tile: int, win_from: str) -> Priced | None:
     return game._price(replace(spot, after_kong=False, last_card=False, four_wild=four))
 
 
-def discard_bar(game: Any, seat: int, tile: int, value: Priced) -> Bar | None:
+def discard_bar(game: MahjongGame, seat: int, tile: int, value: Priced) -> Bar | None:
     """The bar on winning ``tile`` off another player — his discard or his 补杠 (抢杠) — now (None: the game would
     take it): 过胡不胡, or 长沙's 漏胡 on that tile while the hand is no bigger than the win passed."""
     if getattr(game.rules, "pass_bars", False) and game.barred[seat]:
@@ -47,7 +48,7 @@ def discard_bar(game: Any, seat: int, tile: int, value: Priced) -> Bar | None:
     return None
 
 
-def _now(game: Any, seat: int) -> Wait | None:
+def _now(game: MahjongGame, seat: int) -> Wait | None:
     """The 胡 the game offers the seat this moment, priced as it would pay it now (杠开, 海底 … included): his own
     draw on his turn (天胡 on the dealer's dealt 14), or the tile of a discard / rob window he is asked about.
     长沙's own steps (起手胡, 海底, 开杠) ask their own question and are left out."""
@@ -70,7 +71,8 @@ def _now(game: Any, seat: int) -> Wait | None:
                 (_value(p, way),), now=way)
 
 
-def mahjong_hints(game: Any, seat: int) -> list[Wait]:
+def mahjong_hints(game: Game, seat: int) -> list[Wait]:
+    assert isinstance(game, MahjongGame)
     """The win on offer now, if any (``Wait.now``), then one :class:`Wait` per winning tile of a 13 − 3k hand,
     by ``self_draw``; where the variant
     lets that tile be won off a discard (not 推倒胡 outside 杠上炮, not a discarded 红中), ``discard``; and where
@@ -109,7 +111,8 @@ def mahjong_hints(game: Any, seat: int) -> list[Wait]:
     return first + out
 
 
-def mahjong_standing(game: Any, seat: int) -> Standing | None:
+def mahjong_standing(game: Game, seat: int) -> Standing | None:
+    assert isinstance(game, MahjongGame)
     """向听 of the seat's hand (13 − 3k or 14 − 3k tiles) by the shared checker's ``distance``: 0 = 听牌."""
     counts = list(game.hands[seat])
     if sum(counts) % 3 == 0:

@@ -129,7 +129,7 @@ def birds_to_draw(options: dict[str, Any], win_card: int | None, wall_left: int)
     or 天胡 — no winning tile — 10), or one (一码全中); never more than the wall holds [000 八2]."""
     mode = options["bird_mode"]
     if mode == "normal":
-        wanted = options["birds"]
+        wanted = int(options["birds"])
     elif mode == "hujijiangji":
         wanted = HONGZHONG_BIRD_RANK if win_card is None else bird_rank(win_card)
     else:

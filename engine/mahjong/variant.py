@@ -5,24 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core import Action, Game, HandResult
-from ..registry import Family, MatchProgress, Variant, register, register_family
+from ..core import Game, HandResult
+from ..registration import Family, MatchProgress, Traits, Variant, register, register_family
 from .ai import choose
 from .game import MahjongGame
+from .hints import mahjong_hints, mahjong_standing
 from .rules import MahjongRules
 
-
-def family_choose(game: Game, seat: int) -> Action:
-    """The family's baseline, or the variant's own where its hand has steps the baseline does not know (长沙's
-    起手胡, 海底, 开杠/补张, 坐飘: ``game.ai_choose``)."""
-    own = getattr(game, "ai_choose", None)
-    if own is not None:
-        action: Action = own(seat)
-        return action
-    return choose(game, seat)
-
-
-FAMILY = register_family(Family(id="mahjong", choose=family_choose))
+# 长沙's own steps have an AI of their own: its variant declares it (``Variant.choose``)
+FAMILY = register_family(Family(
+    id="mahjong", choose=choose, traits=Traits(secret_claims=True, hints=True, standing=True),
+    hints=mahjong_hints, standing=mahjong_standing))
 
 
 def hands_over(progress: MatchProgress, result: HandResult) -> None:

@@ -5,14 +5,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import Game, HandResult
-from ..match import settle_payments
+from ..core import Action, Game, HandResult
+from ..match_rules import settle_payments
 from ..options import Option, bool_option, int_option
-from ..registry import Family, MatchProgress, Variant, register, register_family
+from ..registration import Family, MatchProgress, Traits, Variant, register, register_family
 from .ai import choose
 from .game import SEATS, VARIANT_ID, PaodekuaiGame, rules_from
+from .hints import paodekuai_hints
 
-FAMILY = register_family(Family(id="paodekuai", choose=choose))
+
+def _classify(game: Game, cards: list[str], seat: int) -> Action:
+    """The play a set of picked cards makes (``PaodekuaiGame.classify``), or its IllegalAction saying why none."""
+    assert isinstance(game, PaodekuaiGame)
+    return game.classify(cards, seat)
+
+
+FAMILY = register_family(Family(
+    id="paodekuai", choose=choose, traits=Traits(card_picking=True, hints=True), hints=paodekuai_hints,
+    classify=_classify))
 
 OPTIONS = (
     Option("cards", 16, (16, 15), "张数", ("16张", "15张")),

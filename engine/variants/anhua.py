@@ -11,9 +11,9 @@ from dataclasses import replace
 from typing import Any
 
 from ..core import HandResult
-from ..match import winner_deals
+from ..match_rules import winner_deals
 from ..options import Option, bool_option
-from ..registry import MatchProgress
+from ..registration import MatchProgress
 from ..settlement import Seating, nobody_pays
 from ..zipai.evaluate import Arrangement
 from ..zipai.groups import Group

@@ -12,9 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 from ..core import HandResult
-from ..match import MAX_HANDS, pairwise_payments, race_over, settle_payments
+from ..match_rules import MAX_HANDS, pairwise_payments, race_over, settle_payments
 from ..options import Option
-from ..registry import MatchProgress
+from ..registration import MatchProgress
 from ..settlement import Seating, each_loser_pays
 from ..zipai.cards import full_deck
 from ..zipai.evaluate import Arrangement
@@ -87,7 +87,7 @@ RULES_3 = replace(RULES_4, seats=3, sitter=False)
 
 
 def seats_for(options: dict[str, Any]) -> int:
-    return options["players"]
+    return int(options["players"])
 
 
 def rules_for(options: dict[str, Any]) -> ZipaiRules:

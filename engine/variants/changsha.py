@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import Game
+from ..core import Action, Game
 from ..mahjong import changsha as rules
 from ..mahjong.changsha_game import ChangshaGame, rules_for
+from ..mahjong.changsha_game import choose as changsha_choose
 from ..mahjong.variant import hands_over
-from ..registry import Variant, register
+from ..registration import Variant, register
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,12 @@ def new_hand(options: dict[str, Any], seed: int, dealer: int, carry: dict[str, A
     return ChangshaGame(rules_for(options), options, seed, dealer, carry, wall=wall)
 
 
+def choose(game: Game, seat: int) -> Action:
+    """The family's AI with 长沙's own steps (起手胡, 海底, 开杠/补张, 坐飘)."""
+    assert isinstance(game, ChangshaGame)
+    return changsha_choose(game, seat)
+
+
 def seats_for(options: dict[str, Any]) -> int:
     return int(options.get("players", 4))
 
@@ -34,7 +41,7 @@ def seats_for(options: dict[str, Any]) -> int:
 VARIANT = register(ChangshaVariant(
     id="changsha", name="长沙麻将", name_en="Changsha mahjong", family="mahjong", seats=4,
     options=rules.OPTIONS, new_hand=new_hand, after_hand=hands_over, score=rules.score, seats_for=seats_for,
-    rules_for=rules_for,
+    rules_for=rules_for, choose=choose,
     summary=(
         "长沙麻将：108 张万筒条（二人缺一门去条 72 张），4/3/2 人，可吃（上家）碰杠，胡 > 杠/补张/碰 > 吃，可通炮。"
         "小胡须 2、5、8 作将：自摸每家 2、点炮 1；大胡（碰碰胡、将将胡、清一色、七对、全求人、杠上花、杠上炮、海底、抢杠、天胡、地胡）"

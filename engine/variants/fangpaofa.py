@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import HandResult
-from ..match import MAX_HANDS, pairwise_payments, race_over, settle_payments, winner_deals
+from ..match_rules import MAX_HANDS, pairwise_payments, race_over, settle_payments, winner_deals
 from ..options import Option, bool_option
-from ..registry import MatchProgress
+from ..registration import MatchProgress
 from ..settlement import Seating
 from ..zipai.evaluate import Arrangement
 from ..zipai.rules import Priced, WinContext, ZipaiRules

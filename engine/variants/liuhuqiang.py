@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..core import HandResult
 from ..options import Option, int_option
-from ..registry import MatchProgress
+from ..registration import MatchProgress
 from ..settlement import Seating, nobody_pays, one_pays
 from ..zipai.evaluate import Arrangement
 from ..zipai.groups import Group

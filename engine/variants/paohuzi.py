@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import HandResult
-from ..match import winner_deals
+from ..match_rules import winner_deals
 from ..options import Option, int_option
-from ..registry import MatchProgress
+from ..registration import MatchProgress
 from ..settlement import nobody_pays
 from ..zipai.evaluate import Arrangement
 from ..zipai.rules import Priced, WinContext, ZipaiRules

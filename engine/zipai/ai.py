@@ -3,8 +3,9 @@ claims that tidy its hand, and discards loose cards others are unlikely to åƒ/ç
 
 from __future__ import annotations
 
-from ..core import Action
+from ..core import Action, Game
 from .cards import N_KINDS, name, parse_cards
+from .game import ZipaiGame
 from .groups import group_huxi
 
 
@@ -32,7 +33,7 @@ def _isolated(counts: list[int]) -> int:
     return sum(counts[c] for c in range(N_KINDS) if counts[c] and _links(counts, c) < 1.0)
 
 
-def _visible(game, card: int) -> int:  # noqa: ANN001 - ZipaiGame, kept duck-typed to avoid a cycle
+def _visible(game: ZipaiGame, card: int) -> int:
     seen = sum(o.count(card) for o in game.outs)
     for melds in game.melds:
         for m in melds:
@@ -41,7 +42,7 @@ def _visible(game, card: int) -> int:  # noqa: ANN001 - ZipaiGame, kept duck-typ
     return seen
 
 
-def choose_discard(game, seat: int, legal: list[Action]) -> Action:  # noqa: ANN001
+def choose_discard(game: ZipaiGame, seat: int, legal: list[Action]) -> Action:
     counts = game.hands[seat]
 
     def badness(a: Action) -> tuple[float, int]:
@@ -52,7 +53,8 @@ def choose_discard(game, seat: int, legal: list[Action]) -> Action:  # noqa: ANN
     return min(legal, key=badness)
 
 
-def choose(game, seat: int) -> Action:  # noqa: ANN001
+def choose(game: Game, seat: int) -> Action:
+    assert isinstance(game, ZipaiGame)
     legal = game.legal_actions(seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to do")

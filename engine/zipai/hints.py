@@ -15,9 +15,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..core import Game
 from ..hints import CHOUHU, LOUHU, UNTIL_HUXI, UNTIL_INTAKE, Bar, GroupNow, Standing, Wait, WayWin
 from .cards import COPIES, N_KINDS, name, names, sort_key
 from .decompose import best_partial, pack
+from .game import ZipaiGame
 from .groups import Group
 from .rules import Priced, WinContext
 from .win import price_best
@@ -42,7 +44,7 @@ def makes_own_meld(counts: list[int], groups: list[Group], card: int) -> bool:
     return counts[card] in (2, 3) or any(g.cards[0] == card and g.kind in ("wei", "chouwei") for g in groups)
 
 
-def bar(game: Any, seat: int, card: int, way: str) -> Bar | None:
+def bar(game: ZipaiGame, seat: int, card: int, way: str) -> Bar | None:
     """The game's 漏胡 / 臭胡 bar on winning ``card`` this way now (``ZipaiGame._may_win``, read without lifting
     anything). 漏胡 lasts until one's own next intake or discard, and a 偎/提 of one's own draw is an intake made
     before its 自摸 is offered; 臭胡 holds that card while one's table 胡息 is what it was."""
@@ -54,7 +56,7 @@ def bar(game: Any, seat: int, card: int, way: str) -> Bar | None:
     return None
 
 
-def _context(game: Any, seat: int, card: int, way: str) -> WinContext:
+def _context(game: ZipaiGame, seat: int, card: int, way: str) -> WinContext:
     ctx = game._win_context(seat, card, way)
     return replace(ctx, last_card=False, first_discard=False, no_draw_yet=game.intakes[seat] == 0)
 
@@ -66,7 +68,7 @@ def way_win(p: Priced, way: str, bar_now: Bar | None) -> WayWin:
                   fan=out.get("fan"), bar=bar_now, groups=groups)
 
 
-def _now(game: Any, seat: int) -> Wait | None:
+def _now(game: ZipaiGame, seat: int) -> Wait | None:
     """The 胡 the open window offers the seat on its card, priced as the game would pay it: his own draw (shown,
     or made into his 偎/提: priced on the hand before it, rule 1), another's shown draw, a discard, the 亮张."""
     w = game.window
@@ -90,7 +92,8 @@ def _now(game: Any, seat: int) -> Wait | None:
     return Wait(shown, shown, (way_win(p, way, None),), now=way)
 
 
-def zipai_hints(game: Any, seat: int) -> list[Wait]:
+def zipai_hints(game: Game, seat: int) -> list[Wait]:
+    assert isinstance(game, ZipaiGame)
     """Each card that wins the seat's hand some way (``[]`` for the 数醒 and once the hand is over)."""
     if game.finished or seat not in game.active:
         return []
@@ -121,7 +124,8 @@ def _group_now(g: Group) -> GroupNow:
     return GroupNow(g.kind, names(sorted(g.cards, key=sort_key)), g.huxi)
 
 
-def zipai_standing(game: Any, seat: int) -> Standing | None:
+def zipai_standing(game: Game, seat: int) -> Standing | None:
+    assert isinstance(game, ZipaiGame)
     """The seat's laid-down groups, its 坎 and the 一句话/绞 its loose cards make now with the most 胡息 (then the
     most cards grouped, then the most pairs left: ``decompose.best_partial``), the cards left over, and the 胡息
     of it all."""

@@ -6,13 +6,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core import Game
-from ..registry import Family, Variant, register, register_family
+from ..registration import Family, Traits, Variant, register, register_family
 from .ai import choose
 from .calc import score_hand
 from .game import ZipaiGame
+from .hints import zipai_hints, zipai_standing
 from .rules import ZipaiRules
 
-FAMILY = register_family(Family(id="zipai", choose=choose))
+FAMILY = register_family(Family(
+    id="zipai", choose=choose, traits=Traits(secret_claims=True, hints=True, standing=True),
+    hints=zipai_hints, standing=zipai_standing))
 
 
 def hand_rules(variant: Variant, options: dict[str, Any]) -> ZipaiRules:

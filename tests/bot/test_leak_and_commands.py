@@ -19,25 +19,25 @@ from .conftest import VARIANTS, Env, short
 SECRET = "SECRET"
 
 
-class Marked:
-    """A game whose private information carries a marker: private events and each seat's hand. If any of it
-    ever reached a channel payload, the marker would be there."""
+def marked(game: Any) -> Any:
+    """The game, its private information now carrying a marker: private events and each seat's hand. If any of it
+    ever reached a channel payload, the marker would be there. The game stays an instance of its own class (a
+    subclass of it), so whatever dispatches on its family still recognises it."""
+    base = type(game)
 
-    def __init__(self, game: Any) -> None:
-        object.__setattr__(self, "_g", game)
+    class Marked(base):  # type: ignore[valid-type,misc]
+        def apply(self, seat: int, action: Any) -> list[Event]:
+            return [e if e.audience is None else Event(e.kind, dict(e.data, text=f"{e.data.get('text', '')}{SECRET}"),
+                                                      e.audience) for e in base.apply(self, seat, action)]
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._g, name)
+        def view(self, seat: int) -> dict[str, Any]:
+            v = dict(base.view(self, seat))
+            hand = v.get("hand", [])
+            v["hand"] = hand + SECRET if isinstance(hand, str) else [*hand, SECRET]
+            return v
 
-    def apply(self, seat: int, action: Any) -> list[Event]:
-        return [e if e.audience is None else Event(e.kind, dict(e.data, text=f"{e.data.get('text', '')}{SECRET}"),
-                                                  e.audience) for e in self._g.apply(seat, action)]
-
-    def view(self, seat: int) -> dict[str, Any]:
-        v = dict(self._g.view(seat))
-        hand = v.get("hand", [])
-        v["hand"] = hand + SECRET if isinstance(hand, str) else [*hand, SECRET]
-        return v
+    game.__class__ = Marked
+    return game
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -46,7 +46,7 @@ async def test_no_concealed_card_in_any_channel_payload(env: Env, monkeypatch: p
     real_new_hand = Match.new_hand
 
     def marked_new_hand(self: Match, seed: int) -> Any:
-        self.game = Marked(real_new_hand(self, seed))
+        self.game = marked(real_new_hand(self, seed))
         return self.game
 
     monkeypatch.setattr(Match, "new_hand", marked_new_hand)

@@ -22,7 +22,11 @@ RAW = re.compile(r"(?<![A-Za-z0-9])[1-9][mpsz](?![A-Za-z])|None|null|angang|buga
 
 
 class FakeGame:
-    """Serves the two views of mahjong_api.md exactly as given; the renderer may read nothing else."""
+    """Serves the two views of mahjong_api.md exactly as given; the renderer may read nothing else. Its family is
+    none registered: it gives no hints."""
+
+    family = "fake"
+    variant_id = "fake"
 
     def __init__(self, public: dict[str, Any], private: dict[int, dict[str, Any]]) -> None:
         self.public = public

@@ -11,13 +11,15 @@ from typing import Any
 
 from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, Event, HandResult, IllegalAction
 from engine.options import Option, int_option
-from engine.registry import MatchProgress, Variant, get_variant, register
+from engine.registration import MatchProgress, Variant, register
+from engine.registry import get_variant
 
 CARDS = "一二三四五六七八九十"
 VERBS = {"discard": "打", "peng": "碰", "hu": "胡", "pass": "过"}
 
 
 class ToyGame:
+    family = "toy"
     variant_id = "toy"
 
     def __init__(self, options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any]) -> None:
@@ -36,6 +38,7 @@ class ToyGame:
         self.finished = False
         self.result: HandResult | None = None
         self.version = 0
+        self.log: list[tuple[int, str]] = []
         self.base = options["base"]
         self._draw(dealer)
 
@@ -83,6 +86,7 @@ class ToyGame:
         if action not in self.legal_actions(seat):
             raise IllegalAction(f"{action.code} is not legal for seat {seat}")
         self.version += 1
+        self.log.append((seat, action.code))
         if action.kind == "hu":
             self.finished = True
             deltas = [-self.base] * 3

@@ -15,7 +15,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.mahjong import changsha as cs
-from engine.mahjong.changsha_game import ChangshaGame, new_game
+from engine.mahjong.changsha_game import ChangshaGame, choose, new_game
 from engine.mahjong.tiles import KINDS, ids
 from engine.match import Match
 from engine.registry import get_variant
@@ -519,25 +519,25 @@ def test_the_changsha_ai_declares_qishou_kongs_open_and_takes_the_haidi_only_whe
     g = make([KONGER, None, None, None])
     assert g.window_kind == "qishou" and g.to_act() == [0]
     assert g.name_action(g.legal_actions(0)[0]).label == "起手胡 四喜"
-    assert g.ai_choose(0).code == "qishou"
+    assert choose(g, 0).code == "qishou"
     g.apply(0, "qishou")
     until(g, 0)
     labels = {g.name_action(a).label for a in g.legal_actions(0)}
     assert {"开杠 五万", "补张 五万"} <= labels
-    assert g.ai_choose(0).code == "kaigang:5m"
+    assert choose(g, 0).code == "kaigang:5m"
     ready = make([None, None, None, WAITS_6P], tails="6p")
     _to_haidi(ready)
-    assert ready.ai_choose(3).code == "haidi"
+    assert choose(ready, 3).code == "haidi"
     assert ready.name_action(ready.legal_actions(3)[1]).label == "不要"
     idle_hand = make([None, None, None, None], tails="6p")
     _to_haidi(idle_hand)
-    assert idle_hand.ai_choose(idle_hand.to_act()[0]).code == "pass"
+    assert choose(idle_hand, idle_hand.to_act()[0]).code == "pass"
 
 
 def test_piao_names():
     g = new_game(cs.parse_options({"zuopiao": True}), 3, 0)
     assert [g.name_action(a).label for a in g.legal_actions(0)] == ["不飘", "飘1", "飘2", "飘3", "飘5"]
-    assert g.ai_choose(0).code == "piao:0"
+    assert choose(g, 0).code == "piao:0"
 
 
 # ---------------------------------------------------------------------------------------------------- properties
@@ -554,7 +554,7 @@ def test_selfplay_conserves_tiles_is_zero_sum_and_replays(raw):
         g = new_game(opts, seed, seed % opts["players"])
         while not g.finished:
             s = g.to_act()[0]
-            a = g.ai_choose(s)
+            a = choose(g, s)
             kinds[a.kind] += 1
             g.apply(s, a)
             assert g.census() == [full[t] for t in range(KINDS)]
@@ -625,7 +625,7 @@ def test_the_changsha_ai_beats_a_random_player():
         rand = seed % 4
         while not g.finished:
             s = g.to_act()[0]
-            g.apply(s, rng.choice(g.legal_actions(s)) if s == rand else g.ai_choose(s))
+            g.apply(s, rng.choice(g.legal_actions(s)) if s == rand else choose(g, s))
         assert g.result is not None
         for w in g.result.winners:
             ai_wins += w != rand

@@ -15,7 +15,8 @@ from engine.core import IllegalAction
 from engine.ledger import Payment, net
 from engine.paodekuai.cards import NOTATION, SIGNED
 from engine.paodekuai.game import PaodekuaiGame, play_of
-from engine.registry import MatchProgress, get_variant
+from engine.registration import MatchProgress
+from engine.registry import get_variant
 from engine.selfplay import play_hand, random_policy
 from engine.words import Msg
 

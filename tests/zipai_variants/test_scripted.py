@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import HandResult, IllegalAction
 from engine.match import Match
-from engine.registry import MatchProgress
+from engine.registration import MatchProgress
 from engine.variants import anhua, bopi, fangpaofa, liuhuqiang
 from engine.zipai.cards import parse_cards
 from tests.helpers_zipai import codes, pass_until, stacked_game
