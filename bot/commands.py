@@ -12,11 +12,11 @@ from discord import app_commands
 
 from engine.registry import all_variants, get_variant
 
-from .calc_form import SOURCES, CalcFormError, build_input, calculate, describe_result
 from .errors import Denied
 from .i18n import lang_of, speaking, t, tr
 from .options_text import choice_label, option_label, variant_name, variant_named, variant_summary
-from .render_result import hand_summary
+from .present.calc import SOURCES, CalcFormError, build_input, calculate, describe_result
+from .present.settlement import hand_summary
 from .service import month_start
 from .table import Seat, Table, listing
 

@@ -12,12 +12,10 @@ from storage.db import ID_LIMIT
 from .errors import Denied, echoed
 from .i18n import tr
 from .options_text import variant_name
-from .render import (
-    seat_name,
-)
-from .render_result import hand_summary
+from .present.parts import seat_name
+from .present.settlement import hand_summary
+from .present.words import engine_text
 from .table import Seat, Table
-from .words import engine_text
 
 if TYPE_CHECKING:
     from .service import TableService
@@ -34,7 +32,7 @@ class History:
 
     def replay(self, interaction: discord.Interaction[Any], hand_id: int, step: int, *, edit: bool) -> Any:
         async def run() -> None:
-            from .render import public_snapshot
+            from .present.table_message import public_snapshot
             from .table import replay_steps
             if not 0 < hand_id < ID_LIMIT:  # /history hand: or a replay button's id: no hand has it
                 raise Denied(tr("找不到牌局 #{hand}。", hand=echoed(hand_id)))

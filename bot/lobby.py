@@ -17,14 +17,9 @@ from .engine_words import said
 from .errors import Denied, echoed
 from .i18n import speaking, tr
 from .options_text import choice_label, option_label, parse_options_text, validate_bot_options, variant_named
-from .render import (
-    OPTIONS_PER_PAGE,
-    Panel,
-    all_options,
-    lobby_message,
-    lobby_pages,
-    seat_name,
-)
+from .present.lobby import OPTIONS_PER_PAGE, all_options, lobby_message, lobby_pages
+from .present.panel import Panel
+from .present.parts import seat_name
 from .table import Seat, Table, ai_name, listing, stored
 
 if TYPE_CHECKING:

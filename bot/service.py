@@ -28,7 +28,7 @@ from .i18n import Lang, lang_of, speaking, tr
 from .lobby import Lobby
 from .outbox import Outbox
 from .play import Play
-from .render import Panel
+from .present.panel import Panel
 from .shards import ALL, Shards
 from .table import Table, table_from_row
 from .timers import TurnTimers

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from bot import harness
-from bot.render import ASK_PAGE, action_view
+from bot.present.controls import ASK_PAGE, action_view
 from bot.table import Seat, Table
 from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName
 from engine.match import Match

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from bot import harness
+from bot.families.mahjong.words import tile_word
+from bot.families.zipai.words import faces
 from bot.i18n import Lang, speaking, tr
 from bot.table import Seat, Table
-from bot.words import faces, tile_word
 from engine.match import Match
 from engine.registry import get_variant
 

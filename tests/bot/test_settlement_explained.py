@@ -9,8 +9,8 @@ from typing import Any
 
 from bot import harness
 from bot.demo import leaderboard_lines
-from bot.render import own_huxi_line
-from bot.render_result import settlement_text
+from bot.families.zipai.text import own_huxi_line
+from bot.present.settlement import settlement_text
 from bot.table import Seat, Table
 from engine.core import HandResult
 from engine.match import Match
