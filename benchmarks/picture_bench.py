@@ -14,8 +14,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot import pictures
 from bot.pictures import cache
+from bot.present import pictures
 from engine.core import Game
 from engine.registry import get_variant
 from engine.selfplay import play_hand

@@ -57,7 +57,7 @@ def demo_setup(variant_id: str | None = None, hands: int | None = None, humans: 
     if abs(seed) >= SEED_LIMIT:
         raise DemoArgError("--seed 必须是绝对值小于 2^63 的整数。")
     variants = {v.id: v for v in all_variants()}
-    variant_id = variant_id or ("paohuzi" if "paohuzi" in variants else next(iter(variants)))
+    variant_id = variant_id or next(iter(variants))  # the menus' first: the registry lists 跑胡子 first
     v = variants.get(variant_id)
     if v is None:
         raise DemoArgError(f"没有玩法「{variant_id}」；--variant 可选：" +

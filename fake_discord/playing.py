@@ -46,14 +46,15 @@ def card_picker(world: FakeDiscord, message_id: int | None) -> str | None:
 def random_play_cards(game: Any, seat: int, rng: Any) -> list[str]:
     """Concrete cards (suits at random among a rank's copies) for a random legal play of ``seat``."""
     # the presenter that lays out the card picker knows which cards make a play
-    from bot.render_paodekuai import cards_for
+    from bot.present.registry import presenter_for
 
     plays = [a for a in game.legal_actions(seat) if a.kind != "pass"]
     if not plays:
         return []
-    codes = list(game.view(seat)["hand_codes"])
+    view = game.view(seat)
+    codes = list(view["hand_codes"])
     rng.shuffle(codes)
-    return cards_for(codes, rng.choice(plays))
+    return presenter_for(game.family).cards_for(codes, rng.choice(plays))
 
 
 async def click(world: FakeDiscord, client: Any, user_id: int, message_id: int, custom_id: str,

@@ -1,5 +1,6 @@
 """Pictures of hands and tables (issue 11): PNGs attached to the DM panel, the channel's table message and the
-settlement, drawn with Pillow.
+settlement, drawn with Pillow. This package holds what every family's drawing shares (the font, drawing helpers,
+the caches, uploads, :class:`Picture`); each family draws its own cards and tables in ``bot/families/<family>/``.
 
 Each picture is drawn from the views the bot may show its audience, and only from them: a DM's hand from
 ``view(seat)``, the table from ``public_view()``, a settlement from the result's detail the channel text shows.
@@ -19,7 +20,6 @@ from typing import Any
 import discord
 
 from ..i18n import current_lang, speaking
-from . import mahjong, paodekuai, table, zipai
 from .cache import PICTURES
 from .font import have_cjk
 
@@ -69,35 +69,10 @@ def hand_inputs(private: dict[str, Any]) -> dict[str, Any]:
     return {"family": private.get("family"), "hand": private.get("hand"), "drawn": private.get("drawn"), "own": own}
 
 
-def _hand_png(inputs: dict[str, Any]) -> bytes:
-    family = inputs.get("family")
-    drawer = mahjong.hand_png if family == "mahjong" else paodekuai.hand_png if family == "paodekuai" else zipai.hand_png
-    return drawer(inputs)
-
-
-def hand_picture(private: dict[str, Any]) -> Picture | None:
-    """The seat's own hand from its ``view(seat)``; None when it holds nothing to draw."""
-    inputs = hand_inputs(private)
-    return Picture("hand", inputs, _hand_png) if inputs["hand"] else None
-
-
 def table_inputs(public: dict[str, Any]) -> dict[str, Any]:
     return {k: public.get(k) for k in TABLE_KEYS}
 
 
-def table_picture(public: dict[str, Any]) -> Picture:
-    """The channel's picture from ``public_view()``."""
-    return Picture("table", table_inputs(public), table.png)
-
-
-def settlement_picture(family: str, detail: dict[str, Any] | None, seats: int) -> Picture | None:
-    """The settled hand: the winning hand in its groups (跑得快: what each seat had left); None for nothing
-    to draw (a 荒庄 of 字牌)."""
-    if not detail:
-        return None
-    inputs = {"family": family, "seats": seats, **{k: detail.get(k) for k in RESULT_KEYS}}
-    if family == "mahjong":
-        return Picture("result", inputs, mahjong.result_png)
-    if family == "paodekuai":
-        return Picture("result", inputs, paodekuai.result_png)
-    return Picture("result", inputs, zipai.groups_png) if inputs["groups"] else None
+def result_inputs(family: str, detail: dict[str, Any], seats: int) -> dict[str, Any]:
+    """What a settlement's picture draws: the result's detail the channel text shows."""
+    return {"family": family, "seats": seats, **{k: detail.get(k) for k in RESULT_KEYS}}

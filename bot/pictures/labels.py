@@ -9,11 +9,8 @@ from __future__ import annotations
 import string
 from collections.abc import Callable
 
-from engine.mahjong.tiles import KINDS, tile_name
-
 from ..i18n import LANGS, catalogue, tr_in
 from ..i18n import tr as speak
-from ..words import BIG, SMALL
 from .font import have_cjk
 
 SUIT_SYMBOLS = "♠♥♣♦"
@@ -142,11 +139,10 @@ def sources() -> list[str]:
     return [s for _, s in tr_sources(Path(__file__))]
 
 
-def charset() -> str:
-    """Every character a picture may draw, in every language: the font subset keeps exactly these."""
-    chars = set(string.printable.strip()) | {" "} | set(SMALL) | set(BIG) | set(SUIT_SYMBOLS) | set("→·×+-")
-    for tid in range(KINDS):
-        chars |= set(tile_name(tid))
+def charset(cards: str = "") -> str:
+    """Every character a picture may draw, in every language, with the families' ``cards`` (their faces): the font
+    subset keeps exactly these (``bot.present.pictures.charset`` adds every family's)."""
+    chars = set(string.printable.strip()) | {" "} | set(cards) | set(SUIT_SYMBOLS) | set("→·×+-")
     messages = catalogue()["messages"]
     for source in sources():
         chars |= set(source)

@@ -2,7 +2,7 @@
 
 SOURCE is Noto Sans CJK SC Bold (OFL 1.1): the Debian package ``fonts-noto-cjk`` installs it as the third face of
 ``/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc`` (the default here). The subset keeps only what the pictures
-draw: printable ASCII, the card and tile faces, and every label in all three languages (``labels.charset``). As a
+draw: printable ASCII, the card and tile faces, and every label in all three languages (``bot.present.pictures.charset``). As a
 Modified Version under the OFL it is renamed (the licence reserves upstream's "Source" name) and ships with
 ``fonts/OFL.txt``.
 """
@@ -15,8 +15,8 @@ from pathlib import Path
 from fontTools import subset  # type: ignore[import-untyped]
 from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped]
 
+from ..present.pictures import charset
 from .font import FONT_PATH
-from .labels import charset
 
 DEFAULT_SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")
 SC_FACE = "Noto Sans CJK SC Bold"

@@ -12,7 +12,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..render import Panel
+    from ..present.panel import Panel
 
 MISSING_PERMISSIONS = 50013  # Discord's answer to files in a channel where the bot may not Attach Files
 SHOWN_LIMIT = 8192  # messages remembered: every live table's table message and DM panels, many times over

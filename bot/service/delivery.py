@@ -33,12 +33,10 @@ from ..edge.components import ShowHandButton
 from ..edge.shards import Shards
 from ..i18n import speaking, tr
 from ..pictures import uploads
-from ..render import (
-    Panel,
-    countdown,
-    dm_panel,
-    table_message,
-)
+from ..present.dm import dm_panel
+from ..present.panel import Panel
+from ..present.parts import countdown
+from ..present.table_message import table_message
 from .clock import Clock
 from .outbox import Outbox
 from .registry import Registry
@@ -333,15 +331,16 @@ class Delivery:
 
     # -- the hand's table message -----------------------------------------------------------------
 
-    def queue_table_message(self, table: Table) -> None:
+    def queue_table_message(self, table: Table, public: dict[str, Any] | None = None) -> None:
         """Edit the hand's channel message, or post it if it has none yet (a failed or lost post, a restart).
+        ``public``: the hand's ``public_view()`` when the publish has it already.
 
         One keyed job per hand on the channel's one worker: a second post cannot start while the first runs,
         and a queued one is replaced by the newer content."""
         hand_no, hand_id = table.hand_no, table.hand_id
         sent = self.sent(table)
         with speaking(self.tables.channel_lang(table)):
-            panel = table_message(table)
+            panel = table_message(table, public)
 
         async def store(message_id: int) -> None:
             sent.hand_messages[hand_no] = message_id
@@ -392,7 +391,8 @@ class Delivery:
         hand_no = table.hand_no
         for post_id in list(self._unposted.get(table.id, {})):  # refused or failed before: in order, before the news
             self._queue_post(table, post_id)
-        self.queue_table_message(table)
+        public = game.public_view()  # once per publish: the table message and the channel notice read it
+        self.queue_table_message(table, public)
         deciding = self.deciding(table)
         last = self._asked.get(table.id)
         if last is None:
@@ -414,7 +414,7 @@ class Delivery:
                 continue
             sent.dm_rendered[seat] = dm.signature
             self.queue_dm(table, seat, hand_no, dm, fresh=fresh)
-        self._notify_closed(table, deciding, before)
+        self._notify_closed(table, deciding, before, public)
 
     # -- DMs --------------------------------------------------------------------------------------
 
@@ -506,7 +506,8 @@ class Delivery:
 
     # -- turn notices in the channel for DMs-closed players ----------------------------------------
 
-    def _notify_closed(self, table: Table, deciding: list[int], before: set[int]) -> None:
+    def _notify_closed(self, table: Table, deciding: list[int], before: set[int],
+                       public: dict[str, Any] | None = None) -> None:
         """A DMs-closed player cannot be notified by DM: one short channel line mentions them, deleted when
         the turn passes.
 
@@ -515,7 +516,8 @@ class Delivery:
         asked or not, whenever any human is asked: it says only that a claim window is open, which the
         waiting table shows anyway. Each checks their own hand with 查看我的手牌."""
         game = table.game
-        claim = game is not None and game.public_view().get("phase") == "claim"
+        seen = public if public is not None or game is None else game.public_view()
+        claim = seen is not None and seen.get("phase") == "claim"
         closed = [i for i in table.humans() if self.channel_only(table, i) and not table.seats[i].auto]
         if claim:
             seats = frozenset(closed) if deciding else frozenset()

@@ -13,9 +13,10 @@ from ..edge.components import ReplayButton
 from ..edge.errors import Denied, echoed
 from ..i18n import tr
 from ..options_text import variant_name
-from ..render import public_snapshot, seat_name
-from ..render_result import hand_summary
-from ..words import engine_text
+from ..present.parts import seat_name
+from ..present.settlement import hand_summary
+from ..present.table_message import public_snapshot
+from ..present.words import engine_text
 from .table import Seat, Table, replay_steps
 
 log = logging.getLogger(__name__)

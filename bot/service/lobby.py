@@ -18,14 +18,9 @@ from ..edge.shards import Shards
 from ..engine_words import said
 from ..i18n import speaking, tr
 from ..options_text import choice_label, option_label, parse_options_text, validate_bot_options, variant_named
-from ..render import (
-    OPTIONS_PER_PAGE,
-    Panel,
-    all_options,
-    lobby_message,
-    lobby_pages,
-    seat_name,
-)
+from ..present.lobby import OPTIONS_PER_PAGE, all_options, lobby_message, lobby_pages
+from ..present.panel import Panel
+from ..present.parts import seat_name
 from .delivery import Delivery, channel_lost_reason
 from .play import Play
 from .registry import Registry

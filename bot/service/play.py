@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,16 +21,11 @@ from storage.db import ActionRow, Database
 from ..edge.errors import Denied, echoed
 from ..engine_words import said
 from ..i18n import speaking, tr
-from ..pictures import panels as pictures
-from ..render import (
-    Panel,
-    dm_panel,
-    final_text,
-    hand_over_panel,
-    question_panel,
-    settlement_text,
-)
-from ..render_paodekuai import PLAY_CARDS, unpack
+from ..present.controls import PLAY_CARDS
+from ..present.dm import dm_panel, hand_over_panel, question_panel
+from ..present.panel import Panel
+from ..present.registry import presenter_of
+from ..present.settlement import final_text, settlement_post
 from . import ai
 from .clock import Clock
 from .delivery import Delivery, send_kwargs
@@ -108,7 +104,7 @@ class Play:
             if choice.startswith("?"):  # a question (过 while 胡 is on offer): answered, nothing changes
                 await interaction.response.edit_message(**question_panel(table, seat, choice).kwargs())
                 return
-            action = resolve_choice(game, seat, choice)
+            action = resolve_choice(game, seat, choice, presenter_of(table).read_cards)
             hand_no = table.hand_no
             try:
                 self._apply(table, seat, action, by_ai=False)
@@ -307,7 +303,7 @@ class Play:
         # The channel posts announcing it are stored with the settlement (one transaction): each is posted
         # once, later if Discord refuses it now, and after a restart if a crash comes first.
         with speaking(self.tables.channel_lang(table)):
-            posts = [Panel(content=settlement_text(table, result, hand_no), picture=pictures.settlement(table, result))]
+            posts = [settlement_post(table, result, hand_no)]
             if over:
                 posts.append(Panel(content=final_text(table)))
         ids = await self.db.settle_hand(
@@ -389,16 +385,16 @@ def forced_pass(game: Game, seat: int) -> Action | None:
     return None
 
 
-def resolve_choice(game: Game, seat: int, choice: str) -> Action:
+def resolve_choice(game: Game, seat: int, choice: str, read_cards: Callable[[str], list[str]]) -> Action:
     """Map a custom-id/select choice (an action code, ``#index`` for very long codes, or ``=`` and the cards
-    picked for 出牌, which the game names) to a legal action."""
+    picked for 出牌, read by the family's presenter, which the game names) to a legal action."""
     legal = game.legal_actions(seat)
     if not legal:
         raise Denied(tr("现在不轮到你。"))
     classify = getattr(game, "classify", None)
     if choice.startswith(PLAY_CARDS) and classify is not None:
         try:
-            action: Action = classify(unpack(choice[len(PLAY_CARDS):]), seat)
+            action: Action = classify(read_cards(choice[len(PLAY_CARDS):]), seat)
         except IllegalAction as e:  # the engine's reason, in its words; nothing changed
             raise Denied(tr("不能这样出：{reason}", reason=said(e))) from None
         return action

@@ -25,7 +25,7 @@ from engine.registry import get_variant
 from storage.db import SeatRow, TableRow
 
 from ..i18n import SOURCE, current_lang, speaking, tr
-from ..words import engine_text
+from ..present.words import engine_text
 
 # Options the bot adds to every variant's own (they shape hosting, not the rules). Their labels are also what
 # players type (bot/options_text.py), and they are said through the catalogue like the engine's own options.

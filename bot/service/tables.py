@@ -22,7 +22,7 @@ import discord
 from storage.db import Database
 
 from ..edge.shards import ALL, Shards
-from ..render import Panel
+from ..present.panel import Panel
 from .clock import SYSTEM, Clock
 from .delivery import Delivery
 from .history import History

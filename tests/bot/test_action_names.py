@@ -8,7 +8,7 @@ import random
 import re
 from typing import Any
 
-from bot.render import ASK_PAGE, action_view
+from bot.present.controls import ASK_PAGE, action_view
 from bot.service.table import Seat, Table
 from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName
 from engine.match import Match

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.calc_form import FLAG_WORDS, CalcFormError, build_input, describe_result
+from bot.present.calc import FLAG_WORDS, CalcFormError, build_input, describe_result
 from engine.calculator import evaluate
 
 
@@ -151,7 +151,7 @@ def test_room_options_text_forms() -> None:
 
 def test_option_errors_name_the_option_and_its_values() -> None:
     """The engine's own (Chinese) option messages reach the player, not the generic apology."""
-    from bot.calc_form import BAD_INPUT, calculator_error
+    from bot.present.calc import BAD_INPUT, calculator_error
     from engine.core import OptionError
     from engine.options import validate_options
     from engine.registry import get_variant

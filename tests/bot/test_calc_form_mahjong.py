@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.calc_form import (
+from bot.present.calc import (
     BAD_INPUT,
     CalcFormError,
     build_input,

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.options_text import parse_options_text, validate_bot_options
-from bot.render import dm_panel
+from bot.present.dm import dm_panel
 from bot.service.table import Seat, Table
 from engine.mahjong.tiles import KINDS, ids
 from engine.registry import get_variant

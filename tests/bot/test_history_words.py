@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
+from bot.families.mahjong.words import tile_word
+from bot.families.zipai.words import faces
 from bot.i18n import Lang, speaking, tr
 from bot.service.table import Seat, Table
-from bot.words import faces, tile_word
 from engine.match import Match
 from engine.registry import get_variant
 from fake_discord import UserOption, playing, uninstall_webhook_edge

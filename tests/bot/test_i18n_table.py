@@ -16,11 +16,14 @@ from typing import Any
 import discord
 import pytest
 
-from bot.calc_form import CalcFormError, build_input, calculate, describe_result
 from bot.i18n import LANGS, Lang, catalogue, speaking
-from bot.render import Panel, dm_panel, final_text, settlement_text, table_message
+from bot.present.calc import CalcFormError, build_input, calculate, describe_result
+from bot.present.dm import dm_panel
+from bot.present.panel import Panel
+from bot.present.settlement import final_text, settlement_text
+from bot.present.table_message import table_message
+from bot.present.words import engine_text
 from bot.service.table import Seat, Table
-from bot.words import engine_text
 from engine.ai import choose
 from engine.core import HandResult
 from engine.match import Match
@@ -126,7 +129,7 @@ def term_entries() -> set[str]:
 def english_terms() -> set[str]:
     """The Chinese English may keep: the term entries, the 字牌 faces, and the words the frame's entries give
     (variant names, option and choice labels, which English keeps too)."""
-    from bot.words import BIG, SMALL
+    from bot.families.zipai.words import BIG, SMALL
 
     frame = {r for w in _frame_words() for r in CJK_RUN.findall(w)}
     return term_entries() | set(SMALL + BIG) | frame | {ENGINE_SEAT}
@@ -481,7 +484,9 @@ def test_every_engine_phrase_reads_in_english_and_traditional() -> None:
 
 
 def test_hint_lines_in_english_and_traditional() -> None:
-    from bot.render import hint_line, own_huxi_line, zipai_hint_line
+    from bot.families.mahjong.text import hint_line
+    from bot.families.zipai.text import hint_line as zipai_hint_line
+    from bot.families.zipai.text import own_huxi_line
     from engine.hints import Wait, WayWin
 
     mahjong = [Wait("3m", "三万", (WayWin("self_draw", 4, ("清一色",), fan=0), WayWin("discard", 2, ("清一色",)))),
@@ -503,7 +508,7 @@ def test_hint_lines_in_english_and_traditional() -> None:
 def test_changsha_questions_in_the_askeds_language() -> None:
     """长沙's own questions (起手胡, 海底, 开杠) come from the engine as a template and its words, so the asked
     player reads them in their language, the 起手胡 names and tiles included."""
-    from bot.render import question_text
+    from bot.present.dm import question_text
     from tests.mahjong.test_changsha_game import KONGER, _to_haidi, make, until
 
     qishou = make([None, "3m3m3m3m 2p4p6s 2s5s8s", "6m7m8m 4p5p6p 1s2s3s 7p8p9p 5m", "7p7p7p 9s9s9s 2m4m6m 1p"],

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from bot.engine_words import said
+from bot.families.paodekuai.controls import pack
 from bot.i18n import speaking
-from bot.render_paodekuai import pack
 from bot.service.table import BOT_OPTIONS
 from engine.core import Action, IllegalAction, OptionError
 from engine.paodekuai.game import PaodekuaiGame
@@ -171,7 +171,7 @@ async def test_a_seat_keeps_its_locale_across_a_restart(mixed: Env) -> None:
     assert [s.locale for s in table.seats] == ["en-US", "zh-TW", None]
     # after the restart nobody has clicked yet: a panel rendered now for alice still speaks English
     with speaking(env.bot.service.seat_lang(table, 0)):
-        from bot.render import dm_panel
+        from bot.present.dm import dm_panel
         assert "Seat 1 alice" in str(dm_panel(table, 0).content)
     # a locale that changes is remembered and stored again
     env.world.locales[env.bob] = "en-GB"

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from bot import pictures
+from bot.families.paodekuai import pictures as pdk_picture
+from bot.families.paodekuai.controls import cards_for, pack, quick_picks
 from bot.i18n import speaking
-from bot.pictures import paodekuai as pdk_picture
-from bot.pictures import table as table_picture
-from bot.render import public_lines, table_message
-from bot.render_paodekuai import cards_for, pack, quick_picks
+from bot.pictures import table_inputs
+from bot.present import pictures
+from bot.present.table_message import public_lines, table_message
 from bot.service.table import replay_steps
 from engine.core import Action, IllegalAction, name_action
 from engine.paodekuai.cards import CARD_OF, NOTATION, deck_for
@@ -337,8 +337,8 @@ async def test_a_seat_that_went_out_is_no_longer_marked_baodan(env: Env) -> None
     final = steps[-1]["view"]
     assert final["finished"] and final["hand_sizes"][winner] == 0
     assert final["baodan"] == [size == 1 for size in final["hand_sizes"]]
-    assert pictures.table_inputs(final)["baodan"][winner] is False  # the table picture reads the same view
-    lines = env.world.messages[env.sent(table).hand_messages[0]]["embeds"][0]["description"].split("\n")
+    assert table_inputs(final)["baodan"][winner] is False  # the table picture reads the same view
+    lines = env.world.messages[table.hand_messages[0]]["embeds"][0]["description"].split("\n")
     assert lines[0] == "**本局结束**"
     for s, size in enumerate(final["hand_sizes"]):
         [block] = [line for line in lines if line.startswith(f"**{table.seat_label(s)}**")]
@@ -351,10 +351,10 @@ def test_the_table_picture_marks_no_dealer_in_paodekuai() -> None:
     v = get_variant("paodekuai")
     view = v.new_hand(v.validate({}), 3, 0, {}).public_view()
     other = (view["dealer"] + 1) % 3
-    assert table_picture.png(view) == table_picture.png(dict(view, dealer=other))
+    assert pictures.table_picture(view).data == pictures.table_picture(dict(view, dealer=other)).data
     z = get_variant("paohuzi")
     zview = z.new_hand(z.validate({}), 3, 0, {}).public_view()
-    assert table_picture.png(zview) != table_picture.png(dict(zview, dealer=(zview["dealer"] + 1) % 3))
+    assert pictures.table_picture(zview).data != pictures.table_picture(dict(zview, dealer=(zview["dealer"] + 1) % 3)).data
 
 
 async def test_a_play_that_carries_cards_reads_as_players_write_it(env: Env) -> None:
@@ -397,7 +397,7 @@ async def test_a_baodan_loser_pays_nothing_and_the_text_and_picture_say_so(env: 
         return draw(s, *args)
 
     monkeypatch.setattr(pdk_picture, "text", text)
-    pdk_picture.result_png({"family": "paodekuai", "seats": 3, **{k: detail.get(k) for k in pictures.RESULT_KEYS}})
+    pdk_picture.result_png({"family": "paodekuai", "seats": 3, **{k: detail.get(k) for k in pdk_picture.RESULT_KEYS}})
     assert drawn[drawn.index(f"{seat + 1}号") + 1] == words
 
 

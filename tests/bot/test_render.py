@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.render import public_lines, table_message
-from bot.words import BIG, RED, SMALL
+from bot.families.zipai.words import BIG, RED, SMALL
+from bot.present.table_message import public_lines, table_message
 from fake_discord import playing
 
 from .conftest import VARIANTS, Env, short
@@ -188,7 +188,7 @@ async def test_the_predeal_count_shows_and_no_choice(env: Env) -> None:
 
 async def test_dead_cards_say_they_may_still_be_won(env: Env) -> None:
     """A 臭牌 may not be 吃/碰 again but may still be won (rules README: 过张/臭牌): the panel says so."""
-    from bot.render import dm_panel
+    from bot.present.dm import dm_panel
     from engine.zipai.cards import parse_card
 
     table = await env.open_table("paohuzi", [env.alice, env.bob], "bot.seed=3 hands=1")
@@ -200,8 +200,8 @@ async def test_dead_cards_say_they_may_still_be_won(env: Env) -> None:
 
 def drawn_table_words(view: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every word the channel's table picture of ``view`` draws, drawn afresh (not from the picture cache)."""
-    from bot import pictures
-    from bot.pictures import table as table_picture
+    from bot.families.zipai import pictures as table_picture
+    from bot.pictures import table_inputs
 
     words: list[str] = []
     draw = table_picture.text
@@ -212,7 +212,7 @@ def drawn_table_words(view: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> 
 
     with monkeypatch.context() as m:
         m.setattr(table_picture, "text", text)
-        table_picture.png(pictures.table_inputs(view))
+        table_picture.table_png(table_inputs(view))
     return words
 
 
@@ -221,9 +221,9 @@ async def test_the_liang_is_a_card_of_its_own_only_until_its_window_closes(env: 
     """issue 17: the dealer's 亮张 is face up for everybody through 打鸟 and the 天胡/地胡 window; after it, it is a
     card of his hand. The status line and the picture's header named it all hand long; and the picture said 牌墙
     where the text says 底牌剩余."""
-    from bot import pictures
+    from bot.families.zipai.words import faces
     from bot.i18n import speaking
-    from bot.words import faces
+    from bot.present import pictures
 
     table = await env.open_table("fangpaofa", [env.alice, env.bob], "bot.seed=2 daniao=true target=10")
     game = table.game

@@ -9,14 +9,9 @@ import random
 import re
 from typing import Any
 
-from bot.render import (
-    ASK_BACK,
-    ASK_PASS,
-    PASS_WARNING,
-    action_view,
-    settlement_text,
-)
-from bot.render_result import final_text, payments
+from bot.present.controls import ASK_BACK, ASK_PASS, PASS_WARNING, action_view
+from bot.present.results import payments
+from bot.present.settlement import final_text, settlement_text
 from bot.service.table import Seat, Table
 from engine.core import Action, HandResult
 from engine.match import Match

@@ -11,11 +11,16 @@ from typing import Any
 
 import pytest
 
-from bot.render import DISCARDS_SHOWN, EMBED_LIMIT, dm_panel, player_block, public_lines, table_message
-from bot.render_result import settlement_text
+from bot.families.mahjong.text import DISCARDS_SHOWN
+from bot.families.mahjong.words import hand_text, melds_text
+from bot.families.mahjong.words import melds_text as mahjong_melds_text
+from bot.present.dm import dm_panel
+from bot.present.parts import EMBED_LIMIT
+from bot.present.settlement import settlement_text
+from bot.present.table_message import player_block, public_lines, table_message
 from bot.service.table import Seat, Table
-from bot.words import hand_text, mahjong_melds_text, melds_text
 from engine.core import HandResult, Win
+from engine.registry import get_variant
 
 NAMES = ["小明", "阿强", "老王", "小红"]
 RAW = re.compile(r"(?<![A-Za-z0-9])[1-9][mpsz](?![A-Za-z])|None|null|angang|bugang|peng|self_draw|discard")
@@ -51,9 +56,10 @@ class MahjongTable(Table):
 
     @property
     def variant(self) -> Any:
-        name = {"hongzhong": "红中麻将", "tuidaohu": "推倒胡"}[self.variant_id]
-        return SimpleNamespace(id=self.variant_id, name=name, after_hand=_after_hand, options=[],
-                               seat_count=lambda options: 4)
+        real = get_variant(self.variant_id)  # what the family's presenter reads: the family, its rules (吃 or not)
+        name = {"hongzhong": "红中麻将", "tuidaohu": "推倒胡"}.get(self.variant_id, real.name)
+        return SimpleNamespace(id=self.variant_id, name=name, family=real.family, after_hand=_after_hand, options=[],
+                               seat_count=lambda options: 4, rules_for=real.rules_for, validate=real.validate)
 
 
 def _after_hand() -> None:

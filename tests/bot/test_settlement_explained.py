@@ -8,8 +8,8 @@ import re
 from typing import Any
 
 from bot.demo import leaderboard_lines
-from bot.render import own_huxi_line
-from bot.render_result import settlement_text
+from bot.families.zipai.text import own_huxi_line
+from bot.present.settlement import settlement_text
 from bot.service.table import Seat, Table
 from engine.core import HandResult
 from engine.match import Match

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.families.zipai.presenter import ZipaiPresenter
+from bot.present.registry import register as register_presenter
 from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, Event, HandResult, IllegalAction
 from engine.options import Option, int_option
 from engine.registration import MatchProgress, Variant, register
@@ -144,7 +146,14 @@ def _score(data: dict[str, Any]) -> dict[str, Any]:
     return {"win": win, "score": 2 if win else 0}
 
 
+class ToyPresenter(ZipaiPresenter):
+    """The toy's cards are 字牌 characters (一…十): the bot shows them as it shows 字牌."""
+
+    family = "toy"
+
+
 def ensure_registered() -> Variant:
+    register_presenter(ToyPresenter())
     try:
         return get_variant("toy")
     except Exception:

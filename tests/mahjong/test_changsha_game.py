@@ -636,7 +636,7 @@ def test_the_changsha_ai_beats_a_random_player():
 def test_three_players_drawn_hand_birds_land_counted_from_the_qishou_seat():
     """3 players count the birds of a 起手胡 from its own seat: the result says where they land for it, and the
     table reads them as the payments count them (not the first winner's landing, there being none)."""
-    from bot.words import birds_text
+    from bot.families.mahjong.words import birds_text
 
     g = make([None, "3m3m3m3m 2p4p6s 2s5s8s", None], dealer=1, tails="5p", players=3)
     g.apply(1, "qishou")

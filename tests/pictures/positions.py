@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot import pictures
 from bot.i18n import Lang, speaking
+from bot.present import pictures
 from engine.core import Game
 from engine.registry import get_variant
 from engine.selfplay import play_hand

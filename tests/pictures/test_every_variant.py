@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot import pictures
+from bot.present import pictures
 from engine import ai
 from engine.registry import all_variants
 

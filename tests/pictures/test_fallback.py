@@ -9,9 +9,12 @@ import pytest
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 from PIL import Image
 
-from bot import pictures
+from bot.families.mahjong import pictures as mahjong
+from bot.families.paodekuai import pictures as paodekuai
+from bot.families.zipai import pictures as zipai
 from bot.i18n import speaking
-from bot.pictures import font, labels, mahjong, paodekuai, zipai
+from bot.pictures import font, labels
+from bot.present import pictures
 
 from .positions import load, render
 
@@ -55,5 +58,5 @@ def test_fallback_cards_are_told_apart(no_font: None) -> None:
 
 def test_the_shipped_subset_covers_every_label_in_every_language() -> None:
     cmap = TTFont(str(font.FONT_PATH))["cmap"].getBestCmap()
-    missing = sorted(c for c in labels.charset() if ord(c) not in cmap and not c.isspace())
+    missing = sorted(c for c in pictures.charset() if ord(c) not in cmap and not c.isspace())
     assert missing == [], "new label characters: python -m bot.pictures.subset_font"

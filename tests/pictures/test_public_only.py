@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot import pictures
 from bot.pictures.cache import clear
+from bot.present import pictures
 
 from .positions import play
 

@@ -14,7 +14,7 @@ from storage.db import Database
 
 from ...i18n import speaking, t, tr
 from ...options_text import variant_name, variant_named
-from ...render_result import hand_summary
+from ...present.settlement import hand_summary
 from ...service.table import Seat, Table
 from ...service.tables import TableService
 from .choices import offering, variant_choices

@@ -10,9 +10,9 @@ from discord.ext import commands
 
 from engine.registry import get_variant
 
-from ...calc_form import SOURCES, CalcFormError, build_input, calculate, describe_result
 from ...i18n import lang_of, speaking, t, tr
 from ...options_text import choice_label, option_label, variant_name, variant_named, variant_summary
+from ...present.calc import SOURCES, CalcFormError, build_input, calculate, describe_result
 from ...service.table import listing
 from .choices import SOURCE_CHOICES, offering, variant_choices
 

@@ -1,5 +1,6 @@
-"""字牌: cards with their characters, red ones red, 小 (一二三) on white and 大 (壹贰叁) on a warm tint so the two
-cases read apart at a glance; the hand in columns as players hold it, a 坎 or 提 its own column."""
+"""字牌's pictures: cards with their characters, red ones red, 小 (一二三) on white and 大 (壹贰叁) on a warm tint so the
+two cases read apart at a glance; the hand in columns as players hold it, a 坎 or 提 its own column; the table with
+each seat's 门子 (face-down cards as backs) and discards, the 亮张 or the card on offer; the winning arrangement."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from ..i18n import current_lang
-from ..words import BIG, RED, SMALL, rank_of
-from . import labels
-from .cache import sprite
-from .draw import INK, Flow, back, card_base, centred, column, highlight, row, text
-from .draw import RED as RED_INK
-from .font import have_cjk
+from ...i18n import current_lang
+from ...pictures import Picture, hand_inputs, labels, result_inputs, table_inputs
+from ...pictures.cache import sprite
+from ...pictures.draw import INK, Flow, back, card_base, centred, column, highlight, row, text
+from ...pictures.draw import RED as RED_INK
+from ...pictures.font import have_cjk
+from ...pictures.table import DISCARDS_SHOWN, per_seat, seat_head, seats_of
+from .words import BIG, RED, SMALL, rank_of
 
 SMALL_FACE = (250, 250, 244)
 BIG_FACE = (246, 226, 180)
@@ -137,3 +139,52 @@ def groups_png(detail: dict[str, Any]) -> bytes:
             parts.append(text(str(g["huxi"]), 18))
         flow.add(column(parts, 3))
     return flow.png()
+
+
+def table_png(view: dict[str, Any]) -> bytes:
+    """The channel's picture from ``public_view()``: the 底牌, the 亮张 while it is on offer (else the card on offer),
+    then each seat's head, 门子 and discards."""
+    flow = Flow()
+    head: list[Image.Image] = []
+    if isinstance(view.get("wall"), int):
+        head.append(text(labels.stock(view["wall"]), 22))
+    # the 亮张 while it is on offer (the engine names it only then), else the card on offer: one card, once
+    for label, key in ((labels.liang(), "liang"), (labels.on_offer(), "revealed")):
+        c = view.get(key)
+        if isinstance(c, str) and rank_of(c) is not None:
+            head += [text(label, 20), highlight(card(c, TABLE + 8))]
+            break
+    for h in head:
+        flow.add(h)
+    for s in range(seats_of(view)):
+        flow.rule()
+        for p in seat_head(view, s):
+            flow.add(p)
+        melds = melds_row(per_seat(view, "melds", s), TABLE)
+        if melds:
+            flow.newline()
+            for m in melds:
+                flow.add(m)
+        outs = per_seat(view, "outs", s)
+        if outs:
+            flow.newline().add(text(labels.outs(), 18))
+            flow.add(row(cards(str(outs)[-DISCARDS_SHOWN:], TABLE - 8), 2))
+    return flow.png()
+
+
+def hand_picture(private: dict[str, Any]) -> Picture | None:
+    """The seat's own hand from its ``view(seat)``; None when it holds nothing to draw."""
+    inputs = hand_inputs(private)
+    return Picture("hand", inputs, hand_png) if inputs["hand"] else None
+
+
+def table_picture(public: dict[str, Any]) -> Picture:
+    return Picture("table", table_inputs(public), table_png)
+
+
+def settlement_picture(detail: dict[str, Any] | None, seats: int) -> Picture | None:
+    """The winning arrangement in its groups; None for a 黄庄 (nothing to draw)."""
+    if not detail:
+        return None
+    inputs = result_inputs("zipai", detail, seats)
+    return Picture("result", inputs, groups_png) if inputs["groups"] else None

@@ -1,5 +1,5 @@
-"""跑得快: playing cards with rank and suit, ♥ and ♦ red; the hand in rank order, the current trick, what each
-seat has left."""
+"""跑得快's pictures: playing cards with rank and suit, ♥ and ♦ red; the hand in rank order, each seat's count and the
+current trick, what each seat had left."""
 
 from __future__ import annotations
 
@@ -7,10 +7,13 @@ from typing import Any
 
 from PIL import Image
 
-from . import labels
-from .cache import sprite
-from .draw import INK, RED, Flow, card_base, centred, row, text
-from .font import have_cjk
+from ...pictures import RESULT_KEYS, Picture, hand_inputs, labels, result_inputs, table_inputs
+from ...pictures.cache import sprite
+from ...pictures.draw import INK, RED, Flow, card_base, centred, column, highlight, row, text
+from ...pictures.font import have_cjk
+from ...pictures.table import seat_head, seats_of
+
+__all__ = ["RESULT_KEYS", "card", "hand_png", "result_png", "table_png"]
 
 FACE = (252, 252, 250)
 HAND = (50, 72)
@@ -86,3 +89,47 @@ def result_png(detail: dict[str, Any]) -> bytes:
         flow.add(text(left_words(len(left), s in closed), 20))
         flow.add(row(cards(sorted((c for c in left if parse(c)), key=sort_key), TABLE), 2))
     return flow.png()
+
+
+def table_png(view: dict[str, Any]) -> bytes:
+    """Each seat's count (and 报单; no 庄, as in the text), then the current trick in order, the play to beat
+    framed."""
+    flow = Flow()
+    for s in range(seats_of(view)):
+        if s:
+            flow.space(18)
+        for p in seat_head(view, s, dealer=False):
+            flow.add(p)
+        baodan = view.get("baodan")
+        if isinstance(baodan, list) and s < len(baodan) and baodan[s]:
+            flow.add(text(labels.last_card(), 20, (255, 120, 120)))
+    trick = [t for t in view.get("trick") or [] if isinstance(t, dict)]
+    if trick:
+        flow.rule().add(text(labels.trick(), 20))
+        top = view.get("top")
+        for play in trick:
+            seat = play.get("seat")
+            who = text(labels.seat(seat), 16) if isinstance(seat, int) else text(" ", 16)
+            faces = cards(play.get("cards"), TABLE)
+            body = row(faces, 1) if faces else text(labels.passed(), 18)
+            if faces and play == top:
+                body = highlight(body)
+            flow.add(column([who, body], 2))
+    return flow.png()
+
+
+def hand_picture(private: dict[str, Any]) -> Picture | None:
+    """The seat's own cards from its ``view(seat)``; None when it holds nothing to draw."""
+    inputs = hand_inputs(private)
+    return Picture("hand", inputs, hand_png) if inputs["hand"] else None
+
+
+def table_picture(public: dict[str, Any]) -> Picture:
+    return Picture("table", table_inputs(public), table_png)
+
+
+def settlement_picture(detail: dict[str, Any] | None, seats: int) -> Picture | None:
+    """What each seat had left when the winner went out."""
+    if not detail:
+        return None
+    return Picture("result", result_inputs("paodekuai", detail, seats), result_png)

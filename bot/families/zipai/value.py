@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .i18n import SOURCE, tr, tr_in
-from .words import joined
+from ...i18n import SOURCE, tr, tr_in
+from ...present.words import joined
 
 if TYPE_CHECKING:
-    from .service.table import Table
+    from ...service.table import Table
 
 # 胡息 → 囤/等: (胡息 at which the first unit counts, 胡息 per further unit) as each spec's scoring section says.
 TUN_STEPS = {"paohuzi": (15, 3), "liuhuqiang": (6, 3), "bopi": (10, 5)}

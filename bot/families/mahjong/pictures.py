@@ -1,5 +1,6 @@
-"""麻将: tiles drawn as tiles (the Unicode mahjong block shows on few phones): numeral over suit character, 万 red,
-筒 blue, 条 green; 中 red, 发 green, 白 an empty blue frame; the drawn tile set apart."""
+"""麻将's pictures: tiles drawn as tiles (the Unicode mahjong block shows on few phones): numeral over suit character,
+万 red, 筒 blue, 条 green; 中 red, 发 green, 白 an empty blue frame; the drawn tile set apart; the table with each
+seat's melds and discards and the birds; each win's hand in its groups."""
 
 from __future__ import annotations
 
@@ -10,12 +11,26 @@ from PIL import Image, ImageDraw
 from engine.mahjong.tiles import HONOUR_BASE, tile_id, tile_name, tile_str
 from engine.mahjong.win import decompositions
 
-from ..i18n import current_lang
-from ..words import bird_landings, is_mahjong_tile, winning_hand
-from . import labels
-from .cache import sprite
-from .draw import BLUE, GREEN, INK, RED, Flow, back, card_base, centred, column, highlight, row, text
-from .font import have_cjk
+from ...i18n import current_lang
+from ...pictures import Picture, hand_inputs, labels, result_inputs, table_inputs
+from ...pictures.cache import sprite
+from ...pictures.draw import (
+    BLUE,
+    GREEN,
+    INK,
+    RED,
+    Flow,
+    back,
+    card_base,
+    centred,
+    column,
+    highlight,
+    row,
+    text,
+)
+from ...pictures.font import have_cjk
+from ...pictures.table import DISCARDS_SHOWN, per_seat, seat_head, seats_of
+from .words import bird_landings, is_tile, winning_hand
 
 FACE = (250, 248, 236)
 HAND = (48, 66)  # px (w, h) of a tile in the player's own hand
@@ -26,7 +41,7 @@ WHITE_DRAGON = HONOUR_BASE + 4
 
 
 def tiles_of(value: Any) -> list[str]:
-    return [t for t in value or [] if is_mahjong_tile(t)]
+    return [t for t in value or [] if is_tile(t)]
 
 
 @sprite
@@ -74,7 +89,7 @@ def hand_png(private: dict[str, Any]) -> bytes:
     """The seat's own tiles sorted by suit, the drawn tile apart (framed), then its melds."""
     flow = Flow()
     hand = tiles_of(private.get("hand"))
-    drawn = private.get("drawn") if is_mahjong_tile(private.get("drawn")) else None
+    drawn = private.get("drawn") if is_tile(private.get("drawn")) else None
     if drawn is not None and drawn in hand:
         hand.remove(drawn)  # shown on its own, as the player sees it arrive
     flow.add(text(labels.in_hand(len(hand) + (drawn is not None)), 22)).newline()
@@ -91,7 +106,7 @@ def hand_png(private: dict[str, Any]) -> bytes:
 
 
 def win_groups(codes: list[str]) -> list[tuple[str, list[str]]]:
-    """The whole winning hand (the winning tile in it: :func:`bot.words.winning_hand`) in its groups: 刻子/顺子 and
+    """The whole winning hand (the winning tile in it: :func:`bot.families.mahjong.words.winning_hand`) in its groups: 刻子/顺子 and
     the 将, 七对 as pairs; 红中 wildcards stay where the split put them. A hand no split explains is shown as it
     stands."""
     counts = [0] * 34
@@ -135,7 +150,7 @@ def result_png(detail: dict[str, Any]) -> bytes:
         flow.add(text(labels.draw_game(), 26))
     for w in wins:
         seat = w.get("seat")
-        card = w.get("card") if is_mahjong_tile(w.get("card")) else None
+        card = w.get("card") if is_tile(w.get("card")) else None
         flow.newline()
         if isinstance(seat, int) and 0 <= seat < seats:
             flow.add(text(labels.seat(seat), 24))
@@ -198,3 +213,51 @@ def birds_line(flow: Flow, birds: Any, seats: int) -> None:
         hits = counts.pop() if counts else 0
     if isinstance(hits, int):
         flow.add(text(labels.birds_hit(hits), 20))
+
+
+def table_png(view: dict[str, Any]) -> bytes:
+    """The channel's picture from ``public_view()``: the wall and the tile on offer, each seat's head, melds and
+    latest discards, and the birds of a won hand."""
+    flow = Flow()
+    if isinstance(view.get("wall"), int):
+        flow.add(text(labels.wall(view["wall"]), 22))
+    offer = view.get("revealed")
+    if isinstance(offer, str) and tiles_of([offer]):
+        flow.add(text(labels.on_offer(), 20)).add(highlight(tile(offer, *TABLE)))
+    for s in range(seats_of(view)):
+        flow.rule()
+        for p in seat_head(view, s):
+            flow.add(p)
+        melds = [m for m in per_seat(view, "melds", s) or [] if isinstance(m, dict)]
+        if melds:
+            flow.newline()
+            for m in melds:
+                flow.add(meld_sprite(m, TABLE))
+        discards = tiles_of(per_seat(view, "discards", s))[-DISCARDS_SHOWN:]
+        if discards:
+            flow.newline()
+            small = (TABLE[0] - 4, TABLE[1] - 5)
+            for t in tiles(discards, small):
+                flow.add(t)
+    if view.get("birds") is not None:
+        flow.rule()
+        birds_line(flow, view.get("birds"), seats_of(view))
+    flow.gap = 4
+    return flow.png()
+
+
+def hand_picture(private: dict[str, Any]) -> Picture | None:
+    """The seat's own tiles from its ``view(seat)``; None when it holds nothing to draw."""
+    inputs = hand_inputs(private)
+    return Picture("hand", inputs, hand_png) if inputs["hand"] else None
+
+
+def table_picture(public: dict[str, Any]) -> Picture:
+    return Picture("table", table_inputs(public), table_png)
+
+
+def settlement_picture(detail: dict[str, Any] | None, seats: int) -> Picture | None:
+    """Each win's hand in its groups and the birds (荒庄: the word alone)."""
+    if not detail:
+        return None
+    return Picture("result", result_inputs("mahjong", detail, seats), result_png)

@@ -1,5 +1,5 @@
 """`/calc` for the 麻将 variants: tiles and melds as players type them, the mahjong calculators' (English)
-messages in Chinese, and the answer as 番种 / 倍数 / 得分.
+messages in the reader's words, and the answer as 番种 / 倍数 / 得分.
 
 Tiles: ``123m456p77z`` (digits, then the suit letter), ``1m 2m …``, or Chinese names ``一万 五筒 九条 东 中 红中``
 (also ``三四五万``: numerals, then the suit). Melds: ``碰5m`` ``杠5m`` (明杠/补杠) ``暗杠7p`` ``吃345s`` or
@@ -9,12 +9,14 @@ Tiles: ``123m456p77z`` (digits, then the suit letter), ``1m 2m …``, or Chinese
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from engine.mahjong.tiles import TileError, tile_id, tile_name
 
-from .i18n import SOURCE, tr, tr_in
-from .words import joined
+from ...i18n import SOURCE, tr, tr_in
+from ...present.contract import CalcFormError, Say
+from ...present.words import joined
 
 SUIT_WORDS = {"万": "m", "筒": "p", "饼": "p", "条": "s", "索": "s"}  # i18n: input
 HONOUR_WORDS = {"东": "1z", "南": "2z", "西": "3z", "北": "4z", "白": "5z", "发": "6z", "發": "6z", "中": "7z"}  # i18n: input
@@ -24,7 +26,7 @@ MELD_WORDS = {"碰": "peng", "杠": "gang", "明杠": "gang", "补杠": "gang", 
 MELD_SIZE = {"peng": 3, "gang": 4, "angang": 4}
 KIND_WORDS = {"chi": tr_in(SOURCE, "吃"), "peng": tr_in(SOURCE, "碰"), "gang": tr_in(SOURCE, "明杠"),
               "angang": tr_in(SOURCE, "暗杠")}
-# /calc's 来源 for a mahjong hand (sources: the words a player may type for them are calc_form's).
+# /calc's 来源 for a mahjong hand (sources: the words a player may type for them are bot/present/calc.py's).
 SOURCES = {"self_draw": tr_in(SOURCE, "自摸（含杠开）"), "discard": tr_in(SOURCE, "点炮/接炮"),
            "robbing_kong": tr_in(SOURCE, "抢杠胡"), "deal": tr_in(SOURCE, "起手（天胡）")}
 _SOURCE_NOTES = {"红中麻将": {"deal": tr_in(SOURCE, "起手（天胡、四红中）")},  # i18n: input (the variant's name, read)
@@ -124,8 +126,8 @@ def _kind(word: str) -> str:
     return KIND_WORDS.get(word) or tr_in(SOURCE, "门子")
 
 
-# engine/mahjong/hongzhong.py and tuidaohu.py, in the order to try them (the more specific first).
-ERRORS: list[tuple[str, Any]] = [
+# engine/mahjong/hongzhong.py, tuidaohu.py and changsha.py, in the order to try them (the more specific first).
+_ERRORS: list[tuple[str, Any]] = [
     (r"^(.+?): a tile must be a string", lambda m: tr("{what}：每张牌要写成文字，如 5m。", what=_what(m[1]))),
     (r"^(.+?): 「(.*?)」 is not one mahjong tile",
      lambda m: tr("{what}：不认识的牌「{tile}」；{notation}。", what=_what(m[1]), tile=m[2][:10], notation=notation())),
@@ -175,14 +177,10 @@ ERRORS: list[tuple[str, Any]] = [
     (r"^win_from .* is not one of .* for (红中麻将|推倒胡)",  # i18n: input
      lambda m: tr("{variant}的来源必须是 {sources} 之一。", variant=tr(m[1]), sources=joined([tr(s) for s in _sources(m[1])]))),
     (r"^variant .* is not \w+|^variant must be 「", lambda m: tr("JSON 里的玩法和所选玩法不一致。")),
-    (r"^unknown context flag '(\w*)'",
-     lambda m: tr("不认识的情形「{flag}」：可写 庄家、海底、首张、未进张、杠上（杠开、杠上炮）。", flag=m[1][:20])),
-    (r"^context flag '(\w*)' must be true or false",
-     lambda m: tr("情形「{flag}」只能是 true 或 false。", flag=m[1][:20])),
 ]
 
 # The calculators' refusals (a valid hand that does not win).
-REASONS: list[tuple[str, Any]] = [
+_REASONS: list[tuple[str, Any]] = [
     (r"a discarded 红中 cannot be won", lambda m: tr("打出的红中不能胡。")),  # i18n: input
     (r"抢杠胡 is off", lambda m: tr("房间没有开抢杠胡（抢杠胡=开），补杠不能抢。")),  # i18n: input
     (r"the 8-红中 game has no four-红中 win",  # i18n: input
@@ -218,3 +216,29 @@ def _who_pays(result: dict[str, Any], data: dict[str, Any] | None) -> dict[str, 
     else:
         how = tr("每个付分的人付这一份")
     return {"how": how, "left_out": left_out}
+
+
+class MahjongForm:
+    errors: list[tuple[re.Pattern[str], Say]] = [(re.compile(p), f) for p, f in _ERRORS]
+    reasons: list[tuple[re.Pattern[str], Say]] = [(re.compile(p), f) for p, f in _REASONS]
+
+    def reads(self, text: str) -> bool:
+        return is_notation(text)
+
+    def cards(self, text: str, field: str) -> list[str]:
+        try:
+            return tiles(text)
+        except TileTextError as e:
+            raise CalcFormError(str(e)) from None
+
+    def meld(self, token: str, cards: Callable[[str], list[str]]) -> dict[str, Any]:
+        try:
+            found = meld(token)
+        except TileTextError as e:
+            raise CalcFormError(tr("门子「{meld}」：{why}", meld=token[:20], why=e)) from None
+        if found is not None:
+            return found
+        raise CalcFormError(tr("看不懂的门子「{meld}」：请写成 碰5m、杠5m、暗杠7p、吃345s 或 peng:5m5m5m", meld=token[:20]))
+
+    def describe(self, result: dict[str, Any], data: dict[str, Any] | None) -> list[str]:
+        return describe(result, data)

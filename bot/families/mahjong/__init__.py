@@ -1,0 +1,1 @@
+"""The mahjong family's presenter and its parts."""

@@ -1,0 +1,232 @@
+"""麻将 at the table and in a seat's panel: the 牌墙, the tile on offer, 长沙's public steps, 加锤, kong money and
+birds; each seat's melds and latest discards; the player's own tiles with the one just drawn, 听 and 过胡不胡."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from engine.hints import Standing, Wait, hints, standing
+
+from ...i18n import tr
+from ...present.hints import bar_lines, now_line
+from ...present.parts import money_text, others_lines, per_seat, recent_line, seat_name
+from ...present.results import seat_or_dash
+from ...present.words import joined
+from .words import (
+    birds_text,
+    chui_word,
+    discards_text,
+    hand_text,
+    is_hand,
+    is_tile,
+    melds_text,
+    tile_word,
+    tiles_text,
+)
+
+if TYPE_CHECKING:
+    from engine.core import Game
+    from engine.registry import Variant
+
+    from ...present.contract import Presenter, View
+    from ...service.table import Table
+
+DISCARDS_SHOWN = 12  # latest discards per seat: four seats' blocks still fit a phone screen
+_CHI: dict[tuple[str, str], bool] = {}
+
+
+def claims_chi(variant: Variant, options: dict[str, Any]) -> bool:
+    """Whether the variant's claim window may end in a 吃 under these options, as its rules say (红中 has none)."""
+    key = (variant.id, json.dumps(options, sort_keys=True, default=str))
+    if key not in _CHI:
+        if len(_CHI) > 256:  # a few option sets in use at once
+            _CHI.clear()
+        _CHI[key] = variant.rules_for is None or bool(variant.rules_for(variant.validate(options)).chi)
+    return _CHI[key]
+
+
+def waiting_words(table: Table, view: View) -> str:
+    """What a claim window waits for in this variant's words; 长沙's one-seat steps say which step, never whom."""
+    asking = view.get("asking")
+    if asking:
+        if asking == "qishou":
+            return tr("等待玩家表态（起手胡）")
+        if asking == "haidi":
+            return tr("等待玩家表态（要不要海底）")
+        if asking == "kaigang":
+            return tr("等待玩家表态（开杠：胡或打出）")
+        return tr("等待玩家表态")
+    if claims_chi(table.variant, table.match.options if table.match else table.options):
+        return tr("等待玩家表态（吃/碰/杠/胡）")
+    return tr("等待玩家表态（碰/杠/胡）")
+
+
+def chui_text(table: Table, chui: Any) -> str | None:
+    if not isinstance(chui, list) or not chui:
+        return None
+    return tr("加锤：{seats}", seats=" · ".join(f"{seat_or_dash(table, s)} {chui_word(n)}" for s, n in enumerate(chui)
+                                               if s < len(table.seats)))
+
+
+def table_facts(table: Table, view: View) -> list[str]:
+    """牌墙, the tile on offer, the 加锤 step (nobody's choice shows until all have chosen), kong money so far
+    and the birds of a won hand: the words of 麻将, not 字牌's 底牌/打鸟."""
+    facts = []
+    if isinstance(view.get("wall"), int):
+        facts.append(tr("牌墙剩余 {n}", n=view["wall"]))
+    if is_tile(view.get("revealed")):
+        facts.append(tr("打出 {tile}", tile=tile_word(view["revealed"])))
+    inline, extra = step_facts(table, view)
+    facts += inline  # short facts share the wall's line: four seats must still fit a phone screen
+    lines = [" · ".join(facts)] if facts else []
+    choosing = view.get("choosing")
+    if isinstance(choosing, dict) and choosing.get("of"):  # the choice before the deal: 长沙's 飘, 推倒胡's 锤
+        told = tr("坐飘：已选 {chosen}/{of}（全部选完后公布）", chosen=choosing.get("chosen", 0), of=choosing["of"]) \
+            if "piao" in view else tr("加锤：已选 {chosen}/{of}（全部选完后公布）", chosen=choosing.get("chosen", 0),
+                                      of=choosing["of"])
+        lines.append(told)
+    chui = chui_text(table, view.get("chui"))
+    if chui:
+        lines.append(chui)
+    lines += extra
+    kong = view.get("kong_money")
+    if isinstance(kong, list) and any(isinstance(v, int) and v for v in kong):
+        lines.append(tr("杠钱：{money}", money=money_text(table, kong)))
+    birds = birds_text(view.get("birds"), table.seat_label)
+    if birds:
+        lines.append(birds)
+    return lines
+
+
+def step_facts(table: Table, view: View) -> tuple[list[str], list[str]]:
+    """长沙's public steps as (short facts for the wall's line, lines of their own): the two 开杠 tiles, who took
+    the 海底, who is locked after 开杠; each seat's 飘 and the 起手胡 shown with their tiles."""
+    inline: list[str] = []
+    lines = []
+    piao = view.get("piao")
+    if isinstance(piao, list) and any(isinstance(n, int) and n for n in piao):
+        lines.append(tr("坐飘：{seats}", seats=" · ".join(tr("{seat} 飘{n}", seat=seat_name(table, s), n=n)
+                                                          for s, n in enumerate(piao)
+                                                          if isinstance(n, int) and s < len(table.seats))))
+    qishou = view.get("qishou")
+    if isinstance(qishou, dict):
+        for seat, found in sorted(qishou.items()):
+            if not (str(seat).isdigit() and int(seat) < len(table.seats)) or not isinstance(found, list):
+                continue
+            shown = joined([tr("{name}（{tiles}）", name=tr(str(q["name"])), tiles=tiles_text(q.get("tiles") or []))
+                            for q in found if isinstance(q, dict) and q.get("name")])
+            if shown:
+                lines.append(tr("起手胡：{seat} {shown}", seat=seat_name(table, int(seat)), shown=shown))
+    kong = [t for t in view.get("kong_tiles") or [] if is_tile(t)]
+    if kong:
+        inline.append(tr("开杠亮牌：{tiles}", tiles=" ".join(tile_word(t) for t in kong)))
+    haidi = view.get("haidi")
+    if isinstance(haidi, int) and 0 <= haidi < len(table.seats):
+        inline.append(tr("海底：{seat} 要了海底", seat=seat_name(table, haidi)))
+    flags = view.get("locked") or []  # one flag per seat
+    locked = [s for s, on in enumerate(flags) if on is True and s < len(table.seats)]
+    if locked:
+        inline.append(tr("开杠后锁牌：{seats}", seats=joined([seat_name(table, s) for s in locked])))
+    return inline, lines
+
+
+def melds_part(view: View, seat: int) -> str:
+    melds = per_seat(view, "melds", seat)
+    return tr("副露：{melds}", melds=melds_text(melds)) if melds else ""
+
+
+def outs_part(view: View, seat: int) -> str:
+    discards = per_seat(view, "discards", seat)
+    return tr("弃牌：{tiles}", tiles=discards_text(list(discards), DISCARDS_SHOWN)) if is_hand(discards) else ""
+
+
+def _hint_value(h: Wait) -> str:
+    """「平胡，自摸每家 3，接炮 2」: the 名堂 of the win (with its 倍 where the variant counts so) and what it pays."""
+    zimo = h.way("self_draw")
+    assert zimo is not None
+    label = joined([tr(p) for p in zimo.patterns]) or tr("平胡")
+    if zimo.fan and "倍" in zimo.parts:  # i18n: input (the engine's pricing words)
+        label = tr("{patterns} {fan} 倍", patterns=label, fan=zimo.fan)
+    text = tr("{label}，自摸每家 {share}", label=label, share=zimo.score)
+    discard = h.way("discard")
+    if discard is not None:
+        text += tr("，接炮 {score}", score=discard.score) + (" ⛔" if discard.bar is not None else "")
+    robbed = h.way("robbing_kong")
+    if robbed is not None:
+        text += tr("，抢杠 {score}", score=robbed.score) + (" ⛔" if robbed.bar is not None else "")
+    return text
+
+
+def hint_line(hints: list[Wait]) -> str | None:
+    """``听牌：三万 六万（平胡，自摸每家 3，接炮 2）· 中（…）``: tiles worth the same share one bracket."""
+    groups: dict[str, list[str]] = {}
+    for h in hints:
+        if not h.now:  # a win on offer now has its own line (now_line)
+            groups.setdefault(_hint_value(h), []).append(tile_word(h.card))
+    if not groups:
+        return None
+    return tr("听牌：{waits}", waits=" · ".join(tr("{tiles}（{value}）", tiles=" ".join(tiles), value=value)
+                                              for value, tiles in groups.items()))
+
+
+def wait_word(wait: Wait) -> str:
+    """A wait's tile as the hint lines name it (起手牌: a win on the dealt hand)."""
+    if is_tile(wait.card):
+        return tile_word(wait.card)
+    return wait.name or tr("起手牌")
+
+
+def bar_word(wait: Wait) -> str:
+    return wait.name
+
+
+def standing_line(standing: Standing | None) -> str | None:
+    """``向听：2`` when not 听牌."""
+    if standing is None or standing.xiangting is None or standing.xiangting <= 0:
+        return None  # 听牌 (the waits line says so) or a winning hand
+    return tr("向听：{n}（离听牌还差 {n} 张）", n=standing.xiangting)
+
+
+def own_lines(private: View, cards: list[str], hints: list[Wait] | None = None) -> list[str]:
+    """``手牌（14 张）：一二三万 五五筒 中 ｜ 摸到 五万``: the tile just drawn stands apart from the sorted hand
+    (taken out of it when the hand lists it too: a hand of 3n+2 tiles holds the draw), then 听 with what each
+    tile wins (``hints``; None: the room's 听牌提示 is off) and 过胡不胡."""
+    drawn = private.get("drawn")
+    shown = list(cards)
+    if is_tile(drawn) and drawn in shown and len(shown) % 3 == 2:
+        shown.remove(drawn)
+    held = len(shown) + (1 if is_tile(drawn) else 0)
+    text = hand_text(shown) if shown else "—"
+    if is_tile(drawn):
+        lines = [tr("**手牌**（{n} 张）：{hand} ｜ 摸到 **{tile}**", n=held, hand=text, tile=tile_word(drawn))]
+    else:
+        lines = [tr("**手牌**（{n} 张）：{hand}", n=held, hand=text)]
+    if hints is not None:  # a game that values no tile (or holds every copy of its wait) still shows 听
+        waits = [t for t in private.get("waits") or [] if is_tile(t)]
+        told = hint_line(hints) or (tr("听牌：{waits}", waits=" ".join(map(tile_word, waits))) if waits else None)
+        lines += [t for t in (now_line(hints, wait_word), told) if t]
+    bars = bar_lines(hints or [], bar_word)  # each bar on the waits it holds back, else the view's flag
+    lines += bars
+    if private.get("barred") and not bars:  # hints off: the view's own flag, in its variant's words
+        lines.append(tr("漏胡：自己摸牌之前不能再胡这张别人打的牌（胡得更大除外）") if "lou" in private
+                     else tr("过胡不胡：刚过了胡，自己摸牌之前不能再胡别人打的牌"))
+    return lines
+
+
+def panel_body(presenter: Presenter, table: Table, game: Game, private: View, seat: int) -> list[str]:
+    """The tiles with the draw apart, 听 and 向听, own melds, the table and the other seats."""
+    hand = private.get("hand", [])
+    cards = list(hand) if isinstance(hand, str | list) else []
+    helped = bool(table.bot_options.get("hints", True))
+    lines = own_lines(private, cards, hints(game, seat) if helped else None)
+    if helped:
+        lines += [t for t in [standing_line(standing(game, seat))] if t]
+    own = per_seat(private, "melds", seat)
+    if own:
+        lines.append(tr("**我的副露**：{melds}", melds=melds_text(own)))
+    lines += table_facts(table, private)
+    recent = recent_line(table)
+    if recent:
+        lines.append(recent)
+    return lines + others_lines(presenter, table, private, seat)

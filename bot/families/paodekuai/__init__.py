@@ -1,0 +1,1 @@
+"""The paodekuai family's presenter and its parts."""

@@ -1,0 +1,1 @@
+"""The zipai family's presenter and its parts."""

@@ -1,0 +1,101 @@
+"""The generic layout of a seat's controls from the engine's action names (``ActionName``: label, group, role):
+buttons for single choices (胡/碰/过), selects for many (which card, which 吃), with no verb table of the bot's own.
+A family that lays out its turn itself (``card_picking``) builds on the same ids."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, name_action
+
+from .. import engine_words
+from ..edge.components import MAX_CUSTOM_ID, ActionButton, ActionSelect, AutoOffButton
+from ..i18n import SOURCE, tr, tr_in
+
+if TYPE_CHECKING:
+    from ..service.table import Table
+
+ASK_PASS = "?pass"  # 过 while 胡 is on offer: ask first (漏胡/臭胡 follow a pass)
+ASK_BACK = "?back"
+ASK_PAGE = "?page:"  # another page of a panel with more actions than five selects hold
+PLAY_CARDS = "="  # an ActionButton choice of concrete cards: ``=S3H3`` is 出牌 with ♠3 ♥3 (card picking)
+PER_SELECT = 25  # Discord's options per select, and its rows per message below
+ROWS = 5
+PASS_WARNING = tr_in(SOURCE, "确定不胡吗？过了这张牌就不能再胡（漏胡/臭胡）")  # shown as tr(PASS_WARNING)
+
+
+def choice(action: Action, index: int, prefix_len: int) -> str:
+    # The code is the readable choice; a code too long for the custom id falls back to its index, which
+    # is just as exact because the version pins the legal-action list.
+    return action.code if prefix_len + len(action.code) <= MAX_CUSTOM_ID else f"#{index}"
+
+
+def button_style(named: ActionName) -> discord.ButtonStyle:
+    if named.role == WIN_ROLE:
+        return discord.ButtonStyle.success
+    return discord.ButtonStyle.secondary if named.role == PASS_ROLE else discord.ButtonStyle.primary
+
+
+def _layout(named: list[ActionName]) -> tuple[list[int], list[list[int]]]:
+    """Indexes of the legal actions as buttons (a group of one) and as selects (≤25 each). When that
+    needs more than five rows, everything goes into selects, single decisions first, each group together."""
+    by_group: dict[str, list[int]] = {}
+    for i, n in enumerate(named):
+        by_group.setdefault(n.group, []).append(i)
+    buttons = [g[0] for g in by_group.values() if len(g) == 1]
+    lists = [g for g in by_group.values() if len(g) > 1]
+    chunks = [g[k:k + PER_SELECT] for g in lists for k in range(0, len(g), PER_SELECT)]
+    if -(-len(buttons) // ROWS) + len(chunks) <= ROWS:
+        return buttons, chunks
+    flat = buttons + [i for g in lists for i in g]
+    return [], [flat[k:k + PER_SELECT] for k in range(0, len(flat), PER_SELECT)]
+
+
+def action_view(table: Table, seat: int, page: int = 0) -> discord.ui.View | None:
+    """Buttons for single choices (胡/碰/过), selects for many (which card, which 吃), in the groups the
+    engine names: ≤5 rows, ≤25 per select; past that, pages of four selects and a row to turn them."""
+    game = table.game
+    s = table.seats[seat]
+    view = discord.ui.View(timeout=None)
+    if s.auto:
+        view.add_item(AutoOffButton(table.id, seat))
+        return view
+    if game is None or game.finished or seat not in game.to_act():
+        return None
+    legal = game.legal_actions(seat)
+    named = [name_action(game, a) for a in legal]
+    can_win = any(n.role == WIN_ROLE for n in named)
+    prefix = len(f"ht:b:{table.id}:{table.version}:{seat}:")
+
+    def pick(i: int, prefix_len: int) -> str:
+        return ASK_PASS if named[i].role == PASS_ROLE and can_win else choice(legal[i], i, prefix_len)
+
+    buttons, chunks = _layout(named)
+    pages = 1 if len(chunks) <= ROWS else -(-len(chunks) // (ROWS - 1))
+    page = min(max(page, 0), pages - 1)
+    first = 0 if pages == 1 else page * (ROWS - 1)
+    shown = chunks if pages == 1 else chunks[first:first + ROWS - 1]
+    for n, i in enumerate(buttons):
+        view.add_item(ActionButton(table.id, table.version, seat, pick(i, prefix), label=engine_words.named(named[i])[:80],
+                                   style=button_style(named[i]), row=n // ROWS))
+    first_select_row = -(-len(buttons) // ROWS)
+    for n, chunk in enumerate(shown):
+        opts = [discord.SelectOption(label=engine_words.named(named[i])[:100], value=pick(i, 0)[:100]) for i in chunk]
+        groups = {named[i].group for i in chunk}
+        what = tr(groups.pop()) if len(groups) == 1 else tr("操作")
+        placeholder = tr("选择{what}…（{first}–{last}）", what=what, first=chunk[0] + 1, last=chunk[-1] + 1) \
+            if pages > 1 else tr("选择{what}…", what=what)
+        view.add_item(ActionSelect(table.id, table.version, seat, first + n, options=opts,
+                                   placeholder=placeholder, row=first_select_row + n))
+    if pages > 1:
+        if page > 0:
+            view.add_item(ActionButton(table.id, table.version, seat, f"{ASK_PAGE}{page - 1}",
+                                       label=tr("◀ 上一页（{page}/{pages}）", page=page, pages=pages), style=discord.ButtonStyle.secondary,
+                                       row=ROWS - 1))
+        if page < pages - 1:
+            view.add_item(ActionButton(table.id, table.version, seat, f"{ASK_PAGE}{page + 1}",
+                                       label=tr("更多 ▶（{page}/{pages}）", page=page + 2, pages=pages), style=discord.ButtonStyle.secondary,
+                                       row=ROWS - 1))
+    return view

@@ -1,0 +1,93 @@
+"""A player's private panel (their DM, or 查看我的手牌): the head with the seat's marks, whether it is their turn
+(with the step's own question), then the family's panel body and controls; and the answers to a ``?`` choice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from engine.core import PASS_ROLE, name_action
+
+from ..edge.components import ActionButton
+from ..i18n import tr
+from ..options_text import variant_name
+from . import pictures
+from .controls import ASK_BACK, ASK_PAGE, ASK_PASS, PASS_WARNING, choice
+from .panel import Panel
+from .parts import countdown, hand_title, seat_marks, seat_name
+from .registry import presenter_of
+from .table_message import turn_line
+from .words import engine_text
+
+if TYPE_CHECKING:
+    from ..service.table import Table
+    from .contract import View
+
+
+def question_text(private: View) -> str:
+    """A step's own question in the reader's language: the engine gives its template and the words in it."""
+    asked = private.get("question_words")
+    if not isinstance(asked, dict):
+        return str(private["question"])
+    return tr(str(asked["template"]), **{k: engine_text(str(v)) for k, v in asked["params"].items()})
+
+
+def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = None) -> Panel:
+    """A player's private panel, from their ``view(seat)`` (computed once): the head, the turn or what the table
+    waits for, then the family's body and controls. ``picked``: cards the player has chosen and not yet played
+    (card picking: the answer to his pick)."""
+    game = table.game
+    assert game is not None
+    presenter = presenter_of(table)
+    private = game.view(seat)
+    s = table.seats[seat]
+    to_act = game.to_act()
+    picture = pictures.hand(table, private)
+    lines = [tr("**{variant}** 牌桌 #{id} · {hand} · {seat}", variant=variant_name(table.variant), id=table.id,
+                hand=hand_title(table), seat=seat_name(table, seat)) + seat_marks(presenter, table, private, seat)]
+    if game.finished:
+        lines.append(tr("本局已结束。"))
+    elif s.auto:
+        lines.append(tr("⏱ 托管中：电脑正在替你出牌。点击「取消托管」收回。"))
+    elif seat in to_act:
+        lines.append(tr("👉 **轮到你了**，请选择 · ⏱ {clock}（超时由电脑托管）", clock=countdown(table.turn_deadline))
+                     if table.turn_deadline is not None else tr("👉 **轮到你了**，请选择："))
+        if isinstance(private.get("question"), str):  # a step with its own question (长沙 起手胡, 海底, 开杠)
+            lines.append(f"❓ {question_text(private)}")
+    else:  # a waiting panel is edited in place on every move: no clock of someone else's turn in it
+        # the seat's view holds everything the table's does: the turn line reads the same from it
+        lines.append(turn_line(table, private, False, clock=False, waiting=True))
+    deciding = not game.finished and not s.auto and seat in to_act
+    chosen = picked or []
+    lines += presenter.panel_body(table, game, private, seat, deciding=deciding, picked=chosen)
+    view = presenter.controls(table, game, private, seat, deciding=deciding, page=page, picked=chosen)
+    return Panel(content="\n".join(lines)[:2000], view=view, picture=picture)
+
+
+def hand_over_panel(table: Table, hand_no: int) -> Panel:
+    return Panel(content=tr("牌桌 #{id} 第 {n} 局已结束，结果见频道。", id=table.id, n=hand_no + 1), view=None)
+
+
+def question_panel(table: Table, seat: int, question: str) -> Panel:
+    """The answer to a ``?`` choice, which changes nothing: 过 while 胡 is on offer asks to confirm (its
+    确认过 is the real pass); a page shows that page of the seat's actions; 返回, or any other question,
+    shows the seat's panel again."""
+    game = table.game
+    if question.startswith(ASK_PAGE) and question[len(ASK_PAGE):].isdecimal():  # not isdigit(): ² is no int()
+        return dm_panel(table, seat, page=int(question[len(ASK_PAGE):]))
+    legal = game.legal_actions(seat) if game is not None else []
+    passes = [(i, a) for i, a in enumerate(legal) if name_action(game, a).role == PASS_ROLE]
+    if question != ASK_PASS or not passes:
+        return dm_panel(table, seat)
+    i, a = passes[0]
+    prefix = len(f"ht:b:{table.id}:{table.version}:{seat}:")
+    view = discord.ui.View(timeout=None)
+    view.add_item(ActionButton(table.id, table.version, seat, choice(a, i, prefix),
+                               label=tr("确认{action}", action=name_action(game, a).label)[:80],
+                               style=discord.ButtonStyle.danger))
+    view.add_item(ActionButton(table.id, table.version, seat, ASK_BACK, label=tr("返回"),
+                               style=discord.ButtonStyle.secondary))
+    head = tr("**{variant}** 牌桌 #{id} · {hand} · {seat}", variant=variant_name(table.variant), id=table.id,
+              hand=hand_title(table), seat=seat_name(table, seat))
+    return Panel(content=f"{head}\n⚠️ {tr(PASS_WARNING)}", view=view)

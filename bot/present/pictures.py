@@ -1,0 +1,64 @@
+"""The pictures a table's messages carry when its room option ``bot.pictures`` (图片) is on, each drawn by the table's
+family: the seat's hand from its ``view(seat)``, the table from ``public_view()``, the settled hand from its result.
+The message text stays complete either way (screen readers, the option off)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.registry import get_variant
+
+from ..pictures import labels
+from .registry import presenter_for, presenter_of, presenters
+
+if TYPE_CHECKING:
+    from engine.core import HandResult
+
+    from ..pictures import Picture
+    from ..service.table import Table
+    from .contract import View
+
+
+def enabled(table: Table) -> bool:
+    return bool(table.bot_options.get("pictures", True))
+
+
+def hand(table: Table, private: View) -> Picture | None:
+    return presenter_of(table).hand_picture(private) if enabled(table) else None
+
+
+def board(table: Table, public: View) -> Picture | None:
+    return presenter_of(table).table_picture(public) if enabled(table) else None
+
+
+def settlement(table: Table, result: HandResult) -> Picture | None:
+    if not enabled(table):
+        return None
+    return presenter_of(table).settlement_picture(result.detail, len(table.seats))
+
+
+def family_of(view: View) -> str:
+    """The family whose view this is (its own ``family`` key, else its variant's)."""
+    family = view.get("family")
+    return family if isinstance(family, str) else get_variant(str(view.get("variant"))).family
+
+
+def hand_picture(private: View) -> Picture | None:
+    """The seat's own hand from its ``view(seat)``; None when it holds nothing to draw."""
+    return presenter_for(family_of(private)).hand_picture(private)
+
+
+def table_picture(public: View) -> Picture | None:
+    """The channel's picture from ``public_view()``."""
+    return presenter_for(family_of(public)).table_picture(public)
+
+
+def settlement_picture(family: str, detail: dict[str, Any] | None, seats: int) -> Picture | None:
+    """The settled hand; None for nothing to draw."""
+    return presenter_for(family).settlement_picture(detail, seats)
+
+
+def charset() -> str:
+    """Every character a picture may draw, in every language: the labels' and each family's cards (the shipped font
+    subset keeps exactly these)."""
+    return labels.charset("".join(p.picture_chars() for p in presenters()))
