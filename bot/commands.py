@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 
 def variant_choices(*, scored: bool = False) -> list[app_commands.Choice[str]]:
     """Every variant (``scored``: those with a hand calculator, for /calc), named in English with its Chinese
-    name ("Paohuzi 跑胡子"); the translator gives zh-CN and zh-TW their own names (``[commands]`` of the
-    catalogue)."""
+    name ("Paohuzi 跑胡子"); the translator gives zh-CN and zh-TW their own names (the ``commands`` catalogues)."""
     return [app_commands.Choice(name=t(choice_name(v.id)), value=v.id) for v in all_variants()
             if v.score is not None or not scored][:25]
 
@@ -39,10 +38,10 @@ def choice_name(variant_id: str) -> str:
         return variant_name(v)[:100]
 
 
-# /calc's 来源 choices (English source; zh-CN and zh-TW from the catalogue's [commands], as calc_form names them)
-SOURCE_CHOICES = {"self_draw": "self-drawn (self_draw)", "other_draw": "another player's draw (other_draw)",
-                  "discard": "a discard (discard)", "deal": "the dealt hand (deal)",
-                  "robbing_kong": "robbing a kong (robbing_kong)"}
+# /calc's 来源 choices (English source; zh-CN and zh-TW from the ``commands`` catalogues, as calc_form names them)
+SOURCE_CHOICES = {"self_draw": t("self-drawn (self_draw)"), "other_draw": t("another player's draw (other_draw)"),
+                  "discard": t("a discard (discard)"), "deal": t("the dealt hand (deal)"),
+                  "robbing_kong": t("robbing a kong (robbing_kong)")}
 
 
 def hands_count(n: int) -> str:
@@ -92,17 +91,17 @@ def setup_commands(bot: HunanBot) -> None:
     async def create(interaction: discord.Interaction[Any], variant: str, options: str | None = None) -> None:
         await bot.service.lobby.create(interaction, variant, options)
 
-    def verb_command(verb: str, description: str) -> None:
+    def verb_command(name: app_commands.locale_str, description: app_commands.locale_str) -> None:
         async def callback(interaction: discord.Interaction[Any]) -> None:
-            await bot.service.lobby.command(interaction, verb)
-        table.command(name=t(verb), description=t(description))(callback)
+            await bot.service.lobby.command(interaction, name.message)
+        table.command(name=name, description=description)(callback)
 
-    verb_command("join", "Join the table in this channel")
-    verb_command("leave", "Leave the table (AI takes over mid-match)")
-    verb_command("ai", "Add an AI player")
-    verb_command("start", "Start the match (host)")
-    verb_command("end", "End the table (host, manager, or majority vote)")
-    verb_command("hand", "Show my hand privately")
+    verb_command(t("join"), t("Join the table in this channel"))
+    verb_command(t("leave"), t("Leave the table (AI takes over mid-match)"))
+    verb_command(t("ai"), t("Add an AI player"))
+    verb_command(t("start"), t("Start the match (host)"))
+    verb_command(t("end"), t("End the table (host, manager, or majority vote)"))
+    verb_command(t("hand"), t("Show my hand privately"))
     tree.add_command(table)
 
     @tree.command(name=t("rules"), description=t("Rules of a variant"))
@@ -136,7 +135,7 @@ def setup_commands(bot: HunanBot) -> None:
         share=t("Show the answer to the whole channel (default: only you see it)"))
     @app_commands.rename(variant=t("variant"), hand=t("hand"), win=t("win"), source=t("source"), melds=t("melds"),
                          flags=t("flags"), options=t("options"), share=t("share"))
-    @app_commands.choices(source=[app_commands.Choice(name=t(SOURCE_CHOICES[key]), value=key) for key in SOURCES])
+    @app_commands.choices(source=[app_commands.Choice(name=SOURCE_CHOICES[key], value=key) for key in SOURCES])
     @with_calc_variants
     async def calc(interaction: discord.Interaction[Any], variant: str, hand: str, win: str | None = None,
                    source: str = "self_draw", melds: str | None = None, flags: str | None = None,
