@@ -18,7 +18,7 @@ from engine.registry import all_variants, get_variant
 from engine.zipai.cards import parse_card as zipai_card
 
 from . import calc_mahjong as mj
-from .i18n import SOURCE, tr, tr_in
+from .i18n import SOURCE, tr, tr_in, tr_n
 from .options_text import chinese_option_keys, json_object, parse_options_text, variant_name
 from .words import GROUP_WORDS, engine_text, faces, group_word, joined, parse_group_code
 
@@ -87,7 +87,7 @@ _ERRORS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [*m
     (r"unknown field '(\w*)'", lambda m: tr("不认识的字段「{field}」：可用 {fields}。", field=m[1][:20], fields=joined(
         [f"{tr(w)}（`{k}`）" for k, w in FIELD_WORDS.items()]))),
     (r"meld (\w+) needs (\d+) cards, got (\d+)",
-     lambda m: tr("{kind}要 {need} 张牌，给了 {got} 张。", kind=tr(_kind(m[1])), need=m[2], got=m[3])),
+     lambda m: tr_n("{kind}要 {need} 张牌，给了 {n} 张。", int(m[3]), kind=tr(_kind(m[1])), need=m[2])),
     (r"chi meld .* is neither", lambda m: tr("吃的三张既不是一句话也不是绞。")),
     (r"(\w+) meld .* must be identical cards", lambda m: tr("{kind}必须是相同的牌。", kind=tr(_kind(m[1])))),
     (r"meld .*: missing type", lambda m: tr("门子缺少种类（碰、偎、跑、提、吃…）。")),
@@ -113,7 +113,7 @@ _REASONS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [*
     (r"another player's draw cannot be won", lambda m: tr("这个玩法不能胡别人翻出的牌。")),
     (r"亮张 cannot be won", lambda m: tr("这个玩法不能胡庄家的亮张。")),  # i18n: input
     (r"(\d+) cards do not form (\d+) 方门子",  # i18n: input
-     lambda m: tr("{n} 张牌凑不成 {groups} 方门子。", n=m[1], groups=m[2])),
+     lambda m: tr_n("{n} 张牌凑不成 {groups} 方门子。", int(m[1]), groups=m[2])),
     (r"best arrangement has (\d+) 胡息, (\d+) needed",  # i18n: input
      lambda m: tr("最好的组法只有 {huxi} 胡息，要 {need} 胡息才能胡。", huxi=m[1], need=m[2])),
     (r"^[a-z]+: (.*[\u4e00-\u9fff].*)$", lambda m: engine_text(m[1])),  # a variant's own reason, already in Chinese

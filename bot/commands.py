@@ -14,7 +14,7 @@ from engine.registry import all_variants, get_variant
 
 from .calc_form import SOURCES, CalcFormError, build_input, calculate, describe_result
 from .errors import Denied
-from .i18n import lang_of, speaking, t, tr
+from .i18n import lang_of, speaking, t, tr, tr_n
 from .options_text import choice_label, option_label, variant_name, variant_named, variant_summary
 from .render_result import hand_summary
 from .service import month_start
@@ -45,12 +45,12 @@ SOURCE_CHOICES = {"self_draw": t("self-drawn (self_draw)"), "other_draw": t("ano
 
 
 def hands_count(n: int) -> str:
-    """「3 局」, in English "1 hand" / "3 hands": the catalogue gives the one and the many apart."""
-    return tr("1 局") if n == 1 else tr("{n} 局", n=n)
+    """「3 局」, in English "1 hand" / "3 hands": a plural entry of the catalogue."""
+    return tr_n("{n} 局", n)
 
 
 def wins_count(n: int) -> str:
-    return tr("1 胜") if n == 1 else tr("{n} 胜", n=n)
+    return tr_n("{n} 胜", n)
 
 
 def named_table(hand: dict[str, Any]) -> Table:
@@ -121,7 +121,7 @@ def setup_commands(bot: HunanBot) -> None:
                                 + ("…" if len(o.choices) > 12 else ""))
                              for o in v.options if not o.internal)
             head = tr("**房间选项**（开桌时可写 `选项名=取值`，或在大厅里选）")
-            embed = discord.Embed(title=tr("{variant} · {n} 人", variant=variant_name(v), n=v.seats),
+            embed = discord.Embed(title=tr_n("{variant} · {n} 人", v.seats, variant=variant_name(v)),
                                   description=(variant_summary(v) or tr("（暂无简介）"))[:3000] + (
                 "\n\n" + head + "\n" + opts if opts else ""))
         await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -136,8 +136,18 @@ def tr_in(lang: Lang, source: str, /, **params: Any) -> str:
     A source missing from the catalogue reads as zh-CN: ``tests/bot/test_i18n.py`` keeps that from shipping.
     Field values are inserted as given: translate a value that is itself text before passing it.
     ``tr_in(SOURCE, "…")`` marks a source that is worded later (``tr(NAME)``): the extractor finds it here."""
-    text = source if lang == SOURCE else book(MESSAGES, lang).text(source) or source
+    text = source if lang == SOURCE else _looked_up(book(MESSAGES, lang), source, params.get("n"))
     return text.format(**params) if params else text
+
+
+def _looked_up(b: Book, source: str, n: Any) -> str:
+    """A message's text; a plural entry said through ``tr`` (a count the bot read as text, as ``words.engine_text``
+    does) takes the form for ``n`` when it is a number, else its last form."""
+    text = b.text(source)
+    if text is None and source in b.plurals:
+        count = n if isinstance(n, int) else int(n) if isinstance(n, str) and n.isdigit() else None
+        text = b.plural(source, count) if count is not None else b.plurals[source][-1]
+    return text or source
 
 
 def tr(source: str, /, **params: Any) -> str:

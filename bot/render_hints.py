@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.hints import CHOUHU, GUOHU, LOUHU, UNTIL_DRAW, Bar, Standing, Wait
 
-from .i18n import tr
+from .i18n import tr, tr_n
 from .words import faces, group_word, is_mahjong_tile, joined, tile_word
 
 
@@ -54,7 +54,7 @@ def standing_line(standing: Standing | None) -> str | None:
     if standing.xiangting is not None:
         if standing.xiangting <= 0:
             return None  # 听牌 (the waits line says so) or a winning hand
-        return tr("向听：{n}（离听牌还差 {n} 张）", n=standing.xiangting)
+        return tr_n("向听：{n}（离听牌还差 {n} 张）", standing.xiangting)
     if not standing.groups and not standing.loose:
         return None
     parts = [f"{group_word(g.kind)} {faces(g.cards)}" + (f" {g.huxi}" if g.huxi else "") for g in standing.groups]

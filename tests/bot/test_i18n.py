@@ -22,12 +22,17 @@ from bot.i18n import (
     MESSAGES,
     CatalogueTranslator,
     book,
+    catalogue,
+    is_plural,
     lang_of,
     po_path,
     pot_path,
+    read,
     speaking,
     tr,
     tr_in,
+    tr_n,
+    tr_n_in,
 )
 
 from .conftest import Env
@@ -72,6 +77,7 @@ def test_the_extractor_finds_every_kind_of_source(tmp_path: Path, monkeypatch: p
     can fail."""
     said = {s.key: s for s in catalogue_tool.said(MESSAGES)}
     # the bot's calls, the engine's messages and errors, and the engine's data
+    assert said["{n} 局"].id == ("{n} 局", "{n} 局")  # tr_n: a plural entry
     assert said["现在不轮到{seat}号"].where.startswith("engine/")  # an IllegalAction's template
     assert said["长沙麻将"].notes == ("variant name",)
     assert "清一色" in said and "五万" in said and "过" in said  # 番种, tile, ActionName label
@@ -138,6 +144,56 @@ def test_tr_speaks_the_context_language() -> None:
     assert tr(source, n=1) == "牌墙 1 张"
     assert tr_in("zh-CN", "不在目录里的话") == "不在目录里的话"
     assert tr_in("en", "不在目录里的话") == "不在目录里的话"  # a source without an entry reads as written
+
+
+def test_counts_take_their_plural_form() -> None:
+    """English says "1 hand" and "3 hands", Chinese one form: a count is a plural entry, not two messages."""
+    assert is_plural("{n} 局") and is_plural("{n} 胜") and not is_plural("牌墙 {n} 张")
+    assert [tr_n_in("en", "{n} 局", n) for n in (0, 1, 2)] == ["0 hands", "1 hand", "2 hands"]
+    assert [tr_n_in("en", "{n} 胜", n) for n in (1, 5)] == ["1 win", "5 wins"]
+    assert [tr_n_in("zh-TW", "{n} 胜", n) for n in (1, 5)] == ["1 勝", "5 勝"]
+    assert tr_n_in("zh-CN", "{n} 局", 1) == "1 局"
+    with speaking("en"):
+        assert tr_n("{variant} · {n} 人", 1, variant="X") == "X · 1 player"
+        assert tr_n("{variant} · {n} 人", 4, variant="X") == "X · 4 players"
+        assert tr_n("向听：{n}（离听牌还差 {n} 张）", 1) == "Shanten: 1 (1 tile from ready)"
+    counted = [m for m in read(MESSAGES, "en") if m.id and isinstance(m.id, tuple | list)]
+    assert len(counted) >= 8 and all(len(m.string) == 2 for m in counted)
+    assert all(len(m.string) == 1 for m in read(MESSAGES, "zh-TW") if m.id and isinstance(m.id, tuple | list))
+
+
+def test_the_catalogue_view_and_the_old_one_and_many_entries() -> None:
+    messages = catalogue()["messages"]
+    assert "1 局" not in messages and "1 胜" not in messages  # gone: "{n} 局" says both
+    assert messages["{n} 局"] == {"zh-TW": "{n} 局", "en": "{n} hands"}
+    assert catalogue()["commands"]["hand to replay"] == {"zh-CN": "牌局", "zh-TW": "牌局"}  # its context
+
+
+def test_a_count_said_through_tr_still_takes_its_form() -> None:
+    """A plural entry looked up by value with its count as text (``words.engine_text`` reads numbers out of the
+    engine's prose) takes the form of that number, not the zh-CN source."""
+    assert tr_in("en", "{n} 局", n="1") == "1 hand" and tr_in("en", "{n} 局", n=3) == "3 hands"
+    assert tr_in("zh-TW", "{n} 胜", n="2") == "2 勝"
+
+
+def test_the_places_that_count_say_one_and_many() -> None:
+    """/stats and the leaderboard's hands and wins, the 麻将 panel's 向听, the calculator's refusals: the last
+    session said "1 hands" apart from the ones it fixed by hand."""
+    from bot.calc_form import calculator_error
+    from bot.commands import hands_count, wins_count
+    from bot.render_hints import standing_line
+    from engine.hints import Standing
+
+    with speaking("en"):
+        assert [hands_count(1), hands_count(2), wins_count(1), wins_count(0)] == ["1 hand", "2 hands", "1 win",
+                                                                                  "0 wins"]
+        assert standing_line(Standing(xiangting=1)) == "Shanten: 1 (1 tile from ready)"
+        assert standing_line(Standing(xiangting=2)) == "Shanten: 2 (2 tiles from ready)"
+        assert calculator_error("meld chi needs 3 cards, got 1") == "A 吃 Chow takes 3 cards; 1 was given."
+        assert calculator_error("meld chi needs 3 cards, got 2") == "A 吃 Chow takes 3 cards; 2 were given."
+    with speaking("zh-TW"):
+        assert standing_line(Standing(xiangting=1)) == "向聽：1（離聽牌還差 1 張）"
+        assert hands_count(1) == "1 局"
 
 
 def test_lang_of_discord_locales() -> None:
