@@ -130,24 +130,27 @@ def is_plural(source: str) -> bool:
     return source in book(MESSAGES, "en").plurals
 
 
+def template_in(lang: Lang, source: str, n: object = None) -> str:
+    """``source``'s text in ``lang``, its fields not yet filled: a plural entry's form for the count ``n`` (an int,
+    or digits read out of text as ``words.engine_text`` does; none: the last form). A source missing from the
+    catalogue, or untranslated, reads as zh-CN: ``tests/bot/test_i18n.py`` keeps that from shipping."""
+    if lang == SOURCE:
+        return source
+    b = book(MESSAGES, lang)
+    if source in b.plurals:
+        count = n if isinstance(n, int) and not isinstance(n, bool) else int(n) if isinstance(n, str) and n.isdigit() \
+            else None
+        return (b.plural(source, count) if count is not None else b.plurals[source][-1]) or source
+    return b.text(source) or source
+
+
 def tr_in(lang: Lang, source: str, /, **params: Any) -> str:
     """``source`` (zh-CN, with ``{name}`` fields) in ``lang``, its fields filled from ``params``.
 
-    A source missing from the catalogue reads as zh-CN: ``tests/bot/test_i18n.py`` keeps that from shipping.
     Field values are inserted as given: translate a value that is itself text before passing it.
     ``tr_in(SOURCE, "…")`` marks a source that is worded later (``tr(NAME)``): the extractor finds it here."""
-    text = source if lang == SOURCE else _looked_up(book(MESSAGES, lang), source, params.get("n"))
+    text = template_in(lang, source, params.get("n"))
     return text.format(**params) if params else text
-
-
-def _looked_up(b: Book, source: str, n: Any) -> str:
-    """A message's text; a plural entry said through ``tr`` (a count the bot read as text, as ``words.engine_text``
-    does) takes the form for ``n`` when it is a number, else its last form."""
-    text = b.text(source)
-    if text is None and source in b.plurals:
-        count = n if isinstance(n, int) else int(n) if isinstance(n, str) and n.isdigit() else None
-        text = b.plural(source, count) if count is not None else b.plurals[source][-1]
-    return text or source
 
 
 def tr(source: str, /, **params: Any) -> str:
@@ -158,8 +161,7 @@ def tr(source: str, /, **params: Any) -> str:
 def tr_n_in(lang: Lang, source: str, n: int, /, **params: Any) -> str:
     """A message about ``n`` things (``source`` has the field ``{n}``), in the form ``lang`` uses for ``n``:
     English "1 hand" / "3 hands", Chinese the one form."""
-    text = source if lang == SOURCE else book(MESSAGES, lang).plural(source, n) or source
-    return text.format(**{"n": n, **params})
+    return template_in(lang, source, n).format(**{"n": n, **params})
 
 
 def tr_n(source: str, n: int, /, **params: Any) -> str:
