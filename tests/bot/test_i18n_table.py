@@ -17,7 +17,7 @@ import pytest
 
 from bot import catalogue_tool, harness
 from bot.calc_form import CalcFormError, build_input, calculate, describe_result
-from bot.i18n import LANGS, Lang, catalogue, speaking
+from bot.i18n import LANGS, MESSAGES, Lang, catalogue, read, speaking
 from bot.render import Panel, dm_panel, final_text, settlement_text, table_message
 from bot.table import Seat, Table
 from bot.words import engine_text
@@ -99,16 +99,37 @@ def fields(text: str) -> set[str]:
 
 
 
+def _texts_of(lang: Lang) -> dict[str, list[str]]:
+    """Every text of the language's catalogue, each plural entry with all its forms."""
+    return {m.id if isinstance(m.id, str) else m.id[0]: [m.string] if isinstance(m.string, str) else list(m.string)
+            for m in read(MESSAGES, lang) if m.id}
+
+
 def test_english_keeps_only_game_terms_in_chinese() -> None:
-    """Every English text of the catalogue: its Chinese is made of game terms the catalogue names."""
+    """Every English text of the catalogue (every plural form): its Chinese is made of game terms the catalogue
+    names."""
     terms = english_terms()
-    messages = catalogue()["messages"]
-    entries = list(messages)
-    assert len(entries) > 500
-    loose = {k: messages[k]["en"] for k in entries if loose_chinese_in_english(messages[k]["en"], terms)}
+    english = _texts_of("en")
+    assert len(english) > 500
+    loose = {k: texts for k, texts in english.items() if any(loose_chinese_in_english(t, terms) for t in texts)}
     assert loose == {}
+    messages = catalogue()["messages"]
     assert messages["**手牌**（{n} 张）：{hand}"]["en"] == "**Hand** ({n}): {hand}"
     assert messages["五万"] == {"zh-TW": "五萬", "en": "五万"} and messages["碰碰胡"]["en"].startswith("碰碰胡 ")
+
+
+QUOTED = re.compile(r"「[^」]*」")  # a word players type as the calculator reads it (情形「庄家」)
+
+
+def test_every_traditional_text_is_traditional() -> None:
+    """Every zh-TW text of the catalogue, not only those a played hand shows: no character zh-TW writes otherwise,
+    but a quoted word players type as the calculator reads it, and 么 (十三么 as Taiwan writes it: OpenCC's own
+    s2tw of 十三幺, though it turns 么 alone into 麼)."""
+    traditional = _texts_of("zh-TW")
+    assert len(traditional) > 500
+    bad = {k: texts for k, texts in traditional.items()
+           if any(c != "么" for t in texts for c in simplified_in_traditional(QUOTED.sub("", t)))}
+    assert bad == {}
 
 
 def _made_of(run: str, terms: set[str]) -> bool:
