@@ -24,7 +24,9 @@ or ``key=`` is the entry's context) and the variants' English names, the ``/tabl
 ``--fill`` writes the zh-TW of new ``messages`` entries with OpenCC (``pip install
 opencc-python-reimplemented``; 鬍 put back to 胡, which in these games never means a beard); their English and
 new ``commands`` entries are left for a human, and listed. ``--check`` writes nothing and fails when a file is
-out of date. ``tests/bot/test_i18n.py`` runs the same checks.
+out of date. ``--from-toml PATH`` takes the words of untranslated entries from the TOML catalogue these files
+replaced (``bot/locales/messages.toml``), for merging a branch that still added to it. ``tests/bot/test_i18n.py``
+runs the same checks.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import io
 import re
 import string
 import sys
+import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -518,11 +521,39 @@ def update(*, fill: bool = False, write: bool = True) -> list[str]:
             if write and _write(catalog, path) or not write and unmerged(domain, lang):
                 changed.append(f"{GETTEXT_LOCALE[lang]}/{path.name}")
     if write:
-        from .i18n import _catalogue, book, read
-
-        for cached in (read, book, _catalogue):
-            cached.cache_clear()
+        _forget()
     return changed
+
+
+def from_toml(path: Path) -> int:
+    """Take translations from the TOML catalogue the ``.po`` files replaced (``[messages]`` keyed by zh-CN with
+    ``zh-TW`` / ``en``, ``[commands]`` keyed by English with ``zh-CN`` / ``zh-TW``): an entry the ``.po`` holds
+    untranslated takes the TOML's words. For merging a branch begun before gettext; how many were taken."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    taken = 0
+    for domain, langs in DOMAINS.items():
+        entries: dict[str, dict[str, str]] = data.get(domain, {})
+        for lang in langs:
+            target = po_path(domain, lang)
+            with target.open("rb") as f:
+                catalog = read_po(f, locale=GETTEXT_LOCALE[lang], domain=domain)
+            by_key = {m.context or m.id: m for m in catalog if isinstance(m.id, str) and m.id}
+            for key, entry in entries.items():
+                m = by_key.get(key)
+                if m is not None and not m.string and entry.get(lang):
+                    m.string = entry[lang]
+                    taken += 1
+            _write(catalog, target)
+    _forget()
+    return taken
+
+
+def _forget() -> None:
+    """Read the catalogues afresh (this process has rewritten them)."""
+    from .i18n import _catalogue, book, read
+
+    for cached in (read, book, _catalogue):
+        cached.cache_clear()
 
 
 def to_traditional(text: str) -> str:
@@ -536,6 +567,8 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--fill", action="store_true", help="write the zh-TW of new entries with OpenCC")
     parser.add_argument("--check", action="store_true", help="write nothing; fail when a file is out of date")
+    parser.add_argument("--from-toml", type=Path, metavar="PATH",
+                        help="take untranslated entries' words from the old TOML catalogue (merging an old branch)")
     args = parser.parse_args(argv)
     bad = False
     for domain in DOMAINS:
@@ -546,6 +579,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in changed:
         print(("out of date: " if args.check else "updated: ") + name)
     bad = bad or args.check and bool(changed)
+    if args.from_toml and not args.check:
+        print(f"took {from_toml(args.from_toml)} translations from {args.from_toml}")
     for domain, langs in DOMAINS.items():
         for lang in langs:
             for problem in problems(domain, lang):

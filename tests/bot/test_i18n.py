@@ -13,6 +13,7 @@ from typing import Any
 import discord
 import pytest
 from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
 
 from bot import catalogue_tool
 from bot.i18n import (
@@ -117,6 +118,34 @@ def test_the_checks_catch_what_they_are_for() -> None:
     assert any("'{n} 局'" in p and "forms" in p for p in found)
     assert any("'局': a plural entry counts {n}" in p for p in found)
     assert not any("胜" in p for p in found)
+
+
+def test_words_from_an_old_toml_branch_fill_the_catalogue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A branch begun before gettext adds its words to messages.toml; after the merge, ``--from-toml`` puts them
+    into the .po entries the extractor added untranslated, and leaves translated ones alone."""
+    copies = {}
+    for domain, langs in DOMAINS.items():
+        for lang in langs:
+            copy = tmp_path / f"{domain}.{lang}.po"
+            with po_path(domain, lang).open("rb") as f:
+                catalog = read_po(f)  # a copy: the cached catalogue stays as it is
+            for m in catalog:
+                if m.id == ("牌墙 {n} 张" if domain == MESSAGES else "Period"):
+                    m.string = ""  # as the extractor adds a message the branch said
+            catalogue_tool._write(catalog, copy)
+            copies[(domain, lang)] = copy
+    monkeypatch.setattr(catalogue_tool, "po_path", lambda domain, lang: copies[(domain, lang)])
+    monkeypatch.setattr(catalogue_tool, "_forget", lambda: None)
+    old = tmp_path / "messages.toml"
+    old.write_text('[commands]\n"Period" = { zh-CN = "时间范围", zh-TW = "時間範圍" }\n[messages]\n'
+                   '"牌墙 {n} 张" = { zh-TW = "牌牆 {n} 張", en = "Wall {n}" }\n'
+                   '"查看我的手牌" = { zh-TW = "不同的", en = "Something else" }\n', encoding="utf-8")
+    assert catalogue_tool.from_toml(old) == 4
+    got = {key: read_po(path.open("rb")) for key, path in copies.items()}
+    assert got[(MESSAGES, "en")].get("牌墙 {n} 张").string == "Wall {n}"
+    assert got[(MESSAGES, "zh-TW")].get("牌墙 {n} 张").string == "牌牆 {n} 張"
+    assert got[(MESSAGES, "en")].get("查看我的手牌").string == "Show my hand"  # translated: kept
+    assert got[(COMMANDS, "zh-CN")].get("Period").string == "时间范围"
 
 
 def test_package_data_ships_every_catalogue() -> None:
