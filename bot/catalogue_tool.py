@@ -339,6 +339,25 @@ def _names_of(source: bytes) -> tuple[str, ...]:
                  if CJK.search(s) and not re.search(r"[\s，。：、（）{}/]", s) and len(s) <= 6)
 
 
+def computed_ids() -> list[str]:
+    """``file:line`` of each engine message whose id is computed (an f-string, a join): no catalogue can hold it,
+    so every reader but zh-CN sees it as the engine wrote it. The tool names them; the engine should say
+    ``msg("template {field}", field=…)`` instead. (``engine/core.py`` builds a ``Worded`` error's Msg from its
+    template, and ``engine/words.py`` reads stored ones: not sayings.)"""
+    out = []
+    for path in engine_modules():
+        if path.name in ("words.py", "core.py") and path.parent == ENGINE:
+            continue
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, ast.Call) and node.args:
+                name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+                first = node.args[0]
+                if name in ("msg", "of", "Msg", "Term") and not (isinstance(first, ast.Constant)
+                                                                 and isinstance(first.value, str)):
+                    out.append(f"{_rel(path)}:{node.lineno}")
+    return out
+
+
 def by_hand() -> Catalog:
     with BY_HAND.open("rb") as f:
         return read_po(f)
@@ -579,6 +598,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in changed:
         print(("out of date: " if args.check else "updated: ") + name)
     bad = bad or args.check and bool(changed)
+    for where in computed_ids():
+        print(f"note: {where}: a message with a computed id is not in the catalogue (say msg(\"… {{field}}\", …))")
     if args.from_toml and not args.check:
         print(f"took {from_toml(args.from_toml)} translations from {args.from_toml}")
     for domain, langs in DOMAINS.items():

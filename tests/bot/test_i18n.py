@@ -102,6 +102,14 @@ def test_the_extractor_finds_every_kind_of_source(tmp_path: Path, monkeypatch: p
     assert catalogue_tool.stale_template(MESSAGES)
 
 
+def test_the_tool_names_engine_messages_with_a_computed_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An id built at run time (an f-string, a join) has no catalogue entry: the tool points at it."""
+    rule = tmp_path / "rule.py"
+    rule.write_text('a = msg("剩 {n} 张", n=n)\nb = Msg(f"放杠 {n}")\nc = Term(word)\n', encoding="utf-8")
+    monkeypatch.setattr(catalogue_tool, "engine_modules", lambda: [rule])
+    assert catalogue_tool.computed_ids() == [f"{rule.as_posix()}:2", f"{rule.as_posix()}:3"]
+
+
 def test_the_checks_catch_what_they_are_for() -> None:
     """Hand-made catalogues: each kind of fault is reported."""
     en = Catalog(locale="en", domain=MESSAGES)
