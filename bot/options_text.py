@@ -18,7 +18,7 @@ from engine.options import Option
 from engine.registration import Variant
 
 from .edge.errors import Denied, echoed
-from .i18n import tr
+from .i18n import SOURCE, tr, tr_in
 from .service.table import BOT_OPTIONS, listing
 
 MAX_JSON_CHARS = 6000  # Discord's longest slash-command text
@@ -50,7 +50,7 @@ def _check_json(data: Any) -> None:
         elif isinstance(value, list):
             stack += [(v, depth + 1) for v in value]
 SEED_KEY = "seed"
-SEED_LABEL = "牌局种子"  # i18n: input (said through the catalogue as well)
+SEED_LABEL = tr_in(SOURCE, "牌局种子")  # read as typed input, and said through the catalogue
 # A seed is stored with the table and must fit an SQLite integer.
 SEED_LIMIT = 1 << 63
 _UNITS = "局分秒人胡倍次个"  # i18n: input

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
-from ..i18n import Lang, _speaking, lang_of, tr
+from ..i18n import lang_of, speak, tr
 
 log = logging.getLogger(__name__)
 
@@ -39,12 +39,6 @@ class Admitting(Protocol):
     """What the table service does for every interaction it may be asked about (``TableService.admit``)."""
 
     async def admit(self, interaction: discord.Interaction[Any]) -> None: ...
-
-
-def speak(lang: Lang) -> None:
-    """Speak ``lang`` until the running task ends. ``bot.i18n.speaking`` is a block, which a check that runs
-    before the handler cannot hold open around it; the task's context ends with the interaction anyway."""
-    _speaking.set(lang)
 
 
 async def admit(interaction: discord.Interaction[Any]) -> None:

@@ -16,7 +16,7 @@ from ..edge.components import VoteButton
 from ..edge.errors import Denied, echoed
 from ..edge.shards import Shards
 from ..engine_words import said
-from ..i18n import speaking, tr
+from ..i18n import speaking, tr, tr_n
 from ..options_text import choice_label, option_label, parse_options_text, validate_bot_options, variant_named
 from ..present.lobby import OPTIONS_PER_PAGE, all_options, lobby_message, lobby_pages
 from ..present.panel import Panel
@@ -149,7 +149,7 @@ class Lobby:
             if seat is not None:
                 raise Denied(tr("你已经在这张牌桌上了。"))
             if len(table.seats) >= table.seat_count:
-                raise Denied(tr("座位已满（{n} 人）。", n=table.seat_count))
+                raise Denied(tr_n("座位已满（{n} 人）。", table.seat_count))
             await self._seat(table, [*table.seats, Seat(user.id, user.display_name, locale=interaction.locale.value)])
             return tr("你已加入牌桌 #{table}。", table=table.id)
         if verb == "ai":
@@ -158,7 +158,7 @@ class Lobby:
             if seat is None:
                 raise Denied(tr("只有桌上的玩家可以添加电脑。"))
             if len(table.seats) >= table.seat_count:
-                raise Denied(tr("座位已满（{n} 人）。", n=table.seat_count))
+                raise Denied(tr_n("座位已满（{n} 人）。", table.seat_count))
             n = sum(1 for s in table.seats if s.is_ai) + 1
             await self._seat(table, [*table.seats, Seat(None, ai_name(n))])
             return tr("已添加一位电脑玩家。")

@@ -4,7 +4,6 @@ with the longer English. The engine's dynamic words (名堂 / 番种 names, tile
 
 from __future__ import annotations
 
-import ast
 import random
 import re
 import string
@@ -16,7 +15,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.i18n import LANGS, Lang, catalogue, speaking
+from bot import catalogue_tool
+from bot.i18n import LANGS, MESSAGES, Lang, catalogue, read, speaking
 from bot.present.calc import CalcFormError, build_input, calculate, describe_result
 from bot.present.dm import dm_panel
 from bot.present.panel import Panel
@@ -34,61 +34,12 @@ from fake_discord.refusals import payload_limit_problem
 
 from .conftest import Env, attach, manual_clock, short
 
-ENGINE = Path(__file__).resolve().parents[2] / "engine"
 CJK = re.compile(r"[\u3400-\u9fff]")
-# The modules that name a win's 名堂 / 番种 (their notation modules hold card and tile names, tested apart).
-PATTERN_MODULES = ("variants", "mahjong", "zipai", "paodekuai")
-NOTATION = {"tiles.py", "cards.py"}
-
-
-def _strs(node: ast.AST) -> Iterator[str]:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        yield node.value
-    elif isinstance(node, ast.IfExp):
-        yield from _strs(node.body)
-        yield from _strs(node.orelse)
-    elif isinstance(node, ast.Tuple | ast.List | ast.Set):
-        for e in node.elts:
-            yield from _strs(e)
-    elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("frozenset", "tuple", "set") and node.args:
-        yield from _strs(node.args[0])
-
-
-def _names_in(tree: ast.Module) -> Iterator[str]:
-    """Where the engine writes a 名堂: ``mingtang(name)``, ``patterns.append(name)`` (any list a pricing function
-    builds), ``fan[name] = …``, and module constants (``XIAOHU = "小胡"``, a table keyed by 番种)."""
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "mingtang" and n.args:
-            yield from _strs(n.args[0])
-        if (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "append"
-                and isinstance(n.func.value, ast.Name) and n.args):
-            yield from _strs(n.args[0])
-        if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Subscript) \
-                and getattr(n.targets[0].value, "id", "") == "fan":
-            yield from _strs(n.targets[0].slice)
-    for n in tree.body:
-        if not isinstance(n, ast.Assign | ast.AnnAssign) or n.value is None:
-            continue
-        target = n.targets[0] if isinstance(n, ast.Assign) else n.target
-        if isinstance(target, ast.Name) and target.id.isupper():
-            value = n.value
-            yield from _strs(value)
-            if isinstance(value, ast.Dict):
-                for k in value.keys:
-                    if k is not None:
-                        yield from _strs(k)
 
 
 def pattern_names() -> set[str]:
-    """Every 名堂 / 番种 name the registered variants can report (short Chinese words, no punctuation)."""
-    out: set[str] = set()
-    for family in PATTERN_MODULES:
-        for path in sorted((ENGINE / family).glob("*.py")):
-            if path.name in NOTATION:
-                continue
-            out |= {s for s in _names_in(ast.parse(path.read_text(encoding="utf-8")))
-                    if CJK.search(s) and not re.search(r"[\s，。：、（）{}/]", s) and len(s) <= 6}
-    return out
+    """Every 名堂 / 番种 name the registered variants can report: the catalogue tool finds them in the engine."""
+    return set(catalogue_tool.pattern_names())
 
 
 def test_every_pattern_name_has_an_entry_in_every_language() -> None:
@@ -153,16 +104,37 @@ def fields(text: str) -> set[str]:
 
 
 
+def _texts_of(lang: Lang) -> dict[str, list[str]]:
+    """Every text of the language's catalogue, each plural entry with all its forms."""
+    return {m.id if isinstance(m.id, str) else m.id[0]: [m.string] if isinstance(m.string, str) else list(m.string)
+            for m in read(MESSAGES, lang) if m.id}
+
+
 def test_english_keeps_only_game_terms_in_chinese() -> None:
-    """Every English text of the catalogue: its Chinese is made of game terms the catalogue names."""
+    """Every English text of the catalogue (every plural form): its Chinese is made of game terms the catalogue
+    names."""
     terms = english_terms()
-    messages = catalogue()["messages"]
-    entries = list(messages)
-    assert len(entries) > 500
-    loose = {k: messages[k]["en"] for k in entries if loose_chinese_in_english(messages[k]["en"], terms)}
+    english = _texts_of("en")
+    assert len(english) > 500
+    loose = {k: texts for k, texts in english.items() if any(loose_chinese_in_english(t, terms) for t in texts)}
     assert loose == {}
+    messages = catalogue()["messages"]
     assert messages["**手牌**（{n} 张）：{hand}"]["en"] == "**Hand** ({n}): {hand}"
     assert messages["五万"] == {"zh-TW": "五萬", "en": "五万"} and messages["碰碰胡"]["en"].startswith("碰碰胡 ")
+
+
+QUOTED = re.compile(r"「[^」]*」")  # a word players type as the calculator reads it (情形「庄家」)
+
+
+def test_every_traditional_text_is_traditional() -> None:
+    """Every zh-TW text of the catalogue, not only those a played hand shows: no character zh-TW writes otherwise,
+    but a quoted word players type as the calculator reads it, and 么 (十三么 as Taiwan writes it: OpenCC's own
+    s2tw of 十三幺, though it turns 么 alone into 麼)."""
+    traditional = _texts_of("zh-TW")
+    assert len(traditional) > 500
+    bad = {k: texts for k, texts in traditional.items()
+           if any(c != "么" for t in texts for c in simplified_in_traditional(QUOTED.sub("", t)))}
+    assert bad == {}
 
 
 def _made_of(run: str, terms: set[str]) -> bool:

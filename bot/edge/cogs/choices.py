@@ -39,7 +39,7 @@ def offering(choices: list[app_commands.Choice[str]]) -> Callable[[F], F]:
     return decorate
 
 
-# /calc's 来源 choices (English source; zh-CN and zh-TW from the catalogue's [commands], as calc_form names them)
-SOURCE_CHOICES = {"self_draw": "self-drawn (self_draw)", "other_draw": "another player's draw (other_draw)",
-                  "discard": "a discard (discard)", "deal": "the dealt hand (deal)",
-                  "robbing_kong": "robbing a kong (robbing_kong)"}
+# /calc's 来源 choices (English source; zh-CN and zh-TW from the ``commands`` catalogues, as the /calc form names them)
+SOURCE_CHOICES = {"self_draw": t("self-drawn (self_draw)"), "other_draw": t("another player's draw (other_draw)"),
+                  "discard": t("a discard (discard)"), "deal": t("the dealt hand (deal)"),
+                  "robbing_kong": t("robbing a kong (robbing_kong)")}

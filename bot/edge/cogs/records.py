@@ -12,7 +12,7 @@ from discord.ext import commands
 from engine.registry import get_variant
 from storage.db import Database
 
-from ...i18n import speaking, t, tr
+from ...i18n import speaking, t, tr, tr_n
 from ...options_text import variant_name, variant_named
 from ...present.settlement import hand_summary
 from ...service.table import Seat, Table
@@ -27,11 +27,11 @@ def month_start(now: datetime | None = None) -> datetime:
 
 def hands_count(n: int) -> str:
     """「3 局」, in English "1 hand" / "3 hands": the catalogue gives the one and the many apart."""
-    return tr("1 局") if n == 1 else tr("{n} 局", n=n)
+    return tr_n("{n} 局", n)
 
 
 def wins_count(n: int) -> str:
-    return tr("1 胜") if n == 1 else tr("{n} 胜", n=n)
+    return tr_n("{n} 胜", n)
 
 
 def named_table(hand: dict[str, Any]) -> Table:

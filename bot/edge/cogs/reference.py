@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from engine.registry import get_variant
 
-from ...i18n import lang_of, speaking, t, tr
+from ...i18n import lang_of, speaking, t, tr, tr_n
 from ...options_text import choice_label, option_label, variant_name, variant_named, variant_summary
 from ...present.calc import SOURCES, CalcFormError, build_input, calculate, describe_result
 from ...service.table import listing
@@ -35,7 +35,7 @@ def reference_cog() -> commands.Cog:
                                 + ("…" if len(o.choices) > 12 else ""))
                              for o in v.options if not o.internal)
             head = tr("**房间选项**（开桌时可写 `选项名=取值`，或在大厅里选）")
-            embed = discord.Embed(title=tr("{variant} · {n} 人", variant=variant_name(v), n=v.seats),
+            embed = discord.Embed(title=tr_n("{variant} · {n} 人", v.seats, variant=variant_name(v)),
                                   description=(variant_summary(v) or tr("（暂无简介）"))[:3000] + (
                 "\n\n" + head + "\n" + opts if opts else ""))
             await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -49,7 +49,7 @@ def reference_cog() -> commands.Cog:
             share=t("Show the answer to the whole channel (default: only you see it)"))
         @app_commands.rename(variant=t("variant"), hand=t("hand"), win=t("win"), source=t("source"),
                              melds=t("melds"), flags=t("flags"), options=t("options"), share=t("share"))
-        @app_commands.choices(source=[app_commands.Choice(name=t(SOURCE_CHOICES[key]), value=key)
+        @app_commands.choices(source=[app_commands.Choice(name=SOURCE_CHOICES[key], value=key)
                                       for key in SOURCES])
         @scored
         async def calc(self, interaction: discord.Interaction[Any], variant: str, hand: str, win: str | None = None,

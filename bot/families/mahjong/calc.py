@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.mahjong.tiles import TileError, tile_id, tile_name
 
-from ...i18n import SOURCE, tr, tr_in
+from ...i18n import SOURCE, tr, tr_in, tr_n
 from ...present.contract import CalcFormError, Say
 from ...present.words import joined
 
@@ -149,23 +149,23 @@ _ERRORS: list[tuple[str, Any]] = [
     (r"a chi needs its three cards", lambda m: tr("吃要写出三张牌，如 吃345s。")),
     (r"a chi is three consecutive tiles", lambda m: tr("吃的三张必须是同一花色的连张，如 吃345s（字牌不能吃）。")),
     (r"^meld (\w+) needs (\d+) tiles, got (\d+)|^melds\[\d+\]: a (\w+) has (\d+) tiles, not (\d+)",
-     lambda m: tr("{kind}要 {need} 张牌，给了 {got} 张。", kind=tr(_kind(m[1] or m[4])), need=m[2] or m[5],
-                  got=m[3] or m[6])),
+     lambda m: tr_n("{kind}要 {need} 张牌，给了 {n} 张。", int(m[3] or m[6]), kind=tr(_kind(m[1] or m[4])),
+                    need=m[2] or m[5])),
     (r"^(\w+) meld must be identical tiles|^melds\[\d+\]: a (\w+) is \d+ identical tiles",
      lambda m: tr("{kind}必须是相同的牌。", kind=tr(_kind(m[1] or m[2])))),
     (r"meld of 红中: 红中 can be neither", lambda m: tr("红中不能碰，也不能杠。")),  # i18n: input
     (r"^(\d+) melds: a hand has at most 4", lambda m: tr("门子有 {n} 个：一手牌最多 4 个门子。", n=m[1])),
     (r"^(\d+) tiles in hand \(win_card included\) with (\d+) melds: (\d+) needed",
-     lambda m: tr("手牌加胡的牌共 {n} 张，有 {melds} 个门子时应是 {need} 张（胡牌时共 14 张，杠算 3 张）。", n=m[1],
-                  melds=m[2], need=m[3])),
+     lambda m: tr_n("手牌加胡的牌共 {n} 张，有 {melds} 个门子时应是 {need} 张（胡牌时共 14 张，杠算 3 张）。", int(m[1]),
+                    melds=m[2], need=m[3])),
     (r"^(\d+) tiles in hand on the deal: a non-dealer is dealt (\d+)",
-     lambda m: tr("起手手牌 {n} 张：闲家起手是 {dealt} 张（庄家 14 张，请在情形写「庄家」）。", n=m[1], dealt=m[2])),
+     lambda m: tr_n("起手手牌 {n} 张：闲家起手是 {dealt} 张（庄家 14 张，请在情形写「庄家」）。", int(m[1]), dealt=m[2])),
     (r"^win_card: a non-dealer's dealt hand has no winning tile",
      lambda m: tr("闲家起手胡（四红中）没有胡的牌：起手 13 张都写进手牌，胡的牌留空（庄家天胡请在情形写「庄家」）。")),
     (r"^melds: a non-dealer's dealt hand has no melds", lambda m: tr("闲家起手的牌没有门子。")),
     (r"^hand \+ win_card \+ melds make (\d+) \+ (\d+) melds",
-     lambda m: tr("手牌加胡的牌共 {n} 张，有 {melds} 个门子时应是 {need} 张（胡牌时共 14 张，杠算 3 张）。", n=m[1],
-                  melds=m[2], need=14 - 3 * int(m[2]))),
+     lambda m: tr_n("手牌加胡的牌共 {n} 张，有 {melds} 个门子时应是 {need} 张（胡牌时共 14 张，杠算 3 张）。", int(m[1]),
+                    melds=m[2], need=14 - 3 * int(m[2]))),
     (r"^(\d+) copies of 「(\w+)」: the set has (\d+)",
      lambda m: tr("「{tile}」有 {n} 张：一副牌每种只有 {most} 张。", tile=tile_word(m[2]), n=m[1], most=m[3])),
     (r"^(\d+) 红中: the set has (\d+)",  # i18n: input

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.hints import Standing, Wait, hints, standing
 
-from ...i18n import tr
+from ...i18n import tr, tr_n
 from ...present.hints import bar_lines, now_line
 from ...present.parts import money_text, others_lines, per_seat, recent_line, seat_name
 from ...present.results import seat_or_dash
@@ -185,7 +185,7 @@ def standing_line(standing: Standing | None) -> str | None:
     """``向听：2`` when not 听牌."""
     if standing is None or standing.xiangting is None or standing.xiangting <= 0:
         return None  # 听牌 (the waits line says so) or a winning hand
-    return tr("向听：{n}（离听牌还差 {n} 张）", n=standing.xiangting)
+    return tr_n("向听：{n}（离听牌还差 {n} 张）", standing.xiangting)
 
 
 def own_lines(private: View, cards: list[str], hints: list[Wait] | None = None) -> list[str]:

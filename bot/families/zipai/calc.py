@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.zipai.cards import parse_card
 
-from ...i18n import SOURCE, tr, tr_in
+from ...i18n import SOURCE, tr, tr_in, tr_n
 from ...present.calc_parts import value_lines
 from ...present.contract import CalcFormError, Say
 from .words import GROUP_WORDS, faces, group_word, parse_group_code
@@ -32,7 +32,7 @@ ERRORS: list[tuple[re.Pattern[str], Say]] = [(re.compile(p), f) for p, f in [
     (r"card must be a string", lambda m: tr("牌要写成文字，如 一二三。")),
     (r"meld type .* unknown \(zipai", lambda m: tr("不认识的门子种类：可用 吃、碰、偎、臭偎、跑、提、坎。")),
     (r"meld (\w+) needs (\d+) cards, got (\d+)",
-     lambda m: tr("{kind}要 {need} 张牌，给了 {got} 张。", kind=tr(_kind(m[1])), need=m[2], got=m[3])),
+     lambda m: tr_n("{kind}要 {need} 张牌，给了 {n} 张。", int(m[3]), kind=tr(_kind(m[1])), need=m[2])),
     (r"chi meld .* is neither", lambda m: tr("吃的三张既不是一句话也不是绞。")),
     (r"(\w+) meld .* must be identical cards", lambda m: tr("{kind}必须是相同的牌。", kind=tr(_kind(m[1])))),
     (r"four identical cards in hand", lambda m: tr("手里有四张相同的牌：起手的四张请写成「提」门子。")),
@@ -47,7 +47,7 @@ REASONS: list[tuple[re.Pattern[str], Say]] = [(re.compile(p), f) for p, f in [
     (r"another player's draw cannot be won", lambda m: tr("这个玩法不能胡别人翻出的牌。")),
     (r"亮张 cannot be won", lambda m: tr("这个玩法不能胡庄家的亮张。")),  # i18n: input
     (r"(\d+) cards do not form (\d+) 方门子",  # i18n: input
-     lambda m: tr("{n} 张牌凑不成 {groups} 方门子。", n=m[1], groups=m[2])),
+     lambda m: tr_n("{n} 张牌凑不成 {groups} 方门子。", int(m[1]), groups=m[2])),
     (r"best arrangement has (\d+) 胡息, (\d+) needed",  # i18n: input
      lambda m: tr("最好的组法只有 {huxi} 胡息，要 {need} 胡息才能胡。", huxi=m[1], need=m[2])),
 ]]

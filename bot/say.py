@@ -1,0 +1,62 @@
+"""An engine :class:`~engine.words.Msg` worded in the reader's language: the one place the bot turns what the
+engine says into text.
+
+The template (the Msg's id, its zh-CN text) goes through the catalogue; its arguments are worded by type —
+a ``Seat`` by the caller's seat namer (at a table: the player's name), a ``Card`` / ``Cards`` by the caller's card
+words (the family presenter's), a ``Term`` through the catalogue, a ``Listing`` joined with the language's list
+mark, a nested ``Msg`` as a sentence of its own, an ``int`` as a number (choosing the form of a plural entry by
+its ``{n}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core import ActionName
+from engine.words import Card, Cards, Listing, Msg, Seat, Seats, Term
+
+from .i18n import Lang, current_lang, marked, template_in, tr_in
+
+SeatNamer = Callable[[int], str]  # a seat (0-based) → its name where it is read
+CardWords = Callable[[Card | Cards], str]  # a card or cards → their words (the family presenter's)
+
+
+def seat_word(seat: int, lang: Lang | None = None) -> str:
+    """A seat with no table to name it (a calculator, a test): 座位1, "Seat 1"."""
+    return tr_in(lang or current_lang(), "座位{n}", n=seat + 1)
+
+
+def say(message: Msg, *, seat: SeatNamer | None = None, cards: CardWords | None = None,
+        lang: Lang | None = None) -> str:
+    """``message`` in ``lang`` (default: the language spoken), its seats named by ``seat`` (default 座位N) and its
+    cards by ``cards`` (default: their zh-CN names through the catalogue, 五万 → 五萬 in zh-TW)."""
+    speak = lang or current_lang()
+
+    def word(value: Any) -> str:
+        if isinstance(value, bool):  # a flag is no word of the game (and not a count)
+            return str(value)
+        if isinstance(value, int):
+            return str(value)
+        if isinstance(value, Seat):
+            return seat(value.seat) if seat else seat_word(value.seat, speak)
+        if isinstance(value, Seats):
+            names = [seat(s) if seat else seat_word(s, speak) for s in value.seats]
+            return marked("、", speak).join(names) if names else tr_in(speak, "无人")
+        if isinstance(value, Card | Cards):
+            return cards(value) if cards else tr_in(speak, value.zh())
+        if isinstance(value, Term):
+            return tr_in(speak, value.word)
+        if isinstance(value, Listing):
+            return marked(value.mark, speak).join(word(item) for item in value.items)
+        if isinstance(value, Msg):
+            return say(value, seat=seat, cards=cards, lang=speak)
+        if isinstance(value, ActionName):  # a control's name in an error (「现在不能「碰 五」」)
+            return tr_in(speak, value.template or value.label, **{k: word(v) for k, v in value.params})
+        if isinstance(value, str):  # an error's field typed before Msgs: a word of the catalogue, or as written
+            return tr_in(speak, value)
+        return str(value)
+
+    args = {key: word(value) for key, value in message.args}
+    text = template_in(speak, message.id, message.arg("n"))
+    return text.format(**args) if args else text
