@@ -338,7 +338,7 @@ async def test_a_seat_that_went_out_is_no_longer_marked_baodan(env: Env) -> None
     assert final["finished"] and final["hand_sizes"][winner] == 0
     assert final["baodan"] == [size == 1 for size in final["hand_sizes"]]
     assert table_inputs(final)["baodan"][winner] is False  # the table picture reads the same view
-    lines = env.world.messages[table.hand_messages[0]]["embeds"][0]["description"].split("\n")
+    lines = env.world.messages[env.sent(table).hand_messages[0]]["embeds"][0]["description"].split("\n")
     assert lines[0] == "**本局结束**"
     for s, size in enumerate(final["hand_sizes"]):
         [block] = [line for line in lines if line.startswith(f"**{table.seat_label(s)}**")]
