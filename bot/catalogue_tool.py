@@ -253,8 +253,7 @@ def _where(obj: Any) -> str:
 def data_sources() -> Iterator[Said]:
     """The engine's words the bot says by value: variant names and summaries, room option and choice labels,
     名堂 / 番种 names and tile names."""
-    from engine.mahjong import tiles
-
+    from .present.registry import presenters
     from .service.table import BOT_OPTIONS
 
     for v in _engine_variants():
@@ -273,12 +272,12 @@ def data_sources() -> Iterator[Said]:
             yield Said(o.choice_label(c), "bot/table.py", notes=(f"room option {o.key}: a choice",))
     for name, where in sorted(pattern_names().items()):
         yield Said(name, where, notes=("名堂 / 番种 name",))
-    for t in range(tiles.KINDS):
-        yield Said(tiles.tile_name(t), "engine/mahjong/tiles.py", notes=("tile name",))
+    for presenter in presenters():
+        for name in presenter.card_names():
+            yield Said(name, f"bot/families/{presenter.family}/", notes=("card name",))
 
 
 # The modules that name a win's 名堂 / 番种 (their notation modules hold card and tile names, found apart).
-PATTERN_MODULES = ("variants", "mahjong", "zipai", "paodekuai")
 NOTATION = {"tiles.py", "cards.py"}
 
 
@@ -324,7 +323,7 @@ def pattern_names() -> dict[str, str]:
     """Every 名堂 / 番种 name the registered variants can report (short Chinese words, no punctuation), with the
     first module naming it."""
     out: dict[str, str] = {}
-    for family in PATTERN_MODULES:
+    for family in ("variants", *sorted({v.family for v in _engine_variants()})):  # each family's own folder
         for path in sorted((ENGINE / family).rglob("*.py")):
             if path.name in NOTATION:
                 continue

@@ -74,3 +74,6 @@ class BasePresenter:
 
     def picture_chars(self) -> str:
         return ""
+
+    def card_names(self) -> tuple[str, ...]:
+        return ()

@@ -169,3 +169,7 @@ class Presenter(Protocol):
     def picture_chars(self) -> str:
         """The characters its cards draw (the shipped font subset keeps them)."""
         ...
+
+    def card_names(self) -> tuple[str, ...]:
+        """The zh-CN names of its cards that it says through the catalogue (the catalogue tool collects them)."""
+        ...

@@ -216,10 +216,9 @@ def test_a_count_said_through_tr_still_takes_its_form() -> None:
 def test_the_places_that_count_say_one_and_many() -> None:
     """/stats and the leaderboard's hands and wins, the 麻将 panel's 向听, the calculator's refusals: the last
     session said "1 hands" apart from the ones it fixed by hand."""
-    from bot.calc_form import calculator_error
-    from bot.commands import hands_count, wins_count
-    from bot.render_hints import standing_line
-
+    from bot.edge.cogs.records import hands_count, wins_count
+    from bot.families.mahjong.text import standing_line
+    from bot.present.calc import calculator_error
     from engine.hints import Standing
 
     with speaking("en"):

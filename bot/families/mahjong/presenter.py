@@ -64,5 +64,8 @@ class MahjongPresenter(BasePresenter):
     def picture_chars(self) -> str:
         return "".join(tile_name(tid) for tid in range(KINDS))
 
+    def card_names(self) -> tuple[str, ...]:
+        return tuple(tile_name(tid) for tid in range(KINDS))
+
 
 PRESENTER = MahjongPresenter()
