@@ -51,6 +51,7 @@ from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
 from .i18n import COMMANDS, DOMAINS, GETTEXT_LOCALE, MESSAGES, Lang, po_path, pot_path, speaking
+from .tr_sources import is_tr
 
 BOT = Path(__file__).parent
 ROOT = BOT.parent
@@ -98,23 +99,7 @@ def engine_modules() -> list[Path]:
     return sorted(ENGINE.rglob("*.py"))
 
 
-def _is_tr(call: ast.Call, names: dict[str, int] | None = None) -> int | None:
-    """The index of the source argument when ``call`` is ``tr(...)``, ``tr_n(...)`` or ``tr_in(lang, ...)``
-    (``names``: other functions to recognise, with the index of their source)."""
-    name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", None)
-    return (names or {"tr": 0, "tr_in": 1, "tr_n": 0}).get(name or "")
-
-
 COMMAND_MARK = {"t": 0}  # ``t("English")``: slash-command metadata, a source of the ``commands`` domain
-
-
-def sources(path: Path, names: dict[str, int] | None = None) -> Iterator[tuple[int, str]]:
-    """(line, source text) of every literal ``tr`` source in one module (``names``: of those calls instead)."""
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Call) and (i := _is_tr(node, names)) is not None and len(node.args) > i:
-            arg = node.args[i]
-            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                yield node.lineno, arg.value
 
 
 def loose_chinese(path: Path) -> Iterator[tuple[int, str]]:
@@ -126,7 +111,7 @@ def loose_chinese(path: Path) -> Iterator[tuple[int, str]]:
     docstrings: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and len(node.args) > 0:
-            for i in (_is_tr(node), _is_tr(node, COMMAND_MARK)):
+            for i in (is_tr(node), is_tr(node, COMMAND_MARK)):
                 if i is not None and len(node.args) > i:
                     wrapped.add(id(node.args[i]))
         if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and node.body:

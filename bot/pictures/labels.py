@@ -134,7 +134,7 @@ def sources() -> list[str]:
     """Every label source this module passes to ``tr`` (read from the module itself, as the catalogue tool does)."""
     from pathlib import Path
 
-    from ..catalogue_tool import sources as tr_sources
+    from ..tr_sources import sources as tr_sources
 
     return [s for _, s in tr_sources(Path(__file__))]
 
