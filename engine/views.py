@@ -66,9 +66,17 @@ class TableView:
     wall: int | None = None
     choosing: Choosing | None = None
     result: ResultView | None = None
+    # a seat whose one legal action is a pass still takes it itself: taken for it at once, it would tell the table
+    # the seat had nothing else (a pass that is also a choice, 跑得快 without 有牌必压)
+    pass_tells: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: to_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A field by its name, as the bot's shared frames read the dict views of families not typed yet (the
+        frames read only :class:`TableView` / :class:`SeatView` fields)."""
+        return getattr(self, key, default)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,16 +98,20 @@ class HasJson(Protocol):
 def to_json(value: Any) -> Any:
     """The JSON form of a view's value: dataclasses by their fields (or their own ``to_json``), tuples as lists,
     enums by value, messages by :meth:`Msg.to_json`."""
-    if isinstance(value, Msg):
-        return value.to_json()
+    # the common cases first, and no runtime Protocol check on them: a view holds thousands of plain values, and
+    # ``isinstance`` against a runtime-checkable Protocol walks its members every time
     if isinstance(value, StrEnum):
         return value.value
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    if isinstance(value, Msg):
+        return value.to_json()
     if isinstance(value, HasJson) and not isinstance(value, type):
         return value.to_json()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, list | tuple):
-        return [to_json(v) for v in value]
     if isinstance(value, dict):
         return {str(k): to_json(v) for k, v in value.items()}
     return value

@@ -10,6 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
+from ..core import IllegalAction
+from ..words import Card
+
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 SUITS = "SHCD"
 SUIT_SIGNS = "♠♥♣♦"
@@ -39,8 +42,8 @@ REMOVED_16 = (card(TWO, 1), card(TWO, 2), card(TWO, 3), card(ACE, 0))
 REMOVED_15 = (*REMOVED_16, card(ACE, 1), card(ACE, 2), card(RANK_OF["K"], 0))
 
 
-class CardError(ValueError):
-    """A card name that is not a card of the deck (the message is Chinese: players type card sets)."""
+class CardError(IllegalAction):
+    """A card set that names no cards of the deck (players pick and type card sets): a refusal in their words."""
 
 
 def parse_card(text: str) -> int:
@@ -49,7 +52,10 @@ def parse_card(text: str) -> int:
         t = t.replace(sign, letter)
     if t in CARD_OF:
         return CARD_OF[t]
-    raise CardError(f"没有这张牌：{text.strip() or '（空）'}")
+    if not text.strip():
+        raise CardError("没有这张牌：（空）")
+    # what was typed, shown back as it was typed: it is no card of the deck
+    raise CardError("没有这张牌：{card}", card=Card(text.strip(), text.strip()))
 
 
 def parse_cards(text: str | Iterable[str]) -> list[int]:

@@ -7,14 +7,14 @@ those plays are 管不上 for everyone else."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..core import Game
 from .cards import RANKS, counts_of
-from .game import play_label, play_of
+from .game import PaodekuaiGame, play_of, shown
 from .plays import follow_plays
+from .views import Counter
 
 
-def unseen_counts(game: Any, seat: int) -> list[int]:
+def unseen_counts(game: PaodekuaiGame, seat: int) -> list[int]:
     """Per rank (3 … 2), the copies neither in this seat's hand nor played."""
     known = list(game.hands[seat]) + [c for p in game.played for c in p]
     left = counts_of(game.deck)
@@ -23,9 +23,9 @@ def unseen_counts(game: Any, seat: int) -> list[int]:
     return left
 
 
-def paodekuai_hints(game: Any, seat: int) -> list[dict[str, Any]]:
-    """One entry: ``unseen`` {rank name: copies} and ``safe``, the labels of the seat's legal plays now that no
-    combination of unseen cards can beat, bombs and high ranks first."""
+def paodekuai_hints(game: Game, seat: int) -> list[Counter]:
+    """The seat's :class:`Counter` (one entry), or none before the deal and once the hand is over."""
+    assert isinstance(game, PaodekuaiGame)
     if game.finished or game.predeal is not None:
         return []
     left = unseen_counts(game, seat)
@@ -37,4 +37,4 @@ def paodekuai_hints(game: Any, seat: int) -> list[dict[str, Any]]:
         if not follow_plays(left, play, game.rules):
             safe.append(play)
     safe.sort(key=lambda p: (p.kind == "bomb", p.main), reverse=True)  # the strongest first
-    return [{"unseen": {RANKS[r]: n for r, n in enumerate(left) if n}, "safe": [play_label(p) for p in safe]}]
+    return [Counter(tuple((RANKS[r], n) for r, n in enumerate(left) if n), tuple(shown(p) for p in safe))]

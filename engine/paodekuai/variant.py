@@ -9,6 +9,7 @@ from ..core import Action, Game, HandResult
 from ..match_rules import settle_payments
 from ..options import Option, bool_option, int_option
 from ..registration import Family, MatchProgress, Traits, Variant, register, register_family
+from ..words import msg
 from .ai import choose
 from .game import SEATS, VARIANT_ID, PaodekuaiGame, rules_from
 from .hints import paodekuai_hints
@@ -73,7 +74,7 @@ def final_breakdown(options: dict[str, Any], totals: list[int], carry: dict[str,
                 continue
             payee, payer = (i, j) if totals[i] > totals[j] else (j, i)
             out.append({"payer": payer, "payee": payee, "amount": bird, "diff": totals[payee] - totals[payer],
-                        "birds": bird, "why": f"鸟分 {birds[payee]}+{birds[payer]}"})
+                        "birds": bird, "why": msg("鸟分 {a}+{b}", a=birds[payee], b=birds[payer])})
     return out
 
 

@@ -17,7 +17,7 @@ def test_unseen_cards_are_the_deck_less_own_hand_and_every_played_card() -> None
             if g.finished:
                 break
             seat = g.to_act()[0]
-            told = hints(g, seat)[0]["unseen"]
+            told = dict(hints(g, seat)[0].unseen)
             deck = counts_of(g.deck)
             own = counts_of(g.hands[seat])
             played = counts_of([c for p in g.played for c in p])
@@ -38,8 +38,8 @@ def test_the_last_two_is_safe_exactly_when_no_bomb_is_unseen() -> None:
         if counts_of(g.hands[seat])[RANKS.index("2")] != 1:
             continue
         told = hints(g, seat)[0]
-        bomb_unseen = any(n == 4 for n in told["unseen"].values())
-        single_two = any(label.endswith(" 2") and label.startswith("单") for label in told["safe"])
+        bomb_unseen = any(n == 4 for _, n in told.unseen)
+        single_two = any(play.code == "single:2" and play.name.zh() == "单张 2" for play in told.safe)
         assert single_two == (not bomb_unseen), (seed, told)
         checked += 1
     assert checked >= 10

@@ -12,13 +12,13 @@ import pytest
 from engine.__main__ import main
 from engine.ai import choose
 from engine.core import IllegalAction
-from engine.ledger import Payment, net
+from engine.ledger import net
+from engine.outcome import Outcome
 from engine.paodekuai.cards import NOTATION, SIGNED
 from engine.paodekuai.game import PaodekuaiGame, play_of
 from engine.registration import MatchProgress
 from engine.registry import get_variant
 from engine.selfplay import play_hand, random_policy
-from engine.words import Msg
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -31,12 +31,18 @@ OPTION_SETS: list[dict[str, Any]] = [
 
 
 def _hidden(game: PaodekuaiGame) -> set[str]:
-    return {SIGNED[c] for h in game.hands for c in h}
+    """Every card still in a hand, in notation and as the table writes it (♠3)."""
+    return {table[c] for h in game.hands for c in h for table in (NOTATION, SIGNED)}
 
 
 def _check_public(game: PaodekuaiGame, start: int) -> None:
-    shown = json.dumps(game.public_view(), ensure_ascii=False)
-    shown += json.dumps([e.data for e in game.events[start:] if e.public], ensure_ascii=False)
+    """The public view's JSON and every public event (its data and what it says) name no card still in a hand."""
+    events = [e for e in game.events[start:] if e.public]
+    shown = json.dumps(game.public_view().to_json(), ensure_ascii=False)
+    shown += json.dumps([e.data for e in events], ensure_ascii=False)
+    shown += json.dumps([e.says.to_json() for e in events if e.says is not None], ensure_ascii=False)
+    shown += "".join(e.says.zh() for e in events if e.says is not None)
+    assert all(e.says is not None for e in events)  # every public event has its line
     if not game.finished:
         leaked = [c for c in _hidden(game) if c in shown]
         assert not leaked, (leaked, shown[:400])
@@ -76,11 +82,16 @@ def test_selfplay_hands_conserve_cards_sum_to_zero_replay_and_hide_hands(k: int)
         r = game.result
         assert r is not None
         assert sum(r.deltas) == 0 and sum(r.ledger_net) == 0
-        cards = [p for p in r.detail["payments"] if not Msg.from_json(p["why"]).zh().startswith("炸弹")]
-        bombs = [p for p in r.detail["payments"] if Msg.from_json(p["why"]).zh().startswith("炸弹")]
-        assert len(bombs) == len(r.ledger) and all(p["amount"] == 10 for p in bombs)
-        assert r.deltas == [a + b for a, b in zip(net(3, [Payment.from_json(p) for p in cards]), r.ledger_net,
-                                                      strict=True)]
+        outcome = r.outcome
+        assert outcome is not None and Outcome.from_json(json.loads(json.dumps(outcome.to_json()))) == outcome
+        cards = [p for p in outcome.payments if p.why.id != "炸弹现结 {play}"]
+        bombs = [p for p in outcome.payments if p.why.id == "炸弹现结 {play}"]
+        assert bombs == r.ledger and all(p.amount == 10 for p in bombs)
+        assert r.deltas == [a + b for a, b in zip(net(3, cards), r.ledger_net, strict=True)]
+        assert net(3, outcome.payments) == r.deltas
+        [winner] = outcome.winners
+        assert winner.value == sum(p.amount for p in cards) == sum(s.value or 0 for s in winner.steps)
+        assert [len(h) for h in outcome.hands] == [len(h) for h in game.hands]
         assert r.winners == [next(s for s in range(3) if not game.hands[s])] == [r.next_dealer]
         again = _replayed("paodekuai", opts, game, dealer, carry)
         assert again.result is not None and again.result.deltas == r.deltas
