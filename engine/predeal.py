@@ -61,7 +61,8 @@ class PreDeal:
 STAKE = Action("stake")
 NO_STAKE = Action("pass")
 Emit = Callable[[str, dict[str, Any], "int | None", str], None]
-EmitSaid = Callable[[str, dict[str, Any], "int | None", Msg], None]  # a game's event writer with what it says
+# ``Hand.emit``: what the event says is a message
+EmitSays = Callable[[str, dict[str, Any], "int | None", Msg], None]
 
 
 def daniao(seats: list[int], choosing: list[int] | None = None) -> PreDeal:
@@ -70,13 +71,13 @@ def daniao(seats: list[int], choosing: list[int] | None = None) -> PreDeal:
     return PreDeal(seats, {s: [STAKE, NO_STAKE] for s in (seats if choosing is None else choosing)})
 
 
-def answer_daniao(predeal: PreDeal, seat: int, action: Action, emit: EmitSaid) -> list[int] | None:
+def choose_stakes(predeal: PreDeal, seat: int, action: Action, emit: EmitSays) -> list[int] | None:
     """One seat's 打鸟 answer, told to that seat alone; once everyone has answered, the staking seats (in the
-    PreDeal's table order), announced to the table. ``emit(kind, data, audience, says)`` is the game's event
-    writer (:meth:`engine.hand.Hand.emit`)."""
+    PreDeal's table order), announced to the table. ``emit(kind, data, audience, says)`` is the game's event writer
+    (``Hand.emit``)."""
     predeal.choose(seat, action)
     staked = action == STAKE
-    emit("stake" if staked else "pass", {"seat": seat}, seat, msg("你选择了打鸟") if staked else msg("你选择了不打鸟"))
+    emit("stake" if staked else "pass", {"seat": seat}, seat, Msg("你选择了打鸟") if staked else Msg("你选择了不打鸟"))
     if not predeal.complete:
         return None
     stakes = [s for s, a in predeal.result().items() if a == STAKE]
@@ -85,5 +86,7 @@ def answer_daniao(predeal: PreDeal, seat: int, action: Action, emit: EmitSaid) -
 
 
 def choose_daniao(predeal: PreDeal, seat: int, action: Action, emit: Emit) -> list[int] | None:
-    """:func:`answer_daniao` for a game whose events still carry zh-CN text: ``emit(kind, data, audience, text)``."""
-    return answer_daniao(predeal, seat, action, lambda kind, data, audience, says: emit(kind, data, audience, says.zh()))
+    """:func:`choose_stakes` for a game whose events still carry zh-CN text (``emit(kind, data, audience, text)``);
+    it goes once every family emits messages."""
+    return choose_stakes(predeal, seat, action, lambda kind, data, audience, says: emit(kind, data, audience,
+                                                                                       says.zh()))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
-from .core import MeldView
+from .melds import MeldView
 from .words import Msg
 
 
@@ -66,17 +66,9 @@ class TableView:
     wall: int | None = None
     choosing: Choosing | None = None
     result: ResultView | None = None
-    # a seat whose one legal action is a pass still takes it itself: taken for it at once, it would tell the table
-    # the seat had nothing else (a pass that is also a choice, 跑得快 without 有牌必压)
-    pass_tells: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: to_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """A field by its name, as the bot's shared frames read the dict views of families not typed yet (the
-        frames read only :class:`TableView` / :class:`SeatView` fields)."""
-        return getattr(self, key, default)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -30,7 +30,7 @@ from ..core import PASS_ROLE, Action, ActionName, HandResult, IllegalAction, Inv
 from ..hand import Hand
 from ..ledger import KEEP, Ledger, Payment, net
 from ..outcome import Fan, How, Outcome, Step, Termination, Winner
-from ..predeal import PreDeal, answer_daniao, daniao
+from ..predeal import PreDeal, choose_stakes, daniao
 from ..views import Choosing, Phase, ResultView
 from ..words import Arg, Card, Cards, Listing, Msg, Seat, Seats, msg
 from .cards import HEART10, NOTATION, RANKS, SIGNED, counts_of, deck_for, lead_card, parse_cards, rank
@@ -349,7 +349,7 @@ class PaodekuaiGame(Hand):
 
     def _choose_stake(self, seat: int, action: Action) -> None:
         assert self.predeal is not None
-        self.stakes = answer_daniao(self.predeal, seat, action, self.emit)
+        self.stakes = choose_stakes(self.predeal, seat, action, self.emit)
         if self.stakes is not None:
             self.predeal = None
             self._deal()
@@ -526,7 +526,6 @@ class PaodekuaiGame(Hand):
             "choosing": None if chosen is None else Choosing(chosen["chosen"], chosen["of"]),
             "result": None if result is None or result.outcome is None else ResultView(
                 tuple(result.winners), tuple(result.deltas), False, result.outcome.summary),
-            "pass_tells": self.pass_tells,
             # 报单 is a seat down to its last card: the winner who went out from it holds none
             "baodan": tuple(b and len(h) == 1 for b, h in zip(self.baodan, self.hands, strict=True)),
             "trick": tuple(_entry(s, p, cards) for s, p, cards in self.trick),

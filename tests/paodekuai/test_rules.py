@@ -352,12 +352,12 @@ def test_a_pass_tells_the_table_nothing_about_the_hand() -> None:
     assert said[0] == said[1] == [("pass", {"seat": 1}, msg("{seat} 不出", seat=Seat(1)))]
     assert could.name_action(Action("pass")).label == "不要"  # seat 2 (third) may still beat ♠5 with ♠K
     assert could_not.public_view().trick == could.public_view().trick
-    assert could.public_view().pass_tells  # the bot must not take his pass for him at once either
+    assert could.pass_tells  # the bot must not take his pass for him at once either
     # 有牌必压: a pass is legal only when nothing beats, so every pass is a 要不起 by rule
     h = scripted(["S5 S9", "S3 D3", "SK"])
     play(h, "single:5")
     said_h = h.apply(1, "pass")[0].says
-    assert said_h is not None and said_h.zh() == "座位2 要不起" and not h.public_view().pass_tells
+    assert said_h is not None and said_h.zh() == "座位2 要不起" and not h.pass_tells
 
 
 def test_a_code_that_names_no_play_is_malformed_not_illegal() -> None:
