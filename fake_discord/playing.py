@@ -52,7 +52,7 @@ def random_play_cards(game: Any, seat: int, rng: Any) -> list[str]:
     if not plays:
         return []
     view = game.view(seat)
-    codes = list(view["hand_codes"])
+    codes = list(view.hand)  # the seat's cards in notation (a SeatView field)
     rng.shuffle(codes)
     return presenter_for(game.family).cards_for(codes, rng.choice(plays))
 

@@ -45,6 +45,9 @@ PASS = Action("pass")
 PLAY_ACTIONS = frozenset(KINDS)
 OTHER_ACTIONS = frozenset({"pass", "stake"})
 
+# what a loser who played nothing all hand was left with (全关): the settlement's words, which the table reads
+CLOSED_LEFT = "剩 {n} 张（全关）"
+
 KIND_NAMES = {"single": "单张", "pair": "对子", "straight": "顺子", "pairs": "连对", "trio": "三带二",
               "plane": "飞机", "bomb": "炸弹", "four": "四带三"}
 
@@ -457,7 +460,7 @@ class PaodekuaiGame(Hand):
         left = len(self.hands[seat])
         if left == 1:
             return msg("剩 1 张（报单，剩牌不付分）")
-        return msg("剩 {n} 张（全关）", n=left) if self._closed(seat) else msg("剩 {n} 张", n=left)
+        return msg(CLOSED_LEFT, n=left) if self._closed(seat) else msg("剩 {n} 张", n=left)
 
     def _finish(self, winner: int) -> None:
         cards = self.card_payments(winner)

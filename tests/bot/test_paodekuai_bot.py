@@ -9,6 +9,7 @@ import json
 import random
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,8 +22,9 @@ from bot.present import pictures
 from bot.present.table_message import public_lines, table_message
 from bot.service.table import replay_steps
 from engine.core import Action, IllegalAction, name_action
-from engine.paodekuai.cards import CARD_OF, NOTATION, deck_for
-from engine.paodekuai.game import PaodekuaiGame, play_label, play_of
+from engine.paodekuai.cards import CARD_OF, NOTATION, SIGNED, deck_for
+from engine.paodekuai.game import PaodekuaiGame, play_label, play_of, shown
+from engine.paodekuai.views import TrickEntry
 from engine.registry import get_variant
 from fake_discord import Call, PendingInteraction, playing
 
@@ -69,9 +71,9 @@ async def test_pick_in_the_multi_select_then_play(env: Env) -> None:
     seat, uid, mid = deciding(env, table)
     game = table.game
     sel = picker(env, mid)
-    hand = game.view(seat)["hand_codes"]
+    hand = list(game.view(seat).hand)
     assert [o["value"] for o in sel["options"]] == hand  # the hand by rank, suits shown
-    assert [o["label"] for o in sel["options"]] == game.view(seat)["hand"]
+    assert [o["label"] for o in sel["options"]] == [SIGNED[CARD_OF[c]] for c in hand]
     assert sel["min_values"] == 1 and sel["max_values"] == len(hand)
     assert confirm_button(env, mid)["disabled"]  # nothing picked yet
     longest = max((a for a in game.legal_actions(seat) if a.kind != "pass"), key=lambda a: len(cards_for(hand, a)))
@@ -98,7 +100,7 @@ async def test_an_illegal_pick_is_refused_in_chinese_and_nothing_changes(env: En
     for seed in range(1, 30):
         table = await open_pdk(env, seed)
         seat, uid, mid = deciding(env, table)
-        hand = table.game.view(seat)["hand_codes"]
+        hand = list(table.game.view(seat).hand)
         triples = [r for r in {c[1:] for c in hand} if sum(c[1:] == r for c in hand) == 3]
         if triples:
             break
@@ -114,7 +116,7 @@ async def test_an_illegal_pick_is_refused_in_chinese_and_nothing_changes(env: En
     assert button["label"] == "出牌" and not button["disabled"]  # 出牌 answers with the reason
     p = await env.click(uid, mid, button["custom_id"])
     assert p.ephemeral and "三带二 要带两张" in p.text()
-    assert table.version == version and game.log == logged and game.view(seat)["hand_codes"] == held
+    assert table.version == version and game.log == logged and list(game.view(seat).hand) == held
     # two cards that make no play: the engine's own reason, word for word
     odd = [hand[0], hand[-1]]
     with pytest.raises(IllegalAction) as why:
@@ -130,7 +132,7 @@ async def test_a_stale_play_and_a_foreign_click_change_nothing(env: Env) -> None
     seat, uid, mid = deciding(env, table)
     game = table.game
     smallest = quick_picks(game, seat, game.view(seat))[0]
-    await pick(env, uid, mid, cards_for(game.view(seat)["hand_codes"], smallest))
+    await pick(env, uid, mid, cards_for(list(game.view(seat).hand), smallest))
     old = json.loads(json.dumps(env.world.messages[mid]))  # the panel as the player saw it
     play_id = confirm_button(env, mid)["custom_id"]
     select_id = picker(env, mid)["custom_id"]
@@ -160,7 +162,7 @@ async def test_the_picked_play_survives_a_restart(env: Env) -> None:
     seat, uid, mid = deciding(env, table)
     game = table.game
     action = quick_picks(game, seat, game.view(seat))[0]
-    await pick(env, uid, mid, cards_for(game.view(seat)["hand_codes"], action))
+    await pick(env, uid, mid, cards_for(list(game.view(seat).hand), action))
     play_id = confirm_button(env, mid)["custom_id"]
     seen = json.loads(json.dumps(env.world.messages[mid]))  # the panel as the player clicks it
     logged = len(game.log)
@@ -211,7 +213,7 @@ async def test_whole_match_by_clicking_never_shows_a_hand_card_in_the_channel(en
         game = table.game
         if game is None or table.hand_no != hand_no or game.finished:
             continue  # a settlement shows what was left, once the hand is over
-        held = {c for s in range(3) for c in game.view(s)["hand"]}
+        held = {SIGNED[CARD_OF[c]] for s in range(3) for c in game.view(s).hand}
         for call in calls:
             text = json.dumps(call.body, ensure_ascii=False)
             assert "ht:c:" not in text and "手牌**（" not in text
@@ -222,10 +224,10 @@ async def test_whole_match_by_clicking_never_shows_a_hand_card_in_the_channel(en
         lines = table_message(table).embed.description.split("\n")  # type: ignore[union-attr]
         for s in range(3):
             [block] = [line for line in lines if line.startswith(f"**{table.seat_label(s)}**")]
-            assert f"手牌 {view['hand_sizes'][s]}" in block
-            assert ("报单" in block) == view["baodan"][s]
-        if view["top"]:
-            assert lines[1].startswith(f"本轮：{table.seat_label(view['top']['seat'])} 出 {view['top']['label']}")
+            assert view.hand_sizes is not None and f"手牌 {view.hand_sizes[s]}" in block
+            assert ("报单" in block) == view.baodan[s]
+        if view.top is not None and view.top.play is not None:
+            assert lines[1].startswith(f"本轮：{table.seat_label(view.top.seat)} 出 {view.top.play.name.zh()}")
     assert table.match.over and len(table.match.results) == 2
     assert checked > 20  # the channel payloads of play were all looked at
     assert any(c.startswith("ht:c:") for c in clicked)  # picked in the multi-select …
@@ -256,7 +258,7 @@ async def test_without_must_beat_the_pass_is_a_quick_pick_named_bu_yao(env: Env)
         seat, uid, mid = deciding(env, table)
         game = table.game
         passes = [c for c in comps(env, mid) if c["custom_id"].endswith(":pass")]
-        if game.public_view()["top"] is not None and any(a.kind != "pass" for a in game.legal_actions(seat)):
+        if game.public_view().top is not None and any(a.kind != "pass" for a in game.legal_actions(seat)):
             assert [b["label"] for b in passes] == ["不要"]
             logged = len(game.log)
             await env.click(uid, mid, passes[0]["custom_id"])
@@ -270,11 +272,9 @@ async def test_without_must_beat_the_pass_is_a_quick_pick_named_bu_yao(env: Env)
 
 async def test_table_facts_name_the_trick_and_the_bombs_paid(env: Env) -> None:
     table = await open_pdk(env, 7)
-    view = dict(table.game.public_view(), trick=[
-        {"seat": 0, "play": "bomb:9", "label": "炸弹 9", "cards": ["♠9", "♥9", "♣9", "♦9"]},
-        {"seat": 1, "play": None, "label": "不出", "cards": []}],
-        top={"seat": 0, "play": "bomb:9", "label": "炸弹 9", "cards": ["♠9", "♥9", "♣9", "♦9"]},
-        bombs_paid=[0], bomb_money=[20, -10, -10], baodan=[False, False, True], hand_sizes=[9, 12, 1])
+    bomb = TrickEntry(0, shown(play_of(Action.parse("bomb:9"))), ("S9", "H9", "C9", "D9"))
+    view = replace(table.game.public_view(), trick=(bomb, TrickEntry(1, None)), top=bomb, bombs_paid=(0,),
+                   bomb_money=(20, -10, -10), baodan=(False, False, True), hand_sizes=(9, 12, 1))
     lines = public_lines(table, view)
     assert lines[1] == f"本轮：{table.seat_label(0)} 出 炸弹 9（♠9 ♥9 ♣9 ♦9） · {table.seat_label(1)} 不出"
     assert lines[2].startswith("炸弹现结 1 个（每个另两家各付 10 分）：")
@@ -285,13 +285,13 @@ async def test_table_facts_name_the_trick_and_the_bombs_paid(env: Env) -> None:
 
 async def test_da_niao_is_chosen_by_buttons_and_settled_at_the_end_in_pdk_words(env: Env) -> None:
     table = await open_pdk(env, 9, "daniao=true")
-    assert table.game.public_view()["phase"] == "choose"
+    assert table.game.public_view().phase == "choose"
     for uid in (env.alice, env.bob):
         mid = env.world.latest_dm(uid)
         [stake] = [c for c in comps(env, mid) if c.get("label") == "打鸟"]  # the generic buttons, no card select
         assert not any(c["custom_id"].startswith("ht:c:") for c in comps(env, mid))
         await env.click(uid, mid, stake["custom_id"])
-    assert table.game.public_view()["stakes"] == [s for s, seat in enumerate(table.seats) if not seat.is_ai]
+    assert table.game.public_view().stakes == tuple(s for s, seat in enumerate(table.seats) if not seat.is_ai)
     await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(8))
     [final] = [m["content"] for m in env.world.channel_messages(env.channel) if "最终排名" in (m.get("content") or "")]
     assert "积分少者另付双方鸟分之和" in final and "胡数" not in final
@@ -303,8 +303,8 @@ async def test_the_card_counter_shows_only_when_the_room_turns_it_on(env: Env) -
     table = await open_pdk(env, 3, "bot.counter=true")
     seat, _, mid = deciding(env, table)
     text = env.world.messages[mid]["content"]
-    unseen = hints(table.game, seat)[0]["unseen"]
-    assert "**记牌器** 未出：" + " ".join(f"{r}×{n}" for r, n in reversed(list(unseen.items()))) in text
+    unseen = hints(table.game, seat)[0].unseen
+    assert "**记牌器** 未出：" + " ".join(f"{r}×{n}" for r, n in reversed(unseen)) in text
     await env.cmd(env.alice, "table end")
     table = await open_pdk(env, 3)
     _, _, mid = deciding(env, table)
@@ -332,15 +332,15 @@ async def test_a_seat_that_went_out_is_no_longer_marked_baodan(env: Env) -> None
     """The winner who went out from 报单 holds no card: the last table message and the picture's input no longer
     mark him 报单; a loser left on one card still is."""
     table, steps, result = await first_hand(  # he was on 报单 before his last play
-        env, lambda steps, result: any(step["view"]["baodan"][result.winners[0]] for step in steps))
+        env, lambda steps, result: any(step["view"].baodan[result.winners[0]] for step in steps))
     [winner] = result.winners
     final = steps[-1]["view"]
-    assert final["finished"] and final["hand_sizes"][winner] == 0
-    assert final["baodan"] == [size == 1 for size in final["hand_sizes"]]
-    assert table_inputs(final)["baodan"][winner] is False  # the table picture reads the same view
+    assert final.finished and final.hand_sizes[winner] == 0
+    assert final.baodan == tuple(size == 1 for size in final.hand_sizes)
+    assert table_inputs(pdk_picture._drawn_table(final))["baodan"][winner] is False  # the picture reads the view
     lines = env.world.messages[env.sent(table).hand_messages[0]]["embeds"][0]["description"].split("\n")
     assert lines[0] == "**本局结束**"
-    for s, size in enumerate(final["hand_sizes"]):
+    for s, size in enumerate(final.hand_sizes):
         [block] = [line for line in lines if line.startswith(f"**{table.seat_label(s)}**")]
         assert f"手牌 {size}" in block and ("〔报单〕" in block) == (size == 1), block
 
@@ -350,8 +350,8 @@ def test_the_table_picture_marks_no_dealer_in_paodekuai() -> None:
     table still marks its 庄."""
     v = get_variant("paodekuai")
     view = v.new_hand(v.validate({}), 3, 0, {}).public_view()
-    other = (view["dealer"] + 1) % 3
-    assert pictures.table_picture(view).data == pictures.table_picture(dict(view, dealer=other)).data
+    other = (view.dealer + 1) % 3
+    assert pictures.table_picture(view).data == pictures.table_picture(replace(view, dealer=other)).data
     z = get_variant("paohuzi")
     zview = z.new_hand(z.validate({}), 3, 0, {}).public_view()
     assert pictures.table_picture(zview).data != pictures.table_picture(dict(zview, dealer=(zview["dealer"] + 1) % 3)).data
@@ -360,9 +360,10 @@ def test_the_table_picture_marks_no_dealer_in_paodekuai() -> None:
 async def test_a_play_that_carries_cards_reads_as_players_write_it(env: Env) -> None:
     """三带二 333+48 (its own cards + the cards carried), not 三带二 3带48; Trio+2 333+48 in English."""
     table = await open_pdk(env, 7)
-    code, cards = "trio:3+4+8", ["♠3", "♥3", "♣3", "♠4", "♠8"]
-    entry = {"seat": 0, "play": code, "label": play_label(play_of(Action.parse(code))), "cards": cards}
-    view = dict(table.game.public_view(), trick=[entry], top=entry)
+    code, cards = "trio:3+4+8", ("S3", "H3", "C3", "S4", "S8")
+    entry = TrickEntry(0, shown(play_of(Action.parse(code))), cards)
+    assert play_label(play_of(Action.parse(code))) == "三带二 333+48"
+    view = replace(table.game.public_view(), trick=(entry,), top=entry)
     said = {}
     for lang in ("zh-CN", "zh-TW", "en"):
         with speaking(lang):
@@ -376,18 +377,17 @@ async def test_a_baodan_loser_pays_nothing_and_the_text_and_picture_say_so(env: 
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """§5: a loser left on one card (报单) pays nothing for it (ruling 14: bomb money stands). The settlement post
     and its picture say so in the same words."""
-    table, _, result = await first_hand(
-        env, lambda _, result: 1 in [n for s, n in enumerate(result.detail["left"]) if s != result.winners[0]])
+    table, _, result = await first_hand(env, lambda _, result: 1 in [
+        len(h) for s, h in enumerate(result.outcome.hands) if s != result.winners[0]])
     [winner] = result.winners
-    detail = result.detail
-    left = detail["left"]
-    seat = next(s for s, n in enumerate(left) if s != winner and n == 1)
+    outcome = result.outcome
+    seat = next(s for s, h in enumerate(outcome.hands) if s != winner and len(h) == 1)
     label = table.seat_label(seat)
-    assert not [p for p in detail["payments"] if p["payer"] == seat and p["why"].startswith("剩")]  # no card paid
+    assert not [p for p in outcome.payments if p.payer == seat and p.why.id.startswith("剩")]  # no card paid
     post = [m["content"] for m in env.world.channel_messages(env.channel)
             if (m.get("content") or "").startswith("🃏 第 1 局")][-1]  # this table's, the last one opened
     words = "剩 1 张（报单，剩牌不付分）"
-    assert f"{label} {words}：{detail['hands'][seat][0]}" in post.split("\n")
+    assert f"{label} {words}：{SIGNED[CARD_OF[outcome.hands[seat][0]]]}" in post.split("\n")
     assert not any(line.strip().startswith(f"{label} 付") for line in post.split("\n"))
     drawn: list[str] = []
     draw = pdk_picture.text
@@ -397,7 +397,7 @@ async def test_a_baodan_loser_pays_nothing_and_the_text_and_picture_say_so(env: 
         return draw(s, *args)
 
     monkeypatch.setattr(pdk_picture, "text", text)
-    pdk_picture.result_png({"family": "paodekuai", "seats": 3, **{k: detail.get(k) for k in pdk_picture.RESULT_KEYS}})
+    pdk_picture.result_png(pdk_picture.drawn_result(outcome, 3))
     assert drawn[drawn.index(f"{seat + 1}号") + 1] == words
 
 
@@ -446,7 +446,7 @@ async def _pass_seen(env: Env, channel: int, bob_can_beat: bool) -> tuple[list[s
     await env.cmd(env.alice, "table start", channel=channel)
     table = env.table(channel)
     game = table.game
-    assert [" ".join(game.view(s)["hand_codes"]) for s in (0, 2)] == [ALICE, AI if bob_can_beat else
+    assert [" ".join(game.view(s).hand) for s in (0, 2)] == [ALICE, AI if bob_can_beat else
                                                                       _swapped(AI, "D6", "D4")]
     mid = env.world.latest_dm(env.alice)
     assert mid is not None

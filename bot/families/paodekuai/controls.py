@@ -15,18 +15,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from engine.core import PASS_ROLE, Action, IllegalAction, name_action
-from engine.paodekuai.cards import RANKS
-from engine.paodekuai.game import play_of
+from engine.core import PASS_ROLE, Action, Game, IllegalAction, name_action
+from engine.paodekuai.cards import CARD_OF, RANKS, SIGNED
+from engine.paodekuai.game import play_msg, play_of
+from engine.paodekuai.views import PaodekuaiSeatView
+from engine.words import Card, Cards, Msg
 
 from ... import engine_words
 from ...edge.components import MAX_CUSTOM_ID, ActionButton, CardSelect
 from ...i18n import tr
 from ...present.controls import PLAY_CARDS
-from ...present.words import engine_text
 
 if TYPE_CHECKING:
-    from ...present.contract import View
     from ...service.table import Table
 
 CARD = re.compile(r"[SHCD](?:10|[2-9JQKA])")
@@ -44,10 +44,20 @@ def unpack(text: str) -> list[str]:
     return cards if pack(cards) == text else [text]
 
 
-def hand_cards(view: View) -> list[tuple[str, str]]:
+def signed(code: str) -> str:
+    """A card in notation as the table shows it (``S10`` → ``♠10``); what is no card of the deck, as written."""
+    return SIGNED[CARD_OF[code]] if code in CARD_OF else code
+
+
+def card_words(cards: Card | Cards) -> str:
+    """The cards an engine message names: cards of the deck by suit sign and rank (♠3 ♥3), a play's ranks as
+    players write them (333+48). The same in every language."""
+    return cards.zh()
+
+
+def hand_cards(view: PaodekuaiSeatView) -> list[tuple[str, str]]:
     """(code, as shown) for each card in the seat's hand, in the engine's order (by rank, then ♠♥♣♦)."""
-    codes, signed = view.get("hand_codes") or [], view.get("hand") or []
-    return list(zip(codes, signed, strict=False))
+    return [(code, signed(code)) for code in view.hand]
 
 
 def _rank_of(code: str) -> str:
@@ -65,20 +75,20 @@ def cards_for(codes: Sequence[str], action: Action) -> list[str]:
     return out
 
 
-def quick_picks(game: Any, seat: int, view: View) -> list[Action]:
+def quick_picks(game: Game, seat: int, view: PaodekuaiSeatView) -> list[Action]:
     """The likeliest plays: all the cards in one play, the smallest play that beats (leading: the smallest
     lead), the longest straight when leading, and the pass when it is legal. Bombs only when nothing else
     beats: spending one is never the obvious play."""
     legal = game.legal_actions(seat)
     plays = [(a, play_of(a)) for a in legal if a.kind != "pass"]
-    held = len(view.get("hand") or [])
+    held = len(view.hand)
     picks: list[Action] = [a for a, p in plays if p.size == held][:1]
     if plays:
         def small(ap: tuple[Action, Any]) -> tuple[Any, ...]:
             p = ap[1]
             return (p.kind in ("bomb", "four"), p.main, p.size, p.wings)
         picks.append(min(plays, key=small)[0])
-        if view.get("top") is None:
+        if view.top is None:
             runs = [(a, p) for a, p in plays if p.kind == "straight"]
             if runs:
                 picks.append(max(runs, key=lambda ap: (ap[1].size, -ap[1].main))[0])
@@ -90,18 +100,13 @@ def quick_picks(game: Any, seat: int, view: View) -> list[Action]:
     return out
 
 
-def preview(game: Any, seat: int, picked: Sequence[str]) -> tuple[Action | None, str]:
+def preview(game: Any, seat: int, picked: Sequence[str]) -> tuple[Action | None, Msg]:
     """The engine's reading of the picked cards: (the play, its name) or (None, why it cannot go)."""
     try:
         action = game.classify(list(picked), seat)
     except IllegalAction as e:
-        return None, str(e)
-    return action, name_action(game, action).label
-
-
-def reading(text: str) -> str:
-    """The engine's name of a play (``顺子 3-7``) or its reason for refusing one, in the language spoken."""
-    return engine_text(text)
+        return None, e.msg
+    return action, play_msg(play_of(action))
 
 
 def _choice(action: Action, legal: list[Action], prefix_len: int) -> str:
@@ -111,7 +116,7 @@ def _choice(action: Action, legal: list[Action], prefix_len: int) -> str:
     return f"#{legal.index(action)}"
 
 
-def card_view(table: Table, game: Any, seat: int, view: View, picked: Sequence[str]) -> discord.ui.View:
+def card_view(table: Table, game: Game, seat: int, view: PaodekuaiSeatView, picked: Sequence[str]) -> discord.ui.View:
     """Row 1: the hand as a multi-select (picked cards chosen); row 2: 出牌 and the quick picks."""
     dview = discord.ui.View(timeout=None)
     held = {code for code, _ in hand_cards(view)}
@@ -124,9 +129,9 @@ def card_view(table: Table, game: Any, seat: int, view: View, picked: Sequence[s
     prefix = len(f"ht:b:{table.id}:{table.version}:{seat}:")
     label = tr("出牌")
     if chosen:
-        action, text = preview(game, seat, chosen)
+        action, said = preview(game, seat, chosen)
         if action is not None:
-            label = tr("出牌：{play}", play=reading(text))[:80]
+            label = tr("出牌：{play}", play=table.say(said))[:80]
     confirm = PLAY_CARDS + pack(chosen)
     assert prefix + len(confirm) <= MAX_CUSTOM_ID  # 16 cards × 3 characters at most
     dview.add_item(ActionButton(table.id, table.version, seat, confirm, label=label,

@@ -1,5 +1,8 @@
 """跑得快's pictures: playing cards with rank and suit, ♥ and ♦ red; the hand in rank order, each seat's count and the
-current trick, what each seat had left."""
+current trick, what each seat had left.
+
+A picture draws from plain inputs (its digest names it): the typed views and the outcome are read into them here,
+cards as the table shows them (♠3). A stored position (the golden images') is such inputs already."""
 
 from __future__ import annotations
 
@@ -7,11 +10,17 @@ from typing import Any
 
 from PIL import Image
 
+from engine.outcome import Outcome
+from engine.paodekuai.game import CLOSED_LEFT
+from engine.paodekuai.views import PaodekuaiSeatView, PaodekuaiView, TrickEntry
+from engine.words import Msg, Seat
+
 from ...pictures import RESULT_KEYS, Picture, hand_inputs, labels, result_inputs, table_inputs
 from ...pictures.cache import sprite
 from ...pictures.draw import INK, RED, Flow, card_base, centred, column, highlight, row, text
 from ...pictures.font import have_cjk
 from ...pictures.table import seat_head, seats_of
+from .controls import signed
 
 __all__ = ["RESULT_KEYS", "card", "hand_png", "result_png", "table_png"]
 
@@ -118,14 +127,50 @@ def table_png(view: dict[str, Any]) -> bytes:
     return flow.png()
 
 
-def hand_picture(private: dict[str, Any]) -> Picture | None:
+def _signed(codes: Any) -> list[str]:
+    return [signed(c) for c in codes]
+
+
+def _entry(entry: TrickEntry) -> dict[str, Any]:
+    return {"seat": entry.seat, "play": None if entry.play is None else entry.play.code, "cards": _signed(entry.cards)}
+
+
+def _drawn_table(view: PaodekuaiView) -> dict[str, Any]:
+    """What the table's picture draws of the view: each seat's count, 报单, the trick and the play to beat."""
+    return {"family": "paodekuai", "dealer": view.dealer, "to_act": list(view.to_act),
+            "hand_sizes": None if view.hand_sizes is None else list(view.hand_sizes), "baodan": list(view.baodan),
+            "trick": [_entry(e) for e in view.trick], "top": None if view.top is None else _entry(view.top)}
+
+
+def hand_picture(private: PaodekuaiSeatView | dict[str, Any]) -> Picture | None:
     """The seat's own cards from its ``view(seat)``; None when it holds nothing to draw."""
-    inputs = hand_inputs(private)
+    inputs = hand_inputs(private if isinstance(private, dict) else
+                         {"family": "paodekuai", "hand": _signed(private.hand), "seat": private.seat})
     return Picture("hand", inputs, hand_png) if inputs["hand"] else None
 
 
-def table_picture(public: dict[str, Any]) -> Picture:
-    return Picture("table", table_inputs(public), table_png)
+def table_picture(public: PaodekuaiView | dict[str, Any]) -> Picture:
+    return Picture("table", table_inputs(public if isinstance(public, dict) else _drawn_table(public)), table_png)
+
+
+def result_picture(outcome: Outcome | None, seats: int) -> Picture | None:
+    """What each seat had left when the winner went out, from the hand's outcome: each loser's step says what he
+    was left with (全关 where he played nothing)."""
+    if outcome is None or not outcome.winners:
+        return None
+    return Picture("result", drawn_result(outcome, seats), result_png)
+
+
+def drawn_result(outcome: Outcome, seats: int) -> dict[str, Any]:
+    """What the settlement's picture draws of the outcome: the winner, every hand left, who was 全关."""
+    winner = outcome.winners[0]
+    closed = []
+    for step in winner.steps:
+        seat, left = step.says.arg("seat"), step.says.arg("left")
+        if isinstance(seat, Seat) and isinstance(left, Msg) and left.id == CLOSED_LEFT:
+            closed.append(seat.seat)
+    return {"family": "paodekuai", "seats": seats, **dict.fromkeys(RESULT_KEYS), "winner": winner.seat,
+            "hands": [_signed(h) for h in outcome.hands], "closed": closed}
 
 
 def settlement_picture(detail: dict[str, Any] | None, seats: int) -> Picture | None:

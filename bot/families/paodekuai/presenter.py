@@ -1,46 +1,66 @@
 """The 跑得快 family's presenter: no 庄 and no melds, a trick on the table; the player picks the cards of a play from
-the hand (``card_picking``) and the engine names it; the settlement counts the cards left."""
+the hand (``card_picking``) and the engine names it; the settlement counts the cards left. It reads the engine's
+typed views (``engine.paodekuai.views``) and the hand's outcome."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.paodekuai.views import PaodekuaiSeatView, PaodekuaiView
+from engine.views import Phase
+
 from ...i18n import tr
 from ...present.base import BasePresenter
 from ...present.controls import action_view
 from . import pictures, text
-from .controls import card_view, cards_for, unpack
+from .controls import card_view, card_words, cards_for, unpack
 from .pictures import SUITS
 
 if TYPE_CHECKING:
     import discord
 
     from engine.core import Action, Game, HandResult
+    from engine.words import Card, Cards
 
     from ...pictures import Picture
     from ...present.contract import Settlement, View
     from ...service.table import Table
 
 
+def _table(view: View) -> PaodekuaiView:
+    assert isinstance(view, PaodekuaiView), "a 跑得快 game's views are typed"
+    return view
+
+
+def _seat(view: View) -> PaodekuaiSeatView:
+    assert isinstance(view, PaodekuaiSeatView), "a 跑得快 game's seat views are typed"
+    return view
+
+
 class PaodekuaiPresenter(BasePresenter):
     family = "paodekuai"
     card_picking = True
 
+    def card_words(self, cards: Card | Cards) -> str:
+        return card_words(cards)
+
     def table_facts(self, table: Table, view: View) -> list[str]:
-        return text.facts(table, view)
+        return text.facts(table, _table(view))
 
     def seat_marks(self, view: View, seat: int) -> list[str]:
-        return text.marks(view, seat)  # no 庄: the leader is named on the turn line
+        return text.marks(_table(view), seat)  # no 庄: the leader is named on the turn line
 
     def panel_body(self, table: Table, game: Game, private: View, seat: int, *, deciding: bool,
                    picked: Sequence[str]) -> list[str]:
-        return text.panel_lines(table, game, private, seat, picked, deciding=deciding and private.get("phase") == "play")
+        own = _seat(private)
+        return text.panel_lines(table, game, own, seat, picked, deciding=deciding and own.phase == Phase.PLAY)
 
     def controls(self, table: Table, game: Game, private: View, seat: int, *, deciding: bool, page: int,
                  picked: Sequence[str]) -> discord.ui.View | None:
-        if deciding and private.get("phase") == "play":
-            return card_view(table, game, seat, private, picked)
+        own = _seat(private)
+        if deciding and own.phase == Phase.PLAY:
+            return card_view(table, game, seat, own, picked)
         return action_view(table, seat, page)
 
     def read_cards(self, carried: str) -> list[str]:
@@ -66,6 +86,9 @@ class PaodekuaiPresenter(BasePresenter):
 
     def settlement_picture(self, detail: dict[str, Any] | None, seats: int) -> Picture | None:
         return pictures.settlement_picture(detail, seats)
+
+    def result_picture(self, result: HandResult, seats: int) -> Picture | None:
+        return pictures.result_picture(result.outcome, seats)
 
     def picture_chars(self) -> str:
         return SUITS
