@@ -45,6 +45,9 @@ PASS = Action("pass")
 PLAY_ACTIONS = frozenset(KINDS)
 OTHER_ACTIONS = frozenset({"pass", "stake"})
 
+# the win's pricing factors (名堂 of 跑得快): a loser who played nothing, and ♥10 with the winner or the loser
+FULL_CLOSE = "全关"
+HEARTS10_DOUBLE = "红桃10"
 # what a loser who played nothing all hand was left with (全关): the settlement's words, which the table reads
 CLOSED_LEFT = "剩 {n} 张（全关）"
 
@@ -469,9 +472,9 @@ class PaodekuaiGame(Hand):
         losers = [s for s in range(SEATS) if s != winner]
         fans = []
         if self.options.get("full_close_double", True) and any(self._closed(s) for s in losers):
-            fans.append(Fan("全关", fan=2))
+            fans.append(Fan(FULL_CLOSE, fan=2))
         if self.options.get("hearts10_double") and self.hearts10 is not None:
-            fans.append(Fan("红桃10", fan=2))
+            fans.append(Fan(HEARTS10_DOUBLE, fan=2))
         paid = {p.payer: p.amount for p in cards}
         # each loser: what he was left with and what it costs him (the payment's why gives the doubling)
         steps = tuple(Step(msg("{seat} {left}", seat=Seat(s), left=self._left(s)), paid.get(s, 0)) for s in losers)

@@ -142,7 +142,7 @@ async def test_refusals_reach_the_clicker_in_their_language(mixed: Env) -> None:
     else:
         assert "這不是你的牌" in p.text()
     # an illegal play: cards the player does not hold, refused by the engine in the clicker's words
-    missing = [c for c in game.view((seat + 1) % 3)["hand_codes"]][:1]
+    missing = [c for c in game.view((seat + 1) % 3).hand][:1]
     forged = f"ht:b:{table.id}:{table.version}:{seat}:={pack(missing)}"
     seen = json.loads(json.dumps(env.world.messages[mid]))  # the panel with a forged 出牌 (Discord sends what it got)
     next(c for row in seen["components"] for c in row["components"] if c["type"] == 2)["custom_id"] = forged

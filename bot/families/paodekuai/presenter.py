@@ -29,12 +29,12 @@ if TYPE_CHECKING:
 
 
 def _table(view: View) -> PaodekuaiView:
-    assert isinstance(view, PaodekuaiView), "a 跑得快 game's views are typed"
+    assert isinstance(view, PaodekuaiView), "views of this family are typed"
     return view
 
 
 def _seat(view: View) -> PaodekuaiSeatView:
-    assert isinstance(view, PaodekuaiSeatView), "a 跑得快 game's seat views are typed"
+    assert isinstance(view, PaodekuaiSeatView), "seat views of this family are typed"
     return view
 
 

@@ -179,7 +179,7 @@ def settlement_body(table: Table, result: HandResult, hand_no: int) -> Settlemen
     """``🃏 第 1 局 3号 出完牌，获胜！``, then what was left in each hand (hands are shown once the hand is
     over), every payment with its why (cards left, 全关, 红桃10, bombs), the hand's own steps (打鸟) and 本局."""
     outcome = result.outcome
-    assert outcome is not None, "a 跑得快 hand tells its end as an Outcome"
+    assert outcome is not None, "this family tells a hand's end as an Outcome"
     winner = outcome.winners[0] if outcome.winners else None
     who = table.seat_label(winner.seat) if winner is not None and winner.seat < len(table.seats) else "—"
     lines = [tr("🃏 第 {n} 局 {who} 出完牌，获胜！", n=hand_no + 1, who=who)]
