@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.words import Msg
+
 from ..i18n import tr
 from . import pictures
 from .panel import Panel
@@ -35,6 +37,12 @@ def hand_summary(table: Table, result: dict[str, Any]) -> str:
     return presenter_of(table).hand_summary(table, result)
 
 
+def _why(table: Table, why: Any) -> str:
+    """A final payment's reason: the engine's message worded at the table (a variant still writing zh-CN text:
+    that text said clause by clause)."""
+    return table.say(why) if isinstance(why, Msg) else engine_text(str(why or ""))
+
+
 def final_text(table: Table) -> str:
     """The match's end: the ranking, and for a match settled as a whole (pairwise), each payment and why."""
     match = table.match
@@ -50,7 +58,7 @@ def final_text(table: Table) -> str:
         lines.append(tr("结算明细（两两相比，少者付多者）："))
         for row in match.final_breakdown():
             lines.append("　" + payment_line(seat_or_dash(table, row["payer"]), seat_or_dash(table, row["payee"]),
-                                             row["amount"], engine_text(str(row.get("why") or ""))))
+                                             row["amount"], _why(table, row.get("why"))))
         stakes = stakes_line(table, match.progress.carry.get("stakes"))
         if stakes and match.options.get("daniao"):
             staked = match.progress.carry.get("stakes")

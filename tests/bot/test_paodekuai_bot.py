@@ -487,3 +487,34 @@ async def test_without_must_beat_a_pass_looks_the_same_whether_or_not_he_could_b
     assert log_could == log_could_not
     assert log_could[1:3] == ["2号 bob 不出", "3号 电脑1 不出"]
     assert not any("要不起" in line or "不要" in line or "（自动）" in line for line in log_could_not)
+
+
+async def test_a_settled_hand_stores_its_outcome_and_a_hand_stored_before_still_reads(env: Env) -> None:
+    """The stored result holds the hand's Outcome (winner, every payment with its reason, each loser's cards left),
+    read back equal; a hand stored before outcomes were (no ``outcome``) still shows in /history and its replay."""
+    from engine.outcome import Outcome
+
+    table = await open_pdk(env, 4)
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(4))
+    result = table.match.results[-1]
+    [row] = await env.bot.db.history(env.channel)
+    stored = await env.bot.db.hand(row["id"])
+    assert stored is not None and result.outcome is not None
+    assert Outcome.from_json(stored["result"]["outcome"]) == result.outcome
+    assert stored["result"]["outcome"]["summary"]["id"] == "{seat} 出完牌，获胜；{losers}"
+    label = table.seat_label(result.winners[0])
+
+    async def history_and_replay() -> tuple[str, str]:
+        listed = (await env.cmd(env.alice, "history")).text()
+        p = await env.cmd(env.alice, "history", hand=row["id"])
+        assert p.message_id is not None
+        [end] = [b for b in env.world.components_of(p.message_id) if b["label"] == "结尾 ⏭"]
+        return listed, (await env.click(env.alice, p.message_id, end["custom_id"])).text()
+
+    now = await history_and_replay()
+    assert all(f"{label} 出完牌" in text for text in now), now
+    older = {k: v for k, v in stored["result"].items() if k != "outcome"}
+    await env.bot.db.execute("UPDATE hands SET result = ? WHERE id = ?", (json.dumps(older, ensure_ascii=False),
+                                                                           row["id"]))
+    assert "outcome" not in ((await env.bot.db.hand(row["id"])) or {})["result"]
+    assert await history_and_replay() == now
