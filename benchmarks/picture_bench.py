@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.pictures import cache
 from bot.present import pictures
+from bot.present.registry import presenter_for
 from engine.core import Game
 from engine.registry import get_variant
 from engine.selfplay import play_hand
@@ -43,8 +44,8 @@ def _result(variant: str, seed: int) -> Callable[[], Any] | None:
     game = _play(variant, seed, None)
     if game.result is None or not game.result.winners:
         return None
-    family, detail, seats = get_variant(variant).family, game.result.detail, len(game.public_view()["hand_sizes"])
-    return lambda: pictures.settlement_picture(family, detail, seats)
+    presenter, result = presenter_for(get_variant(variant).family), game.result
+    return lambda: presenter.result_picture(result, game.seats)
 
 
 KINDS: dict[str, tuple[str, Callable[[str, int], Callable[[], Any] | None]]] = {

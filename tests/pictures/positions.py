@@ -11,7 +11,9 @@ from typing import Any
 
 from bot.i18n import Lang, speaking
 from bot.present import pictures
-from engine.core import Game
+from bot.present.registry import presenter_for
+from engine.core import Game, HandResult
+from engine.outcome import Outcome
 from engine.registry import get_variant
 from engine.selfplay import play_hand
 
@@ -50,9 +52,13 @@ def capture() -> dict[str, Any]:
         elif kind == "table":
             data = game.public_view()
         else:
-            assert game.result is not None and game.result.detail, name
-            data = {"family": get_variant(variant).family, "detail": game.result.detail,
-                    "seats": len(game.public_view()["hand_sizes"])}
+            assert game.result is not None, name
+            data = {"family": get_variant(variant).family, "seats": game.seats}
+            if game.result.outcome is not None:  # a family that tells its hands as an Outcome draws from it
+                data["outcome"] = game.result.outcome.to_json()
+            else:
+                assert game.result.detail, name
+                data["detail"] = game.result.detail
         out[name] = {"kind": kind, "lang": lang, "data": json.loads(json.dumps(data, ensure_ascii=False, default=str))}
     return out
 
@@ -70,6 +76,9 @@ def builder(position: dict[str, Any]) -> Callable[[], pictures.Picture | None]:
                 return pictures.hand_picture(data)
             if kind == "table":
                 return pictures.table_picture(data)
+            if "outcome" in data:
+                result = HandResult([], [], False, {}, outcome=Outcome.from_json(data["outcome"]))
+                return presenter_for(data["family"]).result_picture(result, data["seats"])
             return pictures.settlement_picture(data["family"], data["detail"], data["seats"])
     return build
 
