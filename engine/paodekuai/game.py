@@ -465,6 +465,10 @@ class PaodekuaiGame(Hand):
             return msg("剩 1 张（报单，剩牌不付分）")
         return msg(CLOSED_LEFT, n=left) if self._closed(seat) else msg("剩 {n} 张", n=left)
 
+    def _told(self, seat: int, left: Msg) -> Msg:
+        """A loser in the hand's summary: 报单 pays nothing for its card, anyone else as his step says."""
+        return msg("{seat} 报单，剩牌不付分", seat=Seat(seat)) if len(self.hands[seat]) == 1 else left
+
     def _finish(self, winner: int) -> None:
         cards = self.card_payments(winner)
         standing = self.ledger.settle(False, KEEP)
@@ -478,9 +482,8 @@ class PaodekuaiGame(Hand):
         paid = {p.payer: p.amount for p in cards}
         # each loser: what he was left with and what it costs him (the payment's why gives the doubling)
         steps = tuple(Step(msg("{seat} {left}", seat=Seat(s), left=self._left(s)), paid.get(s, 0)) for s in losers)
-        summary = msg("{seat} 出完牌，获胜；{losers}", seat=Seat(winner), losers=Listing(tuple(
-            msg("{seat} 报单，剩牌不付分", seat=Seat(s)) if len(self.hands[s]) == 1 else step.says
-            for s, step in zip(losers, steps, strict=True)), "；"))
+        told = tuple(self._told(s, step.says) for s, step in zip(losers, steps, strict=True))
+        summary = msg("{seat} 出完牌，获胜；{losers}", seat=Seat(winner), losers=Listing(told, "；"))
         hand_steps = () if self.stakes is None else (
             Step(msg("打鸟：{seats}（比赛结束时结算）", seats=Seats(tuple(self.stakes)))),)
         patterns = tuple(f.name for f in fans)
