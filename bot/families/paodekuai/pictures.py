@@ -15,7 +15,7 @@ from engine.paodekuai.game import CLOSED_LEFT
 from engine.paodekuai.views import PaodekuaiSeatView, PaodekuaiView, TrickEntry
 from engine.words import Msg, Seat
 
-from ...pictures import RESULT_KEYS, Picture, hand_inputs, labels, result_inputs, table_inputs
+from ...pictures import RESULT_KEYS, Picture, hand_inputs, labels, table_inputs
 from ...pictures.cache import sprite
 from ...pictures.draw import INK, RED, Flow, card_base, centred, column, highlight, row, text
 from ...pictures.font import have_cjk
@@ -171,10 +171,3 @@ def drawn_result(outcome: Outcome, seats: int) -> dict[str, Any]:
             closed.append(seat.seat)
     return {"family": "paodekuai", "seats": seats, **dict.fromkeys(RESULT_KEYS), "winner": winner.seat,
             "hands": [_signed(h) for h in outcome.hands], "closed": closed}
-
-
-def settlement_picture(detail: dict[str, Any] | None, seats: int) -> Picture | None:
-    """What each seat had left when the winner went out."""
-    if not detail:
-        return None
-    return Picture("result", result_inputs("paodekuai", detail, seats), result_png)

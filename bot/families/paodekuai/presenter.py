@@ -84,9 +84,6 @@ class PaodekuaiPresenter(BasePresenter):
     def table_picture(self, public: View) -> Picture | None:
         return pictures.table_picture(public)
 
-    def settlement_picture(self, detail: dict[str, Any] | None, seats: int) -> Picture | None:
-        return pictures.settlement_picture(detail, seats)
-
     def result_picture(self, result: HandResult, seats: int) -> Picture | None:
         return pictures.result_picture(result.outcome, seats)
 
