@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from engine.core import Action, Game
 
     from ..pictures import Picture
+    from ..pictures.emoji import Face
     from ..service.table import Table
     from .contract import CalcForm, View
 
@@ -74,6 +75,9 @@ class BasePresenter:
 
     def picture_chars(self) -> str:
         return ""
+
+    def faces(self) -> Sequence[Face]:
+        return ()
 
     def card_names(self) -> tuple[str, ...]:
         return ()

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from engine.core import Action, Game, HandResult
 
     from ..pictures import Picture
+    from ..pictures.emoji import Face
     from ..service.table import Table
 
 View = dict[str, Any]  # a view as the engine gives it: ``public_view()`` or ``view(seat)``
@@ -168,6 +169,10 @@ class Presenter(Protocol):
 
     def picture_chars(self) -> str:
         """The characters its cards draw (the shipped font subset keeps them)."""
+        ...
+
+    def faces(self) -> Sequence[Face]:
+        """Every card's face as the family draws it, for the application's card emojis (``bot.pictures.emoji``)."""
         ...
 
     def card_names(self) -> tuple[str, ...]:

@@ -7,9 +7,12 @@ from typing import Any
 
 from PIL import Image
 
+from engine.paodekuai.cards import NOTATION, SIGNED
+
 from ...pictures import RESULT_KEYS, Picture, hand_inputs, labels, result_inputs, table_inputs
 from ...pictures.cache import sprite
 from ...pictures.draw import INK, RED, Flow, card_base, centred, column, highlight, row, text
+from ...pictures.emoji import Face
 from ...pictures.font import have_cjk
 from ...pictures.table import seat_head, seats_of
 
@@ -49,6 +52,11 @@ def card(face: str, w: int, h: int) -> Image.Image:
     else:
         centred(img, text(SUIT_LETTERS[SUITS.index(suit)], int(h * 0.36), ink), y=int(h * 0.5))
     return img
+
+
+def faces() -> list[Face]:
+    """Every card for the application's emojis, keyed by its ASCII notation (``S10``, ``HA``)."""
+    return [Face(signed, ascii, card(signed, 90, 128)) for signed, ascii in zip(SIGNED, NOTATION, strict=True)]
 
 
 def cards(faces: Any, size: tuple[int, int]) -> list[Image.Image]:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from engine.core import Action, Game, HandResult
 
     from ...pictures import Picture
+    from ...pictures.emoji import Face
     from ...present.contract import Settlement, View
     from ...service.table import Table
 
@@ -69,6 +70,9 @@ class PaodekuaiPresenter(BasePresenter):
 
     def picture_chars(self) -> str:
         return SUITS
+
+    def faces(self) -> Sequence[Face]:
+        return pictures.faces()
 
 
 PRESENTER = PaodekuaiPresenter()
