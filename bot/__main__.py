@@ -86,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
         shards = from_env(os.environ)
     except ShardConfigError as e:
         parser.error(str(e))
-    bot = make_bot(url, shards=shards, sync_commands=args.sync or os.environ.get("SYNC_COMMANDS") == "1")
+    bot = make_bot(url, shards=shards, sync_commands=args.sync or os.environ.get("SYNC_COMMANDS") == "1",
+                   card_emojis=os.environ.get("CARD_EMOJIS", "1") != "0")
     bot.run(token, log_handler=None)
     return 0
 

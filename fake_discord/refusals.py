@@ -3,7 +3,7 @@ over its documented limits (:func:`request_problem` asks all three, the sharpest
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from .spec import schema_problem
@@ -54,10 +54,11 @@ def _emojis(node: Any, where: str = "$") -> Iterator[tuple[str, Any]]:
             yield from _emojis(v, f"{where}[{i}]")
 
 
-def emoji_problem(body: Any) -> str | None:
+def emoji_problem(body: Any, custom: Collection[int] | None = None) -> str | None:
     """A component emoji (button, select option, anywhere in the body) must be a Unicode emoji Discord knows
-    or a custom emoji (an ``id``); Discord refuses anything else with 50035 Invalid emoji, and the whole
-    message is not posted. 🂠 (a playing-card back) looks like one but is a plain symbol."""
+    or a custom emoji (an ``id``; one of ``custom``, the application's own, where the caller knows them);
+    Discord refuses anything else with 50035 Invalid emoji, and the whole message is not posted. 🂠 (a
+    playing-card back) looks like one but is a plain symbol."""
     import emoji as emoji_db  # the test extra (see spec.contract_available)
 
     for where, e in _emojis(body):
@@ -66,6 +67,8 @@ def emoji_problem(body: Any) -> str | None:
         if not isinstance(e, dict):
             return f"{where}: {e!r} is not an emoji object"
         if e.get("id"):
+            if custom is not None and int(e["id"]) not in custom:
+                return f"{where}: custom emoji {e['id']} is not one of the application's (50035 Invalid emoji)"
             continue
         name = e.get("name")
         if not (isinstance(name, str) and emoji_db.is_emoji(name)):
@@ -73,11 +76,12 @@ def emoji_problem(body: Any) -> str | None:
     return None
 
 
-def request_problem(method: str, path: str, body: Any, *, contract: bool = True) -> str | None:
+def request_problem(method: str, path: str, body: Any, *, contract: bool = True,
+                    custom_emojis: Collection[int] | None = None) -> str | None:
     """Why Discord would refuse this request body, or None: the emoji first (the sharpest message), then the
     spec's schema, then the message limits the spec does not state (embed totals, one select per row ...).
     ``contract=False`` checks the limits alone (no test extra, no spec)."""
-    problem = (emoji_problem(body) or schema_problem(method, path, body)) if contract else None
+    problem = (emoji_problem(body, custom_emojis) or schema_problem(method, path, body)) if contract else None
     if problem is None and isinstance(body, dict):
         message = body.get("data") if path.endswith("/callback") else body
         problem = payload_limit_problem(message) if isinstance(message, dict) else None

@@ -9,6 +9,8 @@ from typing import Any
 
 from discord.http import Route
 
+from .app_emojis import ROUTES as APP_EMOJI_ROUTES
+from .app_emojis import AppEmojiEdge
 from .faults import REASONS, Fault, http_error, strike
 from .records import Call
 from .uploads import Upload, uploads_of
@@ -18,7 +20,7 @@ CREATE_MESSAGE = ("POST", "/channels/{channel_id}/messages")
 EDIT_MESSAGE = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
 
 
-class RestEdge(World):
+class RestEdge(AppEmojiEdge, World):
     """Answers discord.py's ``HTTPClient.request`` (installed on a client by ``FakeDiscord.attach``)."""
 
     async def _http_request(self, route: Route, *, files: Any = None, form: Any = None, **kw: Any) -> Any:
@@ -52,6 +54,8 @@ class RestEdge(World):
                     "bot_public": True, "bot_require_code_grant": False, "verify_key": "0" * 64,
                     "flags": 0, "owner": self.users[next(iter(self.users))] if self.users else self.bot_user,
                     "team": None, "summary": "", "rpc_origins": []}
+        if (m, p) in APP_EMOJI_ROUTES:
+            return self._app_emoji_route(call, body)
         if (m, p) == ("PUT", "/applications/{application_id}/commands"):
             assert isinstance(body, list)
             self._record(Call(m, p, url, None, sent=body))

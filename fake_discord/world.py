@@ -51,6 +51,8 @@ class World:
         self.pending: dict[str, PendingInteraction] = {}
         self.on_call: Callable[[Call], None] | None = None
         self.faults: list[Injected] = []  # see RestEdge.inject
+        self.app_emojis: dict[int, dict[str, Any]] = {}  # see AppEmojiEdge
+        self.emoji_images: dict[int, bytes] = {}
         self.record_calls = True
         # Tests refuse what Discord would refuse (request_problem); the benchmark skips every check, and the
         # demo skips emoji and schemas where the install lacks the test extra or ../shared.
@@ -82,6 +84,10 @@ class World:
             if mid not in self.messages:
                 self.by_channel.setdefault(int(msg["channel_id"]), []).append(mid)
             self.messages[mid] = msg
+        elif rec["op"] == "emoji":
+            self.app_emojis[int(rec["emoji"]["id"])] = rec["emoji"]
+        elif rec["op"] == "emoji-":
+            self.app_emojis.pop(int(rec["id"]), None)
         elif rec["op"] == "del":
             mid = int(rec["id"])
             msg = self.messages.pop(mid, None)
@@ -180,7 +186,8 @@ class World:
     def _record(self, call: Call) -> None:
         if self.check_limits:
             sent = call.body if call.sent is None else call.sent
-            problem = request_problem(call.method, call.path, sent, contract=self.check_contract)
+            problem = request_problem(call.method, call.path, sent, contract=self.check_contract,
+                                      custom_emojis=self.app_emojis.keys())
             if problem:
                 self._fail(f"{call.method} {call.path}: Discord would reject this payload: {problem}")
         call.at = time.perf_counter()

@@ -9,6 +9,7 @@ components, and every failure reaches the tree's ``on_error`` (``errors.on_error
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from typing import Any
@@ -20,10 +21,12 @@ from discord.ext import commands
 from storage.db import Database
 
 from ..i18n import CatalogueTranslator, lang_of, speaking, tr
+from ..present.registry import presenters
 from ..service.clock import SYSTEM, Clock
 from ..service.tables import TableService
 from .cogs import cogs
 from .components import DYNAMIC_ITEMS, is_known_custom_id
+from .emoji import sync_emojis
 from .errors import admit, on_error
 from .forward import Forwarder
 from .shards import ALL, Shards
@@ -59,7 +62,7 @@ class HunanTree(app_commands.CommandTree[Any]):
 
 class HunanBot(commands.Bot):
     def __init__(self, database_url: str, *, clock: Clock = SYSTEM, sync_commands: bool = False,
-                 shards: Shards = ALL) -> None:
+                 shards: Shards = ALL, card_emojis: bool = False) -> None:
         # Everything arrives as interactions: no privileged intents (members, message content) are needed, and
         # no message ever reaches the (mention-only) prefix.
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, tree_cls=HunanTree,
@@ -71,6 +74,10 @@ class HunanBot(commands.Bot):
         self.db: Database
         self.service: TableService
         self.forwarder: Forwarder | None = None
+        # cards as the application's emojis (bot.pictures.emoji): made at start-up in the background, the text
+        # falling back to characters until then; off for tests and benchmarks that do not look at them
+        self.card_emojis = card_emojis
+        self.emoji_sync: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.database_url)
@@ -90,6 +97,9 @@ class HunanBot(commands.Bot):
         if self.forwarder is not None:
             await self.forwarder.start()  # after restore: a forwarded click finds its table in memory
         freeze_heap()
+        if self.card_emojis:
+            faces = [(p.family, face) for p in presenters() for face in p.faces()]
+            self.emoji_sync = asyncio.create_task(sync_emojis(self, self.service.emoji, faces))
         if self.sync_commands:
             await self.tree.sync()
 
@@ -104,6 +114,8 @@ class HunanBot(commands.Bot):
                 await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
+        if self.emoji_sync is not None and not self.emoji_sync.done():
+            self.emoji_sync.cancel()
         if self.forwarder is not None:
             await self.forwarder.close()
         service = getattr(self, "service", None)
@@ -120,7 +132,7 @@ class ShardedHunanBot(HunanBot, commands.AutoShardedBot):
 
 
 def make_bot(database_url: str, *, shards: Shards = ALL, clock: Clock = SYSTEM,
-             sync_commands: bool = False) -> HunanBot:
+             sync_commands: bool = False, card_emojis: bool = True) -> HunanBot:
     """The client for ``shards``: today's single-connection client when this process owns every guild."""
     cls = ShardedHunanBot if shards.sharded else HunanBot
-    return cls(database_url, clock=clock, sync_commands=sync_commands, shards=shards)
+    return cls(database_url, clock=clock, sync_commands=sync_commands, shards=shards, card_emojis=card_emojis)

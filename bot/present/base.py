@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from engine.words import Card, Cards, Msg
 
     from ..pictures import Picture
+    from ..pictures.emoji import Face
     from ..service.table import Table
     from .contract import CalcForm, View
 
@@ -85,6 +86,9 @@ class BasePresenter:
 
     def picture_chars(self) -> str:
         return ""
+
+    def faces(self) -> Sequence[Face]:
+        return ()
 
     def card_names(self) -> tuple[str, ...]:
         return ()

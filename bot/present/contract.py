@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from engine.words import Card, Cards, Msg
 
     from ..pictures import Picture
+    from ..pictures.emoji import Face
     from ..service.table import Table
 
 View = Any  # a view as the engine gives it: ``public_view()`` or ``view(seat)`` (typed, or a family's dict)
@@ -182,6 +183,10 @@ class Presenter(Protocol):
 
     def picture_chars(self) -> str:
         """The characters its cards draw (the shipped font subset keeps them)."""
+        ...
+
+    def faces(self) -> Sequence[Face]:
+        """Every card's face as the family draws it, for the application's card emojis (``bot.pictures.emoji``)."""
         ...
 
     def card_names(self) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ import discord
 from storage.db import Database
 
 from ..edge.shards import ALL, Shards
+from ..pictures.emoji import EmojiBook
 from ..present.panel import Panel
 from .clock import SYSTEM, Clock
 from .delivery import Delivery
@@ -50,6 +51,7 @@ class TableService(Registry):
         self.play = Play(self, db, self.delivery, self.timers, clock=clock)
         self.lobby = Lobby(self, db, self.play, self.delivery, self.timers, shards=shards)
         self.history = History(db)
+        self.emoji = EmojiBook()  # the cards' application emojis, once start-up has synced them
 
     async def _timed_out(self, table: Table, key: str) -> None:
         await self.play.timed_out(table, key)

@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.mahjong.tiles import HONOUR_BASE, tile_id, tile_name, tile_str
+from engine.mahjong.tiles import HONOUR_BASE, KINDS, tile_id, tile_name, tile_str
 from engine.mahjong.win import decompositions
 
 from ...i18n import current_lang
@@ -28,6 +28,7 @@ from ...pictures.draw import (
     row,
     text,
 )
+from ...pictures.emoji import Face
 from ...pictures.font import have_cjk
 from ...pictures.table import DISCARDS_SHOWN, per_seat, seat_head, seats_of
 from .words import bird_landings, is_tile, winning_hand
@@ -62,6 +63,11 @@ def tile(code: str, w: int, h: int) -> Image.Image:
         centred(img, numeral, y=int(h * 0.02))
         centred(img, suit, y=int(h * 0.44))
     return img
+
+
+def faces() -> list[Face]:
+    """Every tile for the application's emojis, keyed by its code (``5m``, ``7z``)."""
+    return [Face(tile_str(tid), tile_str(tid), tile(tile_str(tid), 96, 128)) for tid in range(KINDS)]
 
 
 def tiles(codes: list[str], size: tuple[int, int]) -> list[Image.Image]:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from engine.core import Game, HandResult
 
     from ...pictures import Picture
+    from ...pictures.emoji import Face
     from ...present.contract import Settlement, View
     from ...service.table import Table
 
@@ -63,6 +64,9 @@ class MahjongPresenter(BasePresenter):
 
     def picture_chars(self) -> str:
         return "".join(tile_name(tid) for tid in range(KINDS))
+
+    def faces(self) -> Sequence[Face]:
+        return pictures.faces()
 
     def card_names(self) -> tuple[str, ...]:
         return tuple(tile_name(tid) for tid in range(KINDS))

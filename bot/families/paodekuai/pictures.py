@@ -11,6 +11,7 @@ from typing import Any
 from PIL import Image
 
 from engine.outcome import Outcome
+from engine.paodekuai.cards import NOTATION, SIGNED
 from engine.paodekuai.game import CLOSED_LEFT
 from engine.paodekuai.views import PaodekuaiSeatView, PaodekuaiView, TrickEntry
 from engine.words import Msg, Seat
@@ -18,6 +19,7 @@ from engine.words import Msg, Seat
 from ...pictures import RESULT_KEYS, Picture, hand_inputs, labels, table_inputs
 from ...pictures.cache import sprite
 from ...pictures.draw import INK, RED, Flow, card_base, centred, column, highlight, row, text
+from ...pictures.emoji import Face
 from ...pictures.font import have_cjk
 from ...pictures.table import seat_head, seats_of
 from .controls import signed
@@ -58,6 +60,11 @@ def card(face: str, w: int, h: int) -> Image.Image:
     else:
         centred(img, text(SUIT_LETTERS[SUITS.index(suit)], int(h * 0.36), ink), y=int(h * 0.5))
     return img
+
+
+def faces() -> list[Face]:
+    """Every card for the application's emojis, keyed by its ASCII notation (``S10``, ``HA``)."""
+    return [Face(signed, ascii, card(signed, 90, 128)) for signed, ascii in zip(SIGNED, NOTATION, strict=True)]
 
 
 def cards(faces: Any, size: tuple[int, int]) -> list[Image.Image]:

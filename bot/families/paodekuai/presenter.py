@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from engine.words import Card, Cards
 
     from ...pictures import Picture
+    from ...pictures.emoji import Face
     from ...present.contract import Settlement, View
     from ...service.table import Table
 
@@ -89,6 +90,9 @@ class PaodekuaiPresenter(BasePresenter):
 
     def picture_chars(self) -> str:
         return SUITS
+
+    def faces(self) -> Sequence[Face]:
+        return pictures.faces()
 
 
 PRESENTER = PaodekuaiPresenter()

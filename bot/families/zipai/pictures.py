@@ -13,6 +13,7 @@ from ...pictures import Picture, hand_inputs, labels, result_inputs, table_input
 from ...pictures.cache import sprite
 from ...pictures.draw import INK, Flow, back, card_base, centred, column, highlight, row, text
 from ...pictures.draw import RED as RED_INK
+from ...pictures.emoji import Face
 from ...pictures.font import have_cjk
 from ...pictures.table import DISCARDS_SHOWN, per_seat, seat_head, seats_of
 from .words import BIG, RED, SMALL, rank_of
@@ -42,6 +43,11 @@ def card(face: str, size: int) -> Image.Image:
         d = ImageDraw.Draw(img)
         d.line((size * 0.3, size - 6, size * 0.7, size - 6), fill=colour, width=2)
     return img
+
+
+def faces() -> list[Face]:
+    """Every card for the application's emojis, keyed as the ASCII labels write them (``x3`` 小三, ``D3`` 大叁)."""
+    return [Face(c, ascii_face(c), card(c, 128)) for c in SMALL + BIG]
 
 
 def cards(faces: str | list[str], size: int) -> list[Image.Image]:

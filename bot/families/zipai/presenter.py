@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from engine.core import Game, HandResult
 
     from ...pictures import Picture
+    from ...pictures.emoji import Face
     from ...present.contract import Settlement, View
     from ...service.table import Table
 
@@ -71,6 +72,9 @@ class ZipaiPresenter(BasePresenter):
 
     def picture_chars(self) -> str:
         return words.SMALL + words.BIG
+
+    def faces(self) -> Sequence[Face]:
+        return pictures.faces()
 
 
 PRESENTER = ZipaiPresenter()
