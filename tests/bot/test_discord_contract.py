@@ -15,6 +15,7 @@ import discord
 import pytest
 from discord.http import handle_message_parameters
 from jsonschema import Draft202012Validator
+from PIL import Image
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -135,12 +136,21 @@ async def test_the_edge_refuses_a_message_discord_would_refuse(env: Env) -> None
         await env.bot.http.send_message(env.channel, params=params)
     assert len(env.world.errors) == 2
     env.world.errors.clear()  # refused on purpose: the fixture's "no errors" check is for the bot's own calls
-    for emoji in ("🀄", discord.PartialEmoji(name="hu", id=1234567890123)):
+    png = io.BytesIO()
+    Image.new("RGBA", (8, 8)).save(png, format="PNG")
+    hu = await env.bot.create_application_emoji(name="hu", image=png.getvalue())  # the application's own
+    for emoji in ("🀄", discord.PartialEmoji(name="hu", id=hu.id)):
         view = discord.ui.View()
         view.add_item(discord.ui.Button(label="胡", emoji=emoji, custom_id="ht:probe"))
         await channel.send("牌桌", view=view)
     sent = [c.body for c in env.world.calls if c.path == CREATE[1]][-2:]
     assert [b["components"][0]["components"][0]["emoji"]["name"] for b in sent] == ["🀄", "hu"]
+    view = discord.ui.View()  # a custom emoji the application does not have: 50035 Invalid emoji
+    view.add_item(discord.ui.Button(label="胡", emoji=discord.PartialEmoji(name="hu", id=1234567890123),
+                                    custom_id="ht:probe"))
+    with pytest.raises(UnknownRoute, match="not one of the application's"):
+        await channel.send("牌桌", view=view)
+    env.world.errors.clear()
 
 
 async def test_command_sync_passes_the_spec(env: Env) -> None:
