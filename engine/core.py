@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .ledger import Payment, net
+from .melds import MeldView as MeldView  # re-exported: families import it from here
+from .outcome import Outcome
 from .words import Msg
 
 
@@ -206,34 +208,6 @@ class Win:
                    tuple(data.get("patterns", ())), int(data["value"]))
 
 
-@dataclass(frozen=True, slots=True)
-class MeldView:
-    """A laid-down group as one audience sees it, the same shape for every family (the bot reads it as JSON):
-    ``type`` the family's kind code (``peng``, ``wei``, ``angang`` …), ``cards`` the face-up cards in notation
-    (字牌: one string of one-character cards, ``"九九"``; tiles: a list, ``["5m", "5m", "5m"]``),
-    ``hidden`` how many lie face down (an 暗杠 shows one tile, a 偎 none), ``from_seat`` whose card it took
-    (None: one's own), ``huxi`` its 胡息 where the family counts them and the table can see them."""
-
-    type: str
-    cards: str | tuple[str, ...]
-    hidden: int = 0
-    from_seat: int | None = None
-    huxi: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        cards = self.cards if isinstance(self.cards, str) else list(self.cards)
-        return {"type": self.type, "cards": cards, "hidden": self.hidden, "from": self.from_seat,
-                "huxi": self.huxi}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> MeldView:
-        cards = data.get("cards") or ()
-        src, huxi = data.get("from"), data.get("huxi")
-        return cls(str(data["type"]), cards if isinstance(cards, str) else tuple(map(str, cards)),
-                   int(data.get("hidden") or 0), None if src is None else int(src),
-                   None if huxi is None else int(huxi))
-
-
 @dataclass(slots=True)
 class HandResult:
     """How a hand ended.
@@ -252,6 +226,9 @@ class HandResult:
     wins: list[Win] = field(default_factory=list)
     ledger: list[Payment] = field(default_factory=list)
     next_dealer: int | None = None
+    # the typed outcome (winners, payments with their reasons, birds, the derivation); None for a family that
+    # does not give one yet
+    outcome: Outcome | None = None
 
     @property
     def ledger_net(self) -> list[int]:
@@ -260,7 +237,9 @@ class HandResult:
 
 
 class Game(Protocol):
-    family: str
+    @property
+    def family(self) -> str: ...  # a class attribute of each family's hand (``Hand.family``)
+
     variant_id: str
     seats: int
     dealer: int
@@ -272,7 +251,8 @@ class Game(Protocol):
     def to_act(self) -> list[int]: ...
     def legal_actions(self, seat: int) -> list[Action]: ...
     def apply(self, seat: int, action: Action | str) -> list[Event]: ...
-    def view(self, seat: int) -> dict[str, Any]: ...
-    def public_view(self) -> dict[str, Any]: ...
+    # a family's typed view (:class:`engine.views.SeatView` / ``TableView``; a dict where a family has none yet)
+    def view(self, seat: int) -> Any: ...
+    def public_view(self) -> Any: ...
     def parse_action(self, code: str) -> Action: ...
     def name_action(self, action: Action) -> ActionName: ...

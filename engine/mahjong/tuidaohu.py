@@ -14,9 +14,10 @@ from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput
 from ..ledger import CANCEL_ON_DRAW, Payment
 from ..options import bool_option, int_option, shown_value, validate_options
-from ..words import Msg
+from ..outcome import Fan, Step
+from ..words import Listing, Msg, Term, msg
 from .calc_input import meld_tiles, read_tile
-from .rules import MahjongRules, Priced, WinSpot
+from .rules import MahjongRules, Priced, WinSpot, pattern_label
 from .rules import Meld as GameMeld
 from .tiles import HONOUR_BASE, KINDS, tile_str
 from .win import Checker, Decomposition
@@ -270,14 +271,23 @@ def price(spot: WinSpot, options: dict[str, Any]) -> Priced | None:
     if best is None:
         return None
     fan, patterns = best
-    return Priced(tuple(patterns), fan * options["difen"], fan, "、".join(patterns) + f" {fan} 倍")
+    difen = int(options["difen"])
+    concealed = all(kind == "angang" for kind, _ in melds)
+    says = msg("{patterns} {fan} 倍", patterns=Listing(tuple(Term(p) for p in patterns)), fan=fan)
+    steps = [Step(says, fan)]
+    if difen != 1:
+        steps.append(Step(msg("× 底分 {n}", n=difen), fan * difen))
+    fans = tuple(Fan(p, fan=MULTIPLES[p][1 if concealed else 0] if p in MULTIPLES else None) for p in patterns)
+    return Priced(tuple(patterns), fan * difen, fan, says=says, steps=tuple(steps), fans=fans,
+                  label=pattern_label(patterns, fan, times=True), name=says)
 
 
-_HOW = {"self_draw": "自摸", "deal": "自摸", "robbing_kong": "抢杠", "discard": "杠上炮"}
+_HOW = {"self_draw": Term("自摸"), "deal": Term("自摸"), "robbing_kong": Term("抢杠"), "discard": Term("杠上炮")}
 
 
-def _chui_note(factor: int) -> str:
-    return f" × 锤 {factor}" if factor > 1 else ""
+def _with_chui(why: Msg, factor: int) -> Msg:
+    """Ruling 12's factor on a transfer, where a 锤 makes one (× 锤 4)."""
+    return msg("{why} × 锤 {factor}", why=why, factor=factor) if factor > 1 else why
 
 
 def pay_win(*, winner: int, win_from: str, payer: int | None, kong_feeder: int | None, priced: Priced,
@@ -296,17 +306,17 @@ def pay_win(*, winner: int, win_from: str, payer: int | None, kong_feeder: int |
     for seat, amount in sorted(due.items()):
         factor = chui_factor(seats_chui[winner], seats_chui[seat])
         if how == "discard":
-            why = f"{word}：{priced.parts} ÷ 2{_chui_note(factor)}"
+            why = msg("{how}：{price} ÷ 2", how=word, price=priced.phrase)
         elif bao is not None:
-            cause = "被抢杠包三家" if how == "robbing_kong" else "点杠包自摸"
-            why = f"{word}（{cause}）：3 × {priced.parts}{_chui_note(factor)}"
+            cause = Term("被抢杠包三家") if how == "robbing_kong" else Term("点杠包自摸")
+            why = msg("{how}（{cause}）：3 × {price}", how=word, cause=cause, price=priced.phrase)
         else:
-            why = f"{word}：{priced.parts}{_chui_note(factor)}"
-        out.append(Payment(seat, winner, amount, Msg(why)))
+            why = msg("{how}：{price}", how=word, price=priced.phrase)
+        out.append(Payment(seat, winner, amount, _with_chui(why, factor)))
     return out
 
 
-_KONG_WORD = {"gang": "直杠", "bugang": "补杠", "angang": "暗杠"}
+_KONG_WORD = {"gang": Term("直杠"), "bugang": Term("补杠"), "angang": Term("暗杠")}
 
 
 def pay_kong(*, kind: str, konger: int, discarder: int | None, chui: Sequence[int] | None,
@@ -320,8 +330,9 @@ def pay_kong(*, kind: str, konger: int, discarder: int | None, chui: Sequence[in
     out = []
     for seat, amount in sorted(due.items()):
         factor = chui_factor(seats_chui[konger], seats_chui[seat])
-        why = f"{word}：放杠者包三家 3 × {unit}" if kind == "gang" else f"{word} {unit}"
-        out.append(Payment(seat, konger, amount, Msg(why + _chui_note(factor))))
+        why = msg("{kong}：放杠者包三家 3 × {unit}", kong=word, unit=unit) if kind == "gang" \
+            else msg("{kong} {n}", kong=word, n=unit)
+        out.append(Payment(seat, konger, amount, _with_chui(why, factor)))
     return out
 
 

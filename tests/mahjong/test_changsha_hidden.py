@@ -47,7 +47,7 @@ def check(g: Any) -> None:
         over = {t: n - allowed[t] for t, n in _named(value).items() if n > allowed[t]}
         assert not over, (key, over)
     if g.window is not None:
-        assert pv["to_act"] == [] and pv["claims_pending"] is True
+        assert list(pv.to_act) == [] and pv.claims_pending is True
 
 
 @pytest.mark.parametrize("raw", [{}, {"players": 3, "birds": 4}, {"players": 2, "queyimen": True},

@@ -110,7 +110,7 @@ def check_public(game: Any, visible: list[list[int]]) -> None:
     pv = game.public_view()
     allowed = [sum(col) for col in zip(*visible, _table_extras(game), strict=True)]
     for s in range(game.seats):
-        shown = Counter(_tiles_in([pv["melds"][s], pv["discards"][s]], []))
+        shown = Counter(_tiles_in([pv.melds[s], pv.discards[s]], []))
         assert not _over(shown, visible[s]), f"seat {s} shows unseen tiles {_over(shown, visible[s])}"
     # Anywhere in the view, one leaf names at most the copies that are public altogether.
     for key, value in pv.items():
@@ -119,7 +119,7 @@ def check_public(game: Any, visible: list[list[int]]) -> None:
         shown = Counter(_tiles_in(value, []))
         assert not _over(shown, allowed), f"public_view[{key!r}] names unseen tiles {_over(shown, allowed)}"
     if game.window is not None and not game.finished and not game.secret_window:  # an 暗杠 rob looks like a turn
-        assert pv["to_act"] == [] and pv["claims_pending"] is True
+        assert list(pv.to_act) == [] and pv.claims_pending is True
     check_shapes(game)
 
 
@@ -179,7 +179,7 @@ def play_checked(variant: str, options: dict[str, Any], seed: int, dealer: int, 
     def step(g: Any, events: list[Event]) -> None:
         assert g.census() == full
         if g.window is not None and not g.finished:
-            assert g.public_view()["to_act"] == []
+            assert list(g.public_view().to_act) == []
         if deep:
             visible = _visible(g)
             check_public(g, visible)
@@ -234,7 +234,7 @@ def check_result(game: Any) -> None:
         assert [w.seat for w in r.wins] == r.winners and r.winners
         assert r.ledger == game.ledger.payments
     assert r.next_dealer is not None and 0 <= r.next_dealer < game.seats
-    assert game.public_view()["kong_money"] == standing
+    assert game.public_view().kong_money == standing
 
 
 def check_against_calculator(game: Any, win: dict[str, Any]) -> None:
