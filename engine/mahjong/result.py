@@ -77,7 +77,10 @@ def winner(seat: int, win_from: str, from_seat: int | None, tile: int | None, ha
     whole = list(hand)
     if win_from in (DISCARD, ROBBING) and tile is not None:
         whole.append(NOTATION[tile])
-    steps = (Step(priced.label or msg("无番种"), priced.fan), Step(msg("一份 {share}", share=priced.share), priced.share))
+    # the win as the settlement names it, then how its share is made up (each 番种 / part with the rule's number),
+    # then the share one payer owes before birds and 锤
+    steps = (Step(priced.label or msg("无番种"), priced.fan), *priced.steps,
+             Step(msg("一份 {share}", share=priced.share), priced.share))
     return Winner(seat, HOW[win_from], from_seat, None if tile is None else NOTATION[tile], tuple(whole),
                   tuple(melds), win_groups(whole, wild), priced.patterns, priced.fans, value, steps)
 

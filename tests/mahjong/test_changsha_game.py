@@ -207,8 +207,8 @@ def test_midway_sixi_is_offered_right_after_the_draw_and_paid_with_the_win():
     # birds 1m 1m → the dealer: his pair with seat 1 is hit twice (× 4), for the 起手胡 and the win alike
     assert paid(g) == [(0, 1, 8), (0, 1, 8), (2, 1, 2), (2, 1, 2), (3, 1, 2), (3, 1, 2)]
     assert sum(1 for p in outcome(g).payments if p.why.zh().startswith("起手胡 中途四喜")) == 3
-    # the win's value is its own money, not the 起手胡's
-    assert outcome(g).winners[0].value == 2 + 2 + 2 and r.wins[0].value == 6
+    # the win's value is its own money (the dealer's 2 × 4 with his birds, 2 and 2), not the 起手胡's
+    assert outcome(g).winners[0].value == 8 + 2 + 2 and r.wins[0].value == 12
 
 
 # ---------------------------------------------------------------------------------------------------- 开杠 / 补张
@@ -280,7 +280,7 @@ def test_a_second_kaigang_only_with_the_same_waits():
     shown = [e.data["tiles"] for e in same.events if e.kind == "kaigang"]
     assert shown == [["7s", "1m"], ["8m", "1s"]]
     assert list(same.public_view().discards[0]) == ["1m", "8m", "1s"]
-    assert [m["type"] for m in same.public_view().melds[0]] == ["angang", "angang"]
+    assert [m.type for m in same.public_view().melds[0]] == ["angang", "angang"]
     assert census_ok(same)
     # 2s ×3 in 2s2s2s3s waits 1s/4s; konging a 2s leaves 3s alone (no 2-5-8 将): refused, both tiles go out
     changed = make(["9m9m9m9m 2s2s2s3s 3p4p5p 6m7m8m", None, None, None], tails=["2s", "9p"])
@@ -297,7 +297,7 @@ def test_buzhang_on_a_discard_takes_one_tail_tile_and_does_not_lock():
     assert {"buzhang:4p", "peng:4p"} <= set(codes(g, 1))
     g.apply(1, "buzhang:4p")
     assert g.view(1).drawn == "9s" and not g.locked[1]
-    assert g.public_view().melds[1][0]["type"] == "gang"
+    assert g.public_view().melds[1][0].type == "gang"
     discards = [c for c in codes(g, 1) if c.startswith("discard")]
     assert len(discards) > 1  # free to discard any tile
     assert census_ok(g)
@@ -363,7 +363,7 @@ def test_haidi_declined_by_all_is_a_drawn_hand_and_the_dealer_keeps_the_deal():
     first = g.to_act()[0]
     for i in range(4):
         assert g.to_act() == [(first + i) % 4]
-        assert "海底" in g.view((first + i) % 4)["question"]
+        assert "海底" in g.view((first + i) % 4).question.zh()
         g.apply((first + i) % 4, "pass")
     r = g.result
     assert r is not None and r.draw and r.next_dealer == 2 and r.deltas == [0, 0, 0, 0]

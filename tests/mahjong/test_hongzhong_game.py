@@ -5,10 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Win
+from engine.core import MeldView, Win
 from engine.mahjong.tiles import tile_set, to_counts
-from engine.words import Msg
-from tests.mahjong.stack import act, discard, hand, pass_window, play_out, public_events, whys
+from engine.outcome import How
+from tests.mahjong.stack import (
+    act,
+    birds_seen,
+    discard,
+    hand,
+    pass_window,
+    play_out,
+    public_events,
+    result_birds,
+    whys,
+)
 
 # Seat 1 waits on 5p with no 红中: a 自摸 share is 自摸 2 + 无红中 1 = 3.
 READY_5P = "123m456m789m123p5p"
@@ -29,10 +39,10 @@ def test_zimo_each_pays_two_plus_extras_and_birds() -> None:
     assert r.ledger == [] and r.next_dealer == 1
     assert whys(r) == [(s, 1, 5, "自摸：自摸 2 + 无红中 1，中鸟 1 × 2") for s in (0, 2, 3)]
     # the table and the result read the same birds: which tile hit, and the hits the winner counts
-    assert g.public_view().birds == r.detail["birds"] == {"tiles": ["1s", "2s"], "hit": [True, False],
+    assert birds_seen(g.public_view().birds, r.winners) == result_birds(r) == {"tiles": ["1s", "2s"], "hit": [True, False],
                                                              "hits": {"1": 1}}
     hu = [e for e in public_events(events) if e.kind == "hu"]
-    assert len(hu) == 1 and hu[0].data["deltas"] == [-5, 15, -5, -5] and "座位2 自摸 五筒" in hu[0].data["text"]
+    assert len(hu) == 1 and hu[0].data["deltas"] == [-5, 15, -5, -5] and "座位2 自摸 五筒" in hu[0].says.zh()
     assert g.census() == to_counts(tile_set(112))
 
 
@@ -68,12 +78,12 @@ def test_yipao_duoxiang_two_winners_birds_drawn_once_next_dealer_the_discarder()
     r = g.result
     assert r is not None and r.winners == [3, 1]  # in order from the discarder
     # birds once (2 tiles): 1m 2m → 1 hit for each winner; 3: 2 + 1 = 3, 1: 1 + 1 = 2.
-    assert r.detail["birds"] == {"tiles": ["1m", "2m"], "hit": [True, False], "hits": {"3": 1, "1": 1}}
+    assert result_birds(r) == {"tiles": ["1m", "2m"], "hit": [True, False], "hits": {"3": 1, "1": 1}}
     assert r.deltas == [0, 2, -5, 3]
     assert r.next_dealer == 2
     assert [w.seat for w in r.wins] == [3, 1] and all(w.from_seat == 2 for w in r.wins)
     assert sum(g.census()) == 112 and len(g.bird_tiles) == 2
-    assert "一炮多响" in r.detail["text"]
+    assert "一炮多响" in r.outcome.summary.zh()
 
 
 def _bugang_hand(**options: object):  # noqa: ANN202
@@ -114,9 +124,9 @@ def test_without_qianggang_a_bugang_cannot_be_robbed_and_earns_one_each() -> Non
     events = act(g, 1, "bugang:6s")
     assert g.window is None and g.to_act() == [1]  # straight to the replacement draw
     kong_money = [e for e in public_events(events) if e.kind == "kong_money"]
-    assert len(kong_money) == 1 and "座位1 付 座位2 1" in kong_money[0].data["text"]
+    assert len(kong_money) == 1 and "座位1 付 座位2 1" in kong_money[0].says.zh()
     assert list(g.public_view().kong_money) == [-1, 3, -1, -1]
-    assert [m["type"] for m in g.public_view().melds[1]] == ["bugang"]
+    assert [m.type for m in g.public_view().melds[1]] == ["bugang"]
 
 
 def test_kong_money_angang_bugang_minggang_paid_at_once_and_kept_after_liuju() -> None:
@@ -126,11 +136,11 @@ def test_kong_money_angang_bugang_minggang_paid_at_once_and_kept_after_liuju() -
     assert "angang:1m" in g.view(0).legal
     events = act(g, 0, "angang:1m")
     assert list(g.public_view().kong_money) == [6, -2, -2, -2]
-    assert [Msg.from_json(p["why"]).zh() for p in g.public_view().payments] == ["暗杠 2"] * 3
+    assert [p.why.zh() for p in g.public_view().payments] == ["暗杠 2"] * 3
     assert any(e.kind == "kong_money" for e in public_events(events))
     # The 暗杠 shows one tile to the table, four to its owner.
-    assert list(g.public_view().melds[0]) == [{"type": "angang", "cards": ["1m"], "hidden": 3, "from": None, "huxi": None}]
-    assert g.view(0).melds[0][0]["cards"] == ["1m"] * 4
+    assert list(g.public_view().melds[0]) == [MeldView("angang", ("1m",), 3)]
+    assert g.view(0).melds[0][0].cards == ("1m",) * 4
     assert g.view(0).drawn == "9s"
     discard(g, 0, "6s", keep=[1])
     act(g, 1, "peng:6s")
@@ -150,7 +160,7 @@ def test_kong_money_angang_bugang_minggang_paid_at_once_and_kept_after_liuju() -
     assert r is not None and r.draw and r.winners == []
     assert r.deltas == [8, 1, -3, -6] and sum(r.deltas) == 0
     assert list(g.public_view().kong_money) == [8, 1, -3, -6] and len(g.public_view().payments) == 7
-    assert r.detail["cancelled"] == [] and len(r.ledger) == 7
+    assert r.outcome.cancelled == () and len(r.ledger) == 7
     assert r.next_dealer == 0  # a drawn hand: the dealer keeps the deal
     assert [p[3] for p in whys(r)] == ["暗杠 2"] * 3 + ["放杠 3"] + ["补杠 1"] * 3
 
@@ -170,7 +180,7 @@ def test_four_hongzhong_dealt_to_the_dealer_wins_at_the_first_turn() -> None:
     r = g.result
     assert r is not None and r.wins[0].patterns == ("四红中",)
     assert r.deltas == [6, -2, -2, -2]  # a 自摸: 2 each, a 红中 held, no bird hits
-    assert r.detail["win_from"] == "deal"
+    assert r.outcome.winners[0].how is How.DEAL
 
 
 def test_four_hongzhong_dealt_to_a_non_dealer_are_offered_at_his_first_turn_and_never_konged() -> None:
@@ -181,7 +191,7 @@ def test_four_hongzhong_dealt_to_a_non_dealer_are_offered_at_his_first_turn_and_
     act(g, 1, "hu")
     r = g.result
     assert r is not None and r.wins == [Win(1, None, "7z", ("四红中",), 6)]
-    assert r.detail["win_from"] == "self_draw"
+    assert r.outcome.winners[0].how is How.SELF_DRAW
 
 
 def test_tianhu_in_hujijiangji_draws_ten_birds() -> None:
@@ -191,8 +201,8 @@ def test_tianhu_in_hujijiangji_draws_ten_birds() -> None:
     assert "hu" in g.view(0).legal
     act(g, 0, "hu")
     r = g.result
-    assert r is not None and r.detail["win_from"] == "deal"
-    assert len(r.detail["birds"]["tiles"]) == 10 and r.detail["birds"]["hits"] == {"0": 2}
+    assert r is not None and r.outcome.winners[0].how is How.DEAL
+    assert len(r.outcome.birds) == 10 and result_birds(r)["hits"] == {"0": 2}
     assert r.deltas == [3 * 7, -7, -7, -7]  # 自摸 2 + 无红中 1 + 2 hits × 2
 
 
@@ -239,7 +249,7 @@ def test_bird_modes(mode: str, fill: str, birds: int, hits: int, each: int) -> N
     act(g, 1, "hu")
     r = g.result
     assert r is not None
-    assert len(r.detail["birds"]["tiles"]) == birds and r.detail["birds"]["hits"] == {"1": hits}
+    assert len(r.outcome.birds) == birds and result_birds(r)["hits"] == {"1": hits}
     assert r.deltas == [-each, 3 * each, -each, -each]
 
 
@@ -261,7 +271,7 @@ def test_qianggang_by_two_the_konger_pays_each_robber_in_full() -> None:
     # each robber: 3 × (自摸 2 + 无红中 1), birds drawn once (2m 3m: no hit).
     assert r.deltas == [0, -18, 9, 9]
     assert [(p[0], p[1], p[2]) for p in whys(r)] == [(1, 2, 9), (1, 3, 9)]
-    assert r.detail["birds"]["tiles"] == ["2m", "3m"] and r.next_dealer == 1
+    assert [b.card for b in r.outcome.birds] == ["2m", "3m"] and r.next_dealer == 1
 
 
 def test_match_books_the_hand_and_the_discarder_deals_after_yipao_duoxiang() -> None:

@@ -3,10 +3,14 @@ never and 荒庄, each checked against ``rules/tuidaohu.md`` §5 and the rulings
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from engine.core import Win
+from engine.core import MeldView, Win
 from engine.mahjong.tiles import tile_set, to_counts
+from engine.outcome import How, Step
+from engine.views import Choosing
 from engine.words import Msg
 from tests.mahjong.stack import act, discard, hand, pass_window, play_out, public_events, whys
 
@@ -31,14 +35,14 @@ def test_jiachui_every_seat_chooses_at_once_before_the_deal_and_nothing_shows_un
     assert g.to_act() == [0, 1, 2, 3]
     pv = g.public_view()
     assert pv.phase == "choose" and pv.hand_sizes is None and pv.chui is None
-    assert pv.choosing == {"chosen": 0, "of": 4}
+    assert pv.choosing == Choosing(0, 4)
     for s in range(4):
         v = g.view(s)
-        assert v["hand"] == [] and v["legal"] == ["chui:0", "chui:1", "chui:2"]
+        assert v.hand == () and v.legal == ("chui:0", "chui:1", "chui:2")
     assert [g.name_action(a).label for a in g.legal_actions(0)] == ["不加锤", "加1锤", "加2锤"]
     events = act(g, 2, "chui:1")
     assert public_events(events) == [] and g.to_act() == [0, 1, 3]
-    assert g.public_view().choosing == {"chosen": 1, "of": 4} and g.public_view().chui is None
+    assert g.public_view().choosing == Choosing(1, 4) and g.public_view().chui is None
     assert g.census() == FULL
     act(g, 0, "chui:1")
     act(g, 3, "chui:0")
@@ -47,7 +51,7 @@ def test_jiachui_every_seat_chooses_at_once_before_the_deal_and_nothing_shows_un
     events = act(g, 1, "chui:1")
     shown = [e for e in public_events(events) if e.kind == "chui_all"]
     assert len(shown) == 1 and shown[0].data["chui"] == [1, 1, 1, 0]
-    assert list(g.public_view().chui) == [1, 1, 1, 0] and g.public_view().phase == "turn"
+    assert list(g.public_view().chui) == [1, 1, 1, 0] and g.public_view().phase == "discard"
     assert list(g.public_view().hand_sizes) == [14, 13, 13, 13] and len(g.view(0).hand) == 14
     # The seed's example: A, B, C 1 锤, D none; A wins one share of 100 (底分 25 × 平胡门前清 4).
     discard(g, 0, "1z")
@@ -57,7 +61,8 @@ def test_jiachui_every_seat_chooses_at_once_before_the_deal_and_nothing_shows_un
     assert r is not None and r.winners == [0]
     assert r.deltas == [1000, -400, -400, -200]
     assert r.wins == [Win(0, None, "5s", ("平胡", "门前清"), 1000)]
-    assert r.detail["chui"] == [1, 1, 1, 0] and r.detail["wins"][0]["share"] == 100
+    assert [s.says.zh() for s in r.outcome.steps] == ["加锤：座位1 加1锤 · 座位2 加1锤 · 座位3 加1锤 · 座位4 不加锤"]
+    assert r.outcome.winners[0].steps[-1] == Step(Msg("一份 {share}", (("share", 100),)), 100)
     assert whys(r) == [(1, 0, 400, "自摸：平胡、门前清 4 倍 × 锤 4"), (2, 0, 400, "自摸：平胡、门前清 4 倍 × 锤 4"),
                        (3, 0, 200, "自摸：平胡、门前清 4 倍 × 锤 2")]
 
@@ -81,7 +86,7 @@ def test_zimo_patterns_each_of_three_pays_the_multiple(ready: str, win: str, pat
     assert r is not None
     assert r.wins == [Win(1, None, win, patterns, 3 * fan)]
     assert r.deltas == [-fan, 3 * fan, -fan, -fan]
-    assert r.detail["wins"][0]["fan"] == fan and r.next_dealer == 1
+    assert r.outcome.winners[0].steps[0].value == fan and r.next_dealer == 1
 
 
 def test_pinghu_with_a_peng_is_two_not_menqing() -> None:
@@ -163,12 +168,12 @@ def test_shisanyao_robs_an_angang_and_nobody_else_may() -> None:
     discard(g, 0, "6s")
     assert "angang:1m" in g.view(1).legal
     assert g.name_action(g.parse_action("angang:1m")).label == "暗杠 一万"
-    before = {k: v for k, v in g.public_view().items() if k != "version"}
+    before = dataclasses.replace(g.public_view(), version=0)
     act(g, 1, "angang:1m")
     assert g.to_act() == [2]  # seat 3 is not asked: only 十三幺 robs an 暗杠
     # Nothing shows that someone may rob: the table still sees seat 1's turn, hand and all (the 暗杠 is not shown).
-    assert {k: v for k, v in g.public_view().items() if k != "version"} == before
-    assert g.secret_window and not [e for e in g.events[-3:] if e.audience is None and "暗杠" in e.data["text"]]
+    assert dataclasses.replace(g.public_view(), version=0) == before
+    assert g.secret_window and not [e for e in g.events[-3:] if e.audience is None and "暗杠" in e.says.zh()]
     act(g, 2, "hu")
     r = g.result
     assert r is not None and r.deltas == [0, -72, 72, 0]
@@ -181,7 +186,7 @@ def test_an_angang_nobody_may_rob_stands_at_once() -> None:
     act(g, 1, "angang:1m")
     assert g.window is None and g.to_act() == [1] and g.view(1).drawn == "8p"
     assert list(g.public_view().kong_money) == [-2, 6, -2, -2]
-    assert list(g.public_view().melds[1]) == [{"type": "angang", "cards": ["1m"], "hidden": 3, "from": None, "huxi": None}]
+    assert list(g.public_view().melds[1]) == [MeldView("angang", ("1m",), 3)]
 
 
 # -- 杠开 after 点杠 --------------------------------------------------------------------------------------------------
@@ -285,8 +290,8 @@ def test_huangzhuang_cancels_kong_money_and_the_last_drawer_deals() -> None:
     play_out(g)
     r = g.result
     assert r is not None and r.draw and r.deltas == [0, 0, 0, 0]
-    assert r.ledger == [] and [Msg.from_json(c["why"]).zh() for c in r.detail["cancelled"]] == ["暗杠 2"] * 3
-    assert r.detail["payments"] == []
+    assert r.ledger == [] and [c.why.zh() for c in r.outcome.cancelled] == ["暗杠 2"] * 3
+    assert r.outcome.payments == ()
     # The seat of the last draw (the last 摸牌 event) deals next.
     last = [e.data["seat"] for e in g.events if e.kind == "drew"][-1]
     assert r.next_dealer == last and g.public_view().wall == 0
@@ -313,7 +318,7 @@ def test_chi_only_from_the_shangjia() -> None:
     assert 2 not in g.to_act() and 3 not in g.to_act()
     assert g.name_action(g.parse_action("chi:2m|3m|4m")).label == "吃 二三四万"
     act(g, 1, "chi:2m|3m|4m")
-    assert list(g.public_view().melds[1]) == [{"type": "chi", "cards": ["2m", "3m", "4m"], "hidden": 0, "from": 0, "huxi": None}]
+    assert list(g.public_view().melds[1]) == [MeldView("chi", ("2m", "3m", "4m"), 0, 0)]
     assert g.to_act() == [1]
 
 
@@ -325,7 +330,7 @@ def test_chui_scales_kong_money_between_the_two_players() -> None:
     act(g, 1, "angang:1m")
     # 暗杠 2 each × 2^(锤 of the konger + 锤 of the payer): 2 × 4, 2 × 8, 2 × 4.
     assert list(g.public_view().kong_money) == [-8, 32, -16, -8]
-    assert [(p["payer"], p["amount"], Msg.from_json(p["why"]).zh()) for p in g.public_view().payments] == [
+    assert [(p.payer, p.amount, p.why.zh()) for p in g.public_view().payments] == [
         (0, 8, "暗杠 2 × 锤 4"), (2, 16, "暗杠 2 × 锤 8"), (3, 8, "暗杠 2 × 锤 4")]
 
 
@@ -340,7 +345,7 @@ def test_gangkai_after_an_angang_each_of_three_pays() -> None:
     # 门前清 平胡 4 each (an 暗杠 keeps it 门前清), nobody 包s; plus the 暗杠's 2 each.
     assert r.deltas == [-6, 18, -6, -6]
     assert r.wins == [Win(1, None, "5s", ("平胡", "门前清"), 12)]
-    assert r.detail["wins"][0]["win_from"] == "self_draw"
+    assert r.outcome.winners[0].how is How.SELF_DRAW
 
 
 def test_an_angang_then_a_bugang_in_the_same_turn() -> None:
