@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 
 
 def _table(view: View) -> MahjongView:
-    assert isinstance(view, MahjongView), "a 麻将 game's views are typed"
+    assert isinstance(view, MahjongView), "a mahjong game's views are typed"
     return view
 
 
 def _seat(view: View) -> MahjongSeatView:
-    assert isinstance(view, MahjongSeatView), "a 麻将 game's seat views are typed"
+    assert isinstance(view, MahjongSeatView), "a mahjong game's seat views are typed"
     return view
 
 

@@ -78,7 +78,7 @@ def payment_lines(table: Table, payments: Sequence[Payment]) -> list[str]:
 
 def settlement_body(table: Table, result: HandResult, hand_no: int) -> Settlement:
     outcome = result.outcome
-    assert outcome is not None, "a 麻将 hand is told as an Outcome"
+    assert outcome is not None, "a mahjong hand is told as an Outcome"
     optional: set[int] = set()
     if outcome.termination is Termination.DRAW or not outcome.winners:
         lines = [tr("🤝 第 {n} 局 荒庄（流局）", n=hand_no + 1)]
