@@ -25,8 +25,7 @@ from ..outcome import Fan, Step
 from ..words import Listing, Msg, Term, msg
 from . import changsha_qishou as qishou
 from .calc_input import meld_tiles, read_tile, read_tiles
-from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, Priced, WinSpot, pattern_label, pattern_names
-from .rules import Meld as GameMeld
+from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, Meld, Priced, WinSpot, pattern_label, pattern_names
 from .tiles import KINDS, SUITED, tile_str
 from .win import Checker, Decomposition
 
@@ -111,14 +110,6 @@ def checker_for(options: Mapping[str, Any]) -> Checker:
 
 
 # -- one win's value -------------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Meld:
-    """A laid-down group: ``kind`` chi / peng / gang (明杠 or 补杠) / angang, and its tiles."""
-
-    kind: str
-    tiles: tuple[int, ...]
-
-
 @dataclass(frozen=True, slots=True)
 class Situation:
     """How the winning tile came (the calculator's ``win_from`` and ``context``).
@@ -379,7 +370,7 @@ def _qishou_result(counts: Sequence[int], options: Mapping[str, Any]) -> dict[st
 
 
 # -- the game's pricing hook -----------------------------------------------------------------------------------------
-def melds_of(melds: Sequence[GameMeld]) -> list[Meld]:
+def melds_of(melds: Sequence[Meld]) -> list[Meld]:
     """The game's melds as scored here (a 补杠 is a 杠 laid down)."""
     return [Meld("gang" if m.kind == "bugang" else m.kind, tuple(m.tiles)) for m in melds]
 

@@ -19,8 +19,7 @@ from ..options import Option, bool_option, int_option, shown_value, validate_opt
 from ..outcome import Fan, Step
 from ..words import Arg, Term, msg
 from .calc_input import read_tile, read_tiles
-from .rules import Birds, MahjongRules, Priced, WinSpot, pattern_label, pattern_names
-from .rules import Meld as GameMeld
+from .rules import Birds, MahjongRules, Meld, Priced, WinSpot, pattern_label, pattern_names
 from .tiles import HONG_ZHONG, KINDS, SUITED
 from .win import Checker
 
@@ -59,12 +58,6 @@ DEALT = 13  # a non-dealer's dealt hand (§2): his start-of-hand win is four 红
 # §4: any pair, shapes A–F and 七对 (a 4-of-a-kind is two pairs, ruling 8); 红中 stands for any suited tile
 # with no cap on copies (ruling 12). Honours other than 红中 do not exist in the 112/116 sets.
 CHECKER = Checker(wild_targets=SUITED, qidui=True, shisanyao=False, universe=SUITED)
-
-
-@dataclass(frozen=True, slots=True)
-class Meld:
-    kind: str  # peng / gang / angang (吃 never exists here)
-    tile: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +237,7 @@ def _meld(raw: Any) -> Meld:
         raise InvalidInput(f"{kind} meld must be identical tiles")
     if tiles[0] == HONG_ZHONG:
         raise InvalidInput(f"{kind} meld of 红中: 红中 can be neither 碰 nor 杠")
-    return Meld(kind, tiles[0])
+    return Meld(kind, (tiles[0],) * size)
 
 
 def parse_options(data: dict[str, Any], strict: bool = False) -> dict[str, Any]:
@@ -323,8 +316,9 @@ def score(data: dict[str, Any], strict: bool = False) -> dict[str, Any]:
 
 
 # -- the game's hooks (engine.mahjong.game) ---------------------------------------------------------------------------
-def _meld_of(m: GameMeld) -> Meld:
-    return Meld("gang" if m.kind == "bugang" else m.kind, m.tile)
+def _meld_of(m: Meld) -> Meld:
+    """A game's meld as scored here (a 补杠 is a 杠 laid down)."""
+    return Meld("gang" if m.kind == "bugang" else m.kind, m.tiles)
 
 
 def price(spot: WinSpot, options: dict[str, Any]) -> Priced | None:
