@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -11,12 +12,19 @@ import pytest
 from engine.core import Event
 from engine.match import Match
 from engine.registry import get_variant
+from engine.views import SeatView
+from engine.words import Msg
 from fake_discord import UserOption, playing
 from storage.db import Database, path_from_url
 
 from .conftest import VARIANTS, Env, short
 
 SECRET = "SECRET"
+
+
+def _marked_says(says: Msg | None) -> Msg | None:
+    """A private event's line, marked: a message no catalogue has reads as its id, marker included."""
+    return None if says is None else Msg(says.id + SECRET, says.args)
 
 
 def marked(game: Any) -> Any:
@@ -28,10 +36,14 @@ def marked(game: Any) -> Any:
     class Marked(base):  # type: ignore[valid-type,misc]
         def apply(self, seat: int, action: Any) -> list[Event]:
             return [e if e.audience is None else Event(e.kind, dict(e.data, text=f"{e.data.get('text', '')}{SECRET}"),
-                                                      e.audience) for e in base.apply(self, seat, action)]
+                                                      e.audience, _marked_says(e.says))
+                    for e in base.apply(self, seat, action)]
 
-        def view(self, seat: int) -> dict[str, Any]:
-            v = dict(base.view(self, seat))
+        def view(self, seat: int) -> Any:
+            v = base.view(self, seat)
+            if isinstance(v, SeatView):  # a typed view: its hand in notation, one more "card"
+                return replace(v, hand=(*v.hand, SECRET))
+            v = dict(v)
             hand = v.get("hand", [])
             v["hand"] = hand + SECRET if isinstance(hand, str) else [*hand, SECRET]
             return v
