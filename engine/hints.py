@@ -16,6 +16,7 @@ from typing import Any
 
 from .core import Game
 from .registration import family_of
+from .words import Msg
 
 # Bar rules, and what lifts each (``Bar.until``).
 GUOHU = "guohu"  # 过胡不胡 (推倒胡): a passed win bars winning others' tiles
@@ -51,8 +52,8 @@ class WayWin:
     """What a wait is worth coming one way: ``self_draw`` (one's own draw), ``other_draw`` (字牌: another's
     shown draw), ``discard``, ``robbing_kong`` (麻将 抢杠), ``deal`` (the 亮张 / dealt hand, only as a win on
     offer now). ``score``: 字牌 the hand's 得分; 麻将 what each payer pays. ``huxi``/``tun`` and ``groups`` (the
-    winning arrangement, 字牌) and ``fan``/``parts`` (麻将's pricing as its calculator words it) where the family
-    has them."""
+    winning arrangement, 字牌) and ``fan``/``label`` (麻将: its 番 or 倍, and the win named as the variant names it,
+    「碰碰胡 8 倍」) where the family has them."""
 
     way: str
     score: int
@@ -60,7 +61,7 @@ class WayWin:
     huxi: int | None = None
     tun: int | None = None
     fan: int | None = None
-    parts: str = ""
+    label: Msg | None = None
     bar: Bar | None = None
     groups: tuple[GroupNow, ...] = ()
 

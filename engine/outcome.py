@@ -124,18 +124,25 @@ class Winner:
 @dataclass(frozen=True, slots=True)
 class Bird:
     """A bird (扎鸟 / 抓鸟) turned up at the end: its card, the seat it lands on where birds land on seats
-    (长沙; None: on nobody), and the winners it counts for (``hits``)."""
+    (长沙; None: on nobody), and the seats it counts for (``hits``: the winners, or 长沙's seats paid with the birds
+    whose pair it hits). ``counts``: the hits it is worth to each of them (一码全中: its rank). ``counted_from``:
+    the seat its landing was counted from where that differs per seat paid (长沙 with 3 or 2 players counts from
+    each such seat: the same card is then listed once per seat; None: one landing for all)."""
 
     card: str
     seat: int | None = None
     hits: tuple[int, ...] = ()
+    counts: int = 1
+    counted_from: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": self.card, "seat": self.seat, "hits": list(self.hits)}
+        return {"card": self.card, "seat": self.seat, "hits": list(self.hits), "counts": self.counts,
+                "counted_from": self.counted_from}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Bird:
-        return cls(str(data["card"]), data.get("seat"), tuple(data.get("hits") or ()))
+        return cls(str(data["card"]), data.get("seat"), tuple(data.get("hits") or ()), int(data.get("counts", 1)),
+                   data.get("counted_from"))
 
 
 @dataclass(frozen=True, slots=True)

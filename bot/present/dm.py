@@ -21,7 +21,7 @@ from .parts import countdown, hand_title, seat_marks, seat_name
 from .registry import presenter_of
 from .table_message import turn_line
 from .viewing import seen
-from .words import engine_text
+from .words import cards_of_family
 
 if TYPE_CHECKING:
     from ..service.table import Table
@@ -29,15 +29,14 @@ if TYPE_CHECKING:
 
 
 def question_text(private: View, table: Table | None = None) -> str:
-    """A step's own question in the reader's language: the engine gives its template and the words in it (seats
-    named at ``table``)."""
+    """A step's own question in the reader's language: the engine's message, its seats named at ``table`` and its
+    cards in the family's words."""
     question = seen(private, "question")
-    if isinstance(question, Msg):
-        return presenter_of(table).say(table, question) if table is not None else say(question)
-    asked = seen(private, "question_words")
-    if not isinstance(asked, dict):
-        return str(private["question"])
-    return tr(str(asked["template"]), **{k: engine_text(str(v)) for k, v in asked["params"].items()})
+    if not isinstance(question, Msg):
+        return str(question)
+    if table is not None:
+        return presenter_of(table).say(table, question)
+    return say(question, cards=cards_of_family(pictures.family_of(private)))
 
 
 def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = None) -> Panel:

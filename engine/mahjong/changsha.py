@@ -21,12 +21,12 @@ from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput, OptionError
 from ..ledger import Payment
 from ..options import Option, bool_option, int_option, shown_value, validate_options
-from ..words import Msg
+from ..outcome import Fan, Step
+from ..words import Listing, Msg, Term, msg
 from . import changsha_qishou as qishou
 from .calc_input import meld_tiles, read_tile, read_tiles
-from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, Priced, WinSpot
-from .rules import Meld as GameMeld
-from .tiles import KINDS, SUITED, tile_name, tile_str
+from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, Meld, Priced, WinSpot, pattern_label, pattern_names
+from .tiles import KINDS, SUITED, tile_str
 from .win import Checker, Decomposition
 
 VARIANT_ID = "changsha"
@@ -110,14 +110,6 @@ def checker_for(options: Mapping[str, Any]) -> Checker:
 
 
 # -- one win's value -------------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Meld:
-    """A laid-down group: ``kind`` chi / peng / gang (明杠 or 补杠) / angang, and its tiles."""
-
-    kind: str
-    tiles: tuple[int, ...]
-
-
 @dataclass(frozen=True, slots=True)
 class Situation:
     """How the winning tile came (the calculator's ``win_from`` and ``context``).
@@ -255,12 +247,23 @@ def winning_tiles(counts: Sequence[int], melds: Sequence[Meld], options: Mapping
     return out
 
 
-def parts_text(value: Value, win_from: str) -> str:
-    """How the share is made up, as the table shows it: 「清一色 6 + 碰碰胡 6 = 12」, 「小胡 自摸 2」."""
+def share_steps(value: Value, win_from: str) -> tuple[Step, ...]:
+    """How the share is made up (§5.1, ruling 21): each 大胡 with its points (「清一色 6」), or the 小胡's base
+    (「小胡 自摸 2」)."""
     if not value.big:
-        return f"{XIAOHU} {'自摸' if self_draw_type(win_from) else '点炮'} {share(value, win_from)}"
-    parts = [f"{n} {big_value(n)}" for n in value.patterns]
-    return " + ".join(parts) + (f" = {value.fan}" if len(parts) > 1 else "")
+        how = Term("自摸") if self_draw_type(win_from) else Term("点炮")
+        n = share(value, win_from)
+        return (Step(msg("小胡 {how} {n}", how=how, n=n), n),)
+    return tuple(Step(msg("{name} {n}", name=Term(name), n=big_value(name)), big_value(name))
+                 for name in value.patterns)
+
+
+def share_words(value: Value, win_from: str) -> Msg:
+    """The share as the table shows it in a payment's reason: 「清一色 6 + 碰碰胡 6 = 12」, 「小胡 自摸 2」."""
+    steps = share_steps(value, win_from)
+    if len(steps) == 1:
+        return steps[0].says
+    return msg("{parts} = {total}", parts=Listing(tuple(s.says for s in steps), " + "), total=value.fan)
 
 
 def is_bigger(new: Priced, old: Priced | None) -> bool:
@@ -367,7 +370,7 @@ def _qishou_result(counts: Sequence[int], options: Mapping[str, Any]) -> dict[st
 
 
 # -- the game's pricing hook -----------------------------------------------------------------------------------------
-def melds_of(melds: Sequence[GameMeld]) -> list[Meld]:
+def melds_of(melds: Sequence[Meld]) -> list[Meld]:
     """The game's melds as scored here (a 补杠 is a 杠 laid down)."""
     return [Meld("gang" if m.kind == "bugang" else m.kind, tuple(m.tiles)) for m in melds]
 
@@ -383,7 +386,11 @@ def price(spot: WinSpot, options: Mapping[str, Any], *, first_discard: bool = Fa
     value = evaluate(spot.counts, melds_of(spot.melds), sit, options)
     if value is None:
         return None
-    return Priced(value.patterns, share(value, spot.win_from), value.fan, parts_text(value, spot.win_from))
+    fans = tuple(Fan(n, points=big_value(n)) for n in value.patterns) if value.big \
+        else (Fan(XIAOHU, points=share(value, spot.win_from)),)
+    return Priced(value.patterns, share(value, spot.win_from), value.fan, says=share_words(value, spot.win_from),
+                  steps=share_steps(value, spot.win_from), fans=fans, label=pattern_label(value.patterns, value.fan),
+                  name=pattern_names(value.patterns))
 
 
 # -- birds (§5.2, §5.3, rulings 22, 23) ------------------------------------------------------------------------------
@@ -420,14 +427,15 @@ def with_birds(amount: int, hits: int, mode: str) -> int:
     raise ValueError(f"no bird mode {mode!r}")
 
 
-def bird_note(hits: int, mode: str) -> str:
+def with_bird_note(why: Msg, hits: int, mode: str) -> Msg:
+    """A payment's reason with the birds that hit its pair (ruling 22): 「，中鸟 2 只 × 4」, 「，中鸟加 1 番」."""
     if not hits:
-        return ""
+        return why
     if mode == "multiply":
-        return f"，中鸟 {hits} 只 × {1 << hits}"
+        return msg("{why}，中鸟 {hits} 只 × {factor}", why=why, hits=hits, factor=1 << hits)
     if mode == "add":
-        return f"，中鸟 {hits} 只 × {1 + hits}"
-    return f"，中鸟加 {hits} 番"
+        return msg("{why}，中鸟 {hits} 只 × {factor}", why=why, hits=hits, factor=1 + hits)
+    return msg("{why}，中鸟加 {hits} 番", why=why, hits=hits)
 
 
 def bird_tiles(options: Mapping[str, Any], wall: Sequence[int], *, haidi: int | None = None) -> list[int]:
@@ -454,18 +462,21 @@ def piao_between(piao: Sequence[int] | None, a: int, b: int) -> int:
     return 0 if piao is None else piao[a] + piao[b]
 
 
-def piao_payments(piao: Sequence[int] | None, payee: int, payers: Sequence[int], why: str) -> list[Payment]:
-    """One 飘 payment from each payer (those owing nothing make none)."""
+def piao_payments(piao: Sequence[int] | None, payee: int, payers: Sequence[int], *,
+                  qishou: bool = False) -> list[Payment]:
+    """One 飘 payment from each payer (those owing nothing make none); ``qishou``: for a 起手胡."""
     out = []
     for p in payers:
         amount = piao_between(piao, payee, p)
         if amount and piao is not None:
-            out.append(Payment(p, payee, amount, Msg(f"{why}坐飘 {piao[payee]} + {piao[p]}")))
+            why = msg("起手胡坐飘 {own} + {other}", own=piao[payee], other=piao[p]) if qishou \
+                else msg("坐飘 {own} + {other}", own=piao[payee], other=piao[p])
+            out.append(Payment(p, payee, amount, why))
     return out
 
 
 # -- payments --------------------------------------------------------------------------------------------------------
-_HOW = {SELF_DRAW: "自摸", DEAL: "自摸", DISCARD: "点炮", ROBBING: "被抢杠"}
+_HOW = {SELF_DRAW: Term("自摸"), DEAL: Term("自摸"), DISCARD: Term("点炮"), ROBBING: Term("被抢杠")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,9 +514,10 @@ def win_payments(win: HandWin, *, players: int, dealer: int, birds: Sequence[int
     for p in payers:
         hits = 0 if (mode == "fan" and p in no_hits) else pair_hits(seats, win.winner, p)
         amount = with_birds(win.priced.share, hits, mode)
-        out.append(Payment(p, win.winner, amount, Msg(f"{how}：{win.priced.parts}{bird_note(hits, mode)}")))
+        why = msg("{how}：{price}", how=how, price=win.priced.phrase)
+        out.append(Payment(p, win.winner, amount, with_bird_note(why, hits, mode)))
     if options.get("zuopiao"):
-        out += piao_payments(piao, win.winner, payers, "")
+        out += piao_payments(piao, win.winner, payers)
     return out
 
 
@@ -520,21 +532,35 @@ def qishou_payments(seat: int, names: Sequence[str], *, players: int, dealer: in
     seats = bird_seats(birds, players=players, dealer=dealer, winner=seat)
     mode = options["bird_mode"]
     base = QISHOU_EACH * len(names)
-    label = "、".join(names)
+    label = Listing(tuple(Term(n) for n in names))
     out = []
     payers = _others(seat, players)
     for p in payers:
         hits = 0 if (mode == "fan" and p in no_hits) else pair_hits(seats, seat, p)
         amount = with_birds(base, hits, mode)
-        out.append(Payment(p, seat, amount, Msg(f"起手胡 {label}：{len(names)} × {QISHOU_EACH}{bird_note(hits, mode)}")))
+        why = msg("起手胡 {names}：{count} × {each}", names=label, count=len(names), each=QISHOU_EACH)
+        out.append(Payment(p, seat, amount, with_bird_note(why, hits, mode)))
     if options.get("zuopiao"):
-        out += piao_payments(piao, seat, payers, "起手胡")
+        out += piao_payments(piao, seat, payers, qishou=True)
     return out
 
 
-def hand_payments(*, players: int, dealer: int, options: Mapping[str, Any], wins: Sequence[HandWin],
-                  qishou: Mapping[int, Sequence[str]], birds: Sequence[int],
-                  piao: Sequence[int] | None = None) -> list[Payment]:
+@dataclass(frozen=True, slots=True)
+class HandMoney:
+    """The money of one hand's end, by what it pays: each seat's 起手胡 (with its 飘), and each win's (with its
+    飘), in the order of ``wins``."""
+
+    qishou: tuple[Payment, ...]
+    wins: tuple[tuple[Payment, ...], ...]
+
+    @property
+    def payments(self) -> list[Payment]:
+        return [*self.qishou, *(p for paid in self.wins for p in paid)]
+
+
+def hand_money(*, players: int, dealer: int, options: Mapping[str, Any], wins: Sequence[HandWin],
+               qishou: Mapping[int, Sequence[str]], birds: Sequence[int],
+               piao: Sequence[int] | None = None) -> HandMoney:
     """All the money of one hand's end: each seat's 起手胡, then each win (通炮: every winner with the discarder),
     the same bird tiles for all (drawn once, ruling 22; after 黄庄 :func:`drawn_hand_birds`). With 中鸟加一番 a
     seat's 起手胡 and its win count the birds once per payer: the win carries them."""
@@ -545,13 +571,21 @@ def hand_payments(*, players: int, dealer: int, options: Mapping[str, Any], wins
     paid_by: dict[int, set[int]] = {}
     for w in wins:
         paid_by.setdefault(w.winner, set()).update(win_payers(w, players))
-    out: list[Payment] = []
+    declared: list[Payment] = []
     for seat in sorted(qishou):
-        out += qishou_payments(seat, qishou[seat], players=players, dealer=dealer, birds=birds, options=options,
-                               piao=piao, no_hits=paid_by.get(seat, ()))
-    for w in wins:
-        out += win_payments(w, players=players, dealer=dealer, birds=birds, options=options, piao=piao)
-    return out
+        declared += qishou_payments(seat, qishou[seat], players=players, dealer=dealer, birds=birds, options=options,
+                                    piao=piao, no_hits=paid_by.get(seat, ()))
+    won = tuple(tuple(win_payments(w, players=players, dealer=dealer, birds=birds, options=options, piao=piao))
+                for w in wins)
+    return HandMoney(tuple(declared), won)
+
+
+def hand_payments(*, players: int, dealer: int, options: Mapping[str, Any], wins: Sequence[HandWin],
+                  qishou: Mapping[int, Sequence[str]], birds: Sequence[int],
+                  piao: Sequence[int] | None = None) -> list[Payment]:
+    """:func:`hand_money`'s payments in one list: the 起手胡 first, then each win's."""
+    return hand_money(players=players, dealer=dealer, options=options, wins=wins, qishou=qishou, birds=birds,
+                      piao=piao).payments
 
 
 def paid_with_birds(*, players: int, wins: Sequence[HandWin], qishou: Collection[int]) -> dict[int, set[int]]:
@@ -590,8 +624,3 @@ def next_dealer(*, winners: Sequence[int], from_seat: int | None, dealer: int, d
     if len(winners) > 1 and from_seat is not None:
         return from_seat
     return winners[0]
-
-
-def tiles_text(tiles: Sequence[int]) -> str:
-    """Tiles as the table names them (起手胡 shows, birds)."""
-    return " ".join(tile_name(t) for t in tiles)

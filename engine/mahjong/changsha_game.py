@@ -32,12 +32,18 @@ from typing import Any
 from ..claims import ClaimWindow
 from ..core import PASS_ROLE, WIN_ROLE, Action, ActionName, HandResult, Win
 from ..ledger import Payment, net
+from ..outcome import Bird, Outcome, Termination, Winner
 from ..predeal import PreDeal
+from ..views import Phase
+from ..words import Listing, Msg, Seat, Term, msg
 from . import changsha as cs
 from . import changsha_qishou as qs
-from .game import DISCARDS, HU, PASS, MahjongGame, _seat, _tile
+from . import result as said
+from .game import DISCARDS, HU, PASS, MahjongGame, _tile
+from .result import card, cards
 from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, MahjongRules, Meld, Priced, WinSpot
 from .tiles import KINDS, NAMES, NOTATION
+from .views import ChangshaSeatView, ChangshaView, Shown
 
 # 胡 > 杠/补张/碰 > 吃 (§3): 补张 ranks with 杠.
 PRIORITY = {"hu": 3, "kaigang": 2, "buzhang": 2, "peng": 2, "chi": 1}
@@ -50,6 +56,16 @@ KAIGANG_WALL = 3  # so does a 开杠's pair of tail tiles
 
 def piao_label(n: int) -> str:
     return "不飘" if n == 0 else f"飘{n}"
+
+
+def piao_words(n: int) -> Msg:
+    """A seat's 坐飘 as the table says it: 不飘, 飘2."""
+    return msg("飘{n}", n=n) if n else msg("不飘")
+
+
+# where a winning tile came from, as the hand's last event names it (the dealer's dealt 14: 天胡)
+WON_WORDS = {SELF_DRAW: Term("自摸"), DEAL: Term("天胡"), DISCARD: Term("接炮"), ROBBING: Term("抢杠胡")}
+MIDWAY = (qs.MID_SIXI, qs.MID_LIULIU)  # the 中途 起手胡 say so in their names
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +110,6 @@ class ChangshaGame(MahjongGame):
         self.first_discard = False  # the discard on offer is the dealer's first (地胡)
         self.payments: list[Payment] = []
         self.birds_shown: list[int] = []
-        self.bird_landing: list[int | None] = []
-        self.bird_counted: list[tuple[int, list[int | None], list[bool]]] = []  # cs.bird_landing
         self._ready = True
         if self.options.get("zuopiao"):
             order = [(dealer + i) % n for i in range(n)]
@@ -172,25 +186,27 @@ class ChangshaGame(MahjongGame):
 
     def _declare_qishou(self, seat: int, found: list[qs.Qishou], midway: bool) -> None:
         self.qishou.setdefault(seat, []).extend(found)
-        shown = "；".join(f"{q.name}（{cs.tiles_text(q.tiles)}）" for q in found)
-        self._emit("qishou", {"seat": seat, "midway": midway,
-                              "wins": [{"name": q.name, "tiles": [NOTATION[t] for t in q.tiles]} for q in found]},
-                   None, f"{_seat(seat)} {'中途' if midway and not found[0].name.startswith('中途') else ''}"
-                         f"起手胡：{shown}")
+        shown = Listing(tuple(msg("{name}（{tiles}）", name=Term(q.name), tiles=cards(q.tiles)) for q in found), "；")
+        data = {"seat": seat, "midway": midway,
+                "wins": [{"name": q.name, "tiles": [NOTATION[t] for t in q.tiles]} for q in found]}
+        if midway and found[0].name not in MIDWAY:
+            self.emit("qishou", data, None, msg("{seat} 中途起手胡：{shown}", seat=Seat(seat), shown=shown))
+        else:
+            self.emit("qishou", data, None, msg("{seat} 起手胡：{shown}", seat=Seat(seat), shown=shown))
 
     def _choose_chui(self, seat: int, action: Action) -> None:
         """坐飘 (the shared game's pre-deal step carries 长沙's 飘)."""
         assert self.predeal is not None
         self.predeal.choose(seat, action)
         n = int(action.cards[0])
-        self._emit("piao", {"seat": seat, "piao": n}, seat, f"你选择了{piao_label(n)}")
+        self.emit("piao", {"seat": seat, "piao": n}, seat, msg("你选择了{choice}", choice=piao_words(n)))
         if not self.predeal.complete:
             return
         chosen = self.predeal.result()
         self.piao = [int(chosen[s].cards[0]) for s in range(self.seats)]
         self.predeal = None
-        self._emit("piao_all", {"piao": list(self.piao)}, None,
-                   "坐飘：" + "，".join(f"{_seat(s)} {piao_label(n)}" for s, n in enumerate(self.piao)))
+        each = tuple(msg("{seat} {piao}", seat=Seat(s), piao=piao_words(n)) for s, n in enumerate(self.piao))
+        self.emit("piao_all", {"piao": list(self.piao)}, None, msg("坐飘：{seats}", seats=Listing(each, "，")))
         self._deal()
 
     # --------------------------------------------------------------------- draws
@@ -215,7 +231,7 @@ class ChangshaGame(MahjongGame):
         self.window = None
         self.window_kind = ""
         if not self.haidi_queue:
-            self._emit("haidi_none", {}, None, "无人要海底")
+            self.emit("haidi_none", {}, None, msg("无人要海底"))
             self._finish_draw()
             return
         self._open_one("haidi", self.haidi_queue.pop(0), [HAIDI])
@@ -224,7 +240,7 @@ class ChangshaGame(MahjongGame):
         self.haidi_queue = []
         self.haidi_taker = seat
         self.haidi_tile = self.wall[0]
-        self._emit("haidi", {"seat": seat}, None, f"{_seat(seat)} 要海底")
+        self.emit("haidi", {"seat": seat}, None, msg("{seat} 要海底", seat=Seat(seat)))
         super()._draw(seat)
         self.after_kong = False
         self.first_discard = False
@@ -347,8 +363,9 @@ class ChangshaGame(MahjongGame):
         self._note_passed(winners)
         if wins:
             if kind == "rob" and self.window_card is not None:
-                self._emit("robbed", {"konger": seat, "tile": NOTATION[self.window_card]}, None,
-                           f"{_seat(seat)} 的杠 {NAMES[self.window_card]} 被抢杠")
+                self.emit("robbed", {"konger": seat, "tile": NOTATION[self.window_card]}, None,
+                          msg("{seat} 的{kong} {tile} 被抢杠", seat=Seat(seat), kong=Term("杠"),
+                              tile=card(self.window_card)))
             self._finish(wins)
             return
         if kind == "rob":
@@ -369,7 +386,7 @@ class ChangshaGame(MahjongGame):
         if action.kind == "haidi":
             self._take_haidi(seat)
         else:
-            self._emit("haidi_pass", {"seat": seat}, None, f"{_seat(seat)} 不要海底")
+            self.emit("haidi_pass", {"seat": seat}, None, msg("{seat} 不要海底", seat=Seat(seat)))
             self._ask_haidi()
 
     def _after_discard_claims(self, src: int, w: ClaimWindow) -> None:
@@ -404,10 +421,9 @@ class ChangshaGame(MahjongGame):
         self.midway = []
         self.hands[seat][tile] -= 1
         self.turn = None
-        word = "开杠" if mode == "kai" else "补张"
         if kind == "bugang":
-            self._emit("bugang_declared", {"seat": seat, "tile": NOTATION[tile], "mode": mode}, None,
-                       f"{_seat(seat)} {word} {NAMES[tile]}")
+            self.emit("bugang_declared", {"seat": seat, "tile": NOTATION[tile], "mode": mode}, None,
+                      msg("{seat} {kong} {tile}", seat=Seat(seat), kong=_kong_word(mode), tile=card(tile)))
             if self._open_rob_window(seat, tile, kind):
                 return
         self._complete_kong(seat, tile, kind, None)
@@ -415,10 +431,11 @@ class ChangshaGame(MahjongGame):
     def _complete_kong(self, seat: int, tile: int, kind: str, source: int | None) -> None:
         self._lay_kong(seat, tile, kind, source)
         kai = self.kong_mode == "kai"
-        word = "开杠" if kai else "补张"
-        self._emit("kong", {"seat": seat, "kind": kind, "mode": self.kong_mode, "tile": NOTATION[tile],
-                            "from": source}, None,
-                   f"{_seat(seat)} {word} {NAMES[tile]}" + (f"（{_seat(source)} 打出）" if source is not None else ""))
+        says = msg("{seat} {kong} {tile}", seat=Seat(seat), kong=_kong_word(self.kong_mode), tile=card(tile))
+        if source is not None:
+            says = msg("{kong}（{seat} 打出）", kong=says, seat=Seat(source))
+        self.emit("kong", {"seat": seat, "kind": kind, "mode": self.kong_mode, "tile": NOTATION[tile],
+                           "from": source}, None, says)
         if kai:
             self._open_kaigang(seat)
         else:
@@ -432,8 +449,8 @@ class ChangshaGame(MahjongGame):
         self.turn = None
         self.kong_tiles = [self.wall.pop(), self.wall.pop()]
         self.kong_seat = seat
-        self._emit("kaigang", {"seat": seat, "tiles": [NOTATION[t] for t in self.kong_tiles]}, None,
-                   f"{_seat(seat)} 开杠亮出 {cs.tiles_text(self.kong_tiles)}")
+        self.emit("kaigang", {"seat": seat, "tiles": [NOTATION[t] for t in self.kong_tiles]}, None,
+                  msg("{seat} 开杠亮出 {tiles}", seat=Seat(seat), tiles=cards(self.kong_tiles)))
         opts: list[Action] = []
         if self._kong_tile_wins(seat):
             opts.append(HU)
@@ -487,8 +504,8 @@ class ChangshaGame(MahjongGame):
         """Both tiles (or the one not konged again) discarded: others may only 胡 them (杠上炮, 通炮)."""
         self.kong_tiles = []
         self.discards[seat] += tiles
-        self._emit("kong_out", {"seat": seat, "tiles": [NOTATION[t] for t in tiles]}, None,
-                   f"{_seat(seat)} 打出杠牌 {cs.tiles_text(tiles)}")
+        self.emit("kong_out", {"seat": seat, "tiles": [NOTATION[t] for t in tiles]}, None,
+                  msg("{seat} 打出杠牌 {tiles}", seat=Seat(seat), tiles=cards(tiles)))
         self.offered = {}
         self.kong_discard = True
         options: dict[int, list[Action]] = {}
@@ -530,87 +547,75 @@ class ChangshaGame(MahjongGame):
             del self.wall[:len(birds)]
         self.bird_tiles = [] if haidi else birds  # census: the 海底 bird is still in a hand or a river
         self.birds_shown = birds
-        self.bird_landing = cs.bird_seats(birds, players=self.seats, dealer=self.dealer, winner=wins[0].seat)
+        self.robbed = wins[0].win_from == ROBBING
         hand_wins = [cs.HandWin(w.seat, w.win_from, w.payer, w.priced) for w in wins]
         qishou = {s: [q.name for q in found] for s, found in self.qishou.items()}
-        payments = cs.hand_payments(players=self.seats, dealer=self.dealer, options=opts, wins=hand_wins,
-                                    qishou=qishou, birds=birds, piao=self.piao)
+        money = cs.hand_money(players=self.seats, dealer=self.dealer, options=opts, wins=hand_wins, qishou=qishou,
+                              birds=birds, piao=self.piao)
+        payments = money.payments
         winners = [w.seat for w in wins]
         src = wins[0].payer
-        self.bird_counted = cs.bird_landing(birds, players=self.seats, dealer=self.dealer, paid=cs.paid_with_birds(
-            players=self.seats, wins=hand_wins, qishou=[s for s, names in qishou.items() if names]))
         self.bird_hits = {}
-        detail_wins = []
         results = []
-        for w in wins:
+        won: list[Winner] = []
+        hows: list[Msg] = []
+        for w, paid in zip(wins, money.wins, strict=True):
             seats = cs.bird_seats(birds, players=self.seats, dealer=self.dealer, winner=w.seat)
             self.bird_hits[w.seat] = sum(1 for s in seats if s is not None and s in (w.seat, w.payer))
-            value = sum(p.amount for p in payments if p.payee == w.seat and not p.why.id.startswith("起手胡"))
-            card = None if w.card is None else NOTATION[w.card]
-            results.append(Win(w.seat, w.payer, card, w.priced.patterns, value))
-            detail_wins.append({"seat": w.seat, "from_seat": w.payer, "card": card, "win_from": w.win_from,
-                                "patterns": list(w.priced.patterns), "fan": w.priced.fan, "share": w.priced.share,
-                                "parts": w.priced.parts, "hand": self._names(w.seat),
-                                "melds": [self._meld_json(m, True) for m in self.melds[w.seat]],
-                                "birds_on": [s for s in seats]})
+            value = sum(p.amount for p in paid if p.payee == w.seat)
+            tile = None if w.card is None else NOTATION[w.card]
+            results.append(Win(w.seat, w.payer, tile, w.priced.patterns, value))
+            won.append(said.winner(w.seat, w.win_from, w.payer, w.card, self._names(w.seat),
+                                   [self._meld_view(m, True) for m in self.melds[w.seat]], w.priced, value, None))
+            hows.append(said.how_words(w.win_from, w.payer, w.priced.patterns, gangshangpao=False))
         first = wins[0]
-        how = {SELF_DRAW: "自摸", DEAL: "天胡", DISCARD: "接炮", ROBBING: "抢杠胡"}[first.win_from]
-        names = "、".join(_seat(s) for s in winners)
-        text = f"{names} {how}" + (f" {NAMES[first.card]}" if first.card is not None else "")
-        if src is not None:
-            text += f"（{_seat(src)} {'被抢杠' if first.win_from == ROBBING else '放炮'}）"
-        if len(winners) > 1:
-            text += "，通炮"
-        detail = self._detail(text, payments)
-        detail.update({"win_from": first.win_from, "from_seat": src, "winner": winners[0],
-                       "card": None if first.card is None else NOTATION[first.card],
-                       "patterns": list(first.priced.patterns), "score": first.priced.share, "wins": detail_wins})
+        says = said.won_words(winners, WON_WORDS[first.win_from], first.card, src, first.win_from, Term("通炮"))
+        self.payments = payments
         next_dealer = cs.next_dealer(winners=winners, from_seat=src, dealer=self.dealer, drawn=False)
         deltas = net(self.seats, payments)
-        self.result = HandResult(winners, deltas, False, detail, wins=results, ledger=[], next_dealer=next_dealer)
-        self._end("hu", {"winners": winners, "deltas": deltas}, text)
+        self.outcome = Outcome(Termination.WIN, tuple(won), tuple(payments), said.summary(won, hows),
+                               birds=self._birds(birds, hand_wins, qishou), birds_drawn=True,
+                               next_dealer=next_dealer, hands=self._all_hands())
+        self.result = HandResult(winners, deltas, False, {}, wins=results, ledger=[], next_dealer=next_dealer,
+                                 outcome=self.outcome)
+        self._end("hu", {"winners": winners, "deltas": deltas}, says)
 
-    def _detail(self, text: str, payments: list[Payment]) -> dict[str, Any]:
-        self.payments = payments
-        return {"text": text, "payments": [p.to_json() for p in payments], "cancelled": [],
-                "birds": self._birds_json(),
-                "qishou": {str(s): [q.name for q in found] for s, found in self.qishou.items()},
-                "piao": None if self.piao is None else list(self.piao), "chui": None,
-                "haidi": self.haidi_taker}
-
-    def _birds_json(self) -> dict[str, Any]:
-        """The bird tiles and the seat each lands on (None: on nobody; 3 and 2 players count from the first
-        winner), so the table reads whom each bird hits; ``hits`` per winner; ``landing`` for each seat paid with
-        the birds (winners, 起手胡 seats: 3 and 2 players count from each) where they land and whether each hits
-        one of its pairs."""
-        return {"tiles": [NOTATION[t] for t in self.birds_shown], "seats": list(self.bird_landing),
-                "hits": {str(s): n for s, n in self.bird_hits.items()},
-                "landing": [{"from": s, "seats": list(seats), "hit": list(hit)} for s, seats, hit in self.bird_counted]}
+    def _birds(self, tiles: list[int], wins: list[cs.HandWin], qishou: dict[int, list[str]]) -> tuple[Bird, ...]:
+        """The bird tiles, each with the seat it lands on (None: on nobody) and the seats paid with the birds
+        (winners, 起手胡 seats) whose pair it hits (ruling 22). 4 players count from the dealer, one landing for
+        all; with 3 or 2 each seat paid counts from itself: each tile is listed once per such seat
+        (``Bird.counted_from``)."""
+        paid = cs.paid_with_birds(players=self.seats, wins=wins, qishou=[s for s, names in qishou.items() if names])
+        landing = cs.bird_landing(tiles, players=self.seats, dealer=self.dealer, paid=paid)
+        if self.seats == 4:
+            on = cs.bird_seats(tiles, players=4, dealer=self.dealer, winner=self.dealer)
+            return tuple(Bird(NOTATION[t], on[i], tuple(s for s, _, hit in landing if hit[i]))
+                         for i, t in enumerate(tiles))
+        return tuple(Bird(NOTATION[t], seats[i], (s,) if hit[i] else (), counted_from=s)
+                     for s, seats, hit in landing for i, t in enumerate(tiles))
 
     def _finish_draw(self) -> None:
         opts = self.options
         last = self.haidi_tile if self.haidi_taker is not None else (self.wall[-1] if self.wall else None)
         birds = cs.drawn_hand_birds(last) if self.qishou else []
         self.birds_shown = birds  # the last tile stays where it is (wall or river), counted twice
-        # 4 players count from the dealer; with 3 or 2 each 起手胡 seat counts from itself (not one landing)
-        self.bird_landing = (cs.bird_seats(birds, players=4, dealer=self.dealer, winner=self.dealer)
-                             if self.seats == 4 else [None] * len(birds))
         qishou = {s: [q.name for q in found] for s, found in self.qishou.items()}
         payments = cs.hand_payments(players=self.seats, dealer=self.dealer, options=opts, wins=[], qishou=qishou,
                                     birds=birds, piao=self.piao)
-        self.bird_counted = cs.bird_landing(birds, players=self.seats, dealer=self.dealer, paid=cs.paid_with_birds(
-            players=self.seats, wins=[], qishou=[s for s, names in qishou.items() if names]))
         self.bird_hits = {}
-        text = "流局" + ("（无人要海底）" if self.haidi_taker is None else f"（{_seat(self.haidi_taker)} 要了海底）")
+        says = msg("流局（无人要海底）") if self.haidi_taker is None \
+            else msg("流局（{seat} 要了海底）", seat=Seat(self.haidi_taker))
         if payments:
-            text += "；起手胡照算"
-        detail = self._detail(text, payments)
-        detail["wins"] = []
+            says = msg("{drawn}；起手胡照算", drawn=says)
+        self.payments = payments
         next_dealer = cs.next_dealer(winners=[], from_seat=None, dealer=self.dealer, drawn=True,
                                      haidi_taker=self.haidi_taker)
         deltas = net(self.seats, payments)
-        self.result = HandResult([], deltas, True, detail, ledger=[], next_dealer=next_dealer)
-        self._end("liuju", {"deltas": deltas}, text)
+        self.outcome = Outcome(Termination.DRAW, (), tuple(payments), msg("荒庄"),
+                               birds=self._birds(birds, [], qishou), birds_drawn=bool(birds), next_dealer=next_dealer,
+                               hands=self._all_hands())
+        self.result = HandResult([], deltas, True, {}, ledger=[], next_dealer=next_dealer, outcome=self.outcome)
+        self._end("liuju", {"deltas": deltas}, says)
 
     # ---------------------------------------------------------------- public API
     def _own_turn(self, seat: int, action: Action, legal: list[Action]) -> None:
@@ -664,51 +669,67 @@ class ChangshaGame(MahjongGame):
             counts[t] += 1
         return counts
 
-    def public_view(self) -> dict[str, Any]:
-        v = super().public_view()
-        v["piao"] = None if self.piao is None else list(self.piao)
-        v["qishou"] = {str(s): [{"name": q.name, "tiles": [NOTATION[t] for t in q.tiles]} for q in found]
-                       for s, found in self.qishou.items()}
-        v["kong_tiles"] = [NOTATION[t] for t in self.kong_tiles]
-        v["locked"] = list(self.locked)
-        v["haidi"] = self.haidi_taker
-        # which one-seat step is open (起手胡, 海底, the 开杠 tiles), never who is asked: the table can tell the step
-        # anyway (a window with no tile on offer at the deal, before the last tile, on the two tiles shown)
-        v["asking"] = self.window_kind if self._claim_window_open() and self.window_kind in ONE_SEAT_STEPS else None
-        v["payments"] = [p.to_json() for p in self.payments]
-        v["kong_money"] = [0] * self.seats
-        v["birds"] = self._birds_json() if self.finished and self.result is not None and self.birds_shown else None
-        return v
+    def _phase(self) -> Phase:
+        if self._claim_window_open() and self.window_kind in ONE_SEAT_STEPS:
+            return Phase.ASK
+        return super()._phase()
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = super().view(seat)
-        v["waits"] = [NOTATION[t] for t in self.cs_waits(seat)]
-        v["barred"] = bool(self.lou[seat])
-        v["lou"] = sorted(NOTATION[t] for t in self.lou[seat])
-        asked = self._question(seat)
-        v["question"] = asked["text"] if asked else None
-        v["question_words"] = asked
-        return v
+    def _won_hand_birds(self) -> tuple[Bird, ...] | None:
+        """The birds once the hand is over: a win's, or the 起手胡's after 黄庄 (None when none were turned up)."""
+        if not self.finished or self.outcome is None or not self.outcome.birds:
+            return None
+        return self.outcome.birds
 
-    def _question(self, seat: int) -> dict[str, Any] | None:
-        """What the one asked seat decides at a 长沙 step (only its own view carries it): ``text`` in words, and
-        the same as ``template`` + ``params`` so a reader in another language gets it worded in theirs."""
+    def _view_fields(self) -> dict[str, Any]:
+        fields = super()._view_fields()
+        fields.update({
+            "piao": None if self.piao is None else tuple(self.piao),
+            "qishou": tuple(Shown(s, q.name, tuple(NOTATION[t] for t in q.tiles))
+                            for s, found in sorted(self.qishou.items()) for q in found),
+            "kong_tiles": tuple(NOTATION[t] for t in self.kong_tiles),
+            "locked": tuple(self.locked),
+            "haidi": self.haidi_taker,
+            # which one-seat step is open (起手胡, 海底, the 开杠 tiles), never who is asked: the table can tell the
+            # step anyway (a window with no tile on offer at the deal, before the last tile, on the two tiles shown)
+            "asking": self.window_kind if self._claim_window_open() and self.window_kind in ONE_SEAT_STEPS else None,
+            "payments": tuple(self.payments),
+            "kong_money": (0,) * self.seats,
+        })
+        return fields
+
+    def _seat_fields(self, seat: int) -> dict[str, Any]:
+        fields = super()._seat_fields(seat)
+        fields.update({
+            "waits": tuple(NOTATION[t] for t in self.cs_waits(seat)),
+            "barred": bool(self.lou[seat]),
+            "lou": tuple(sorted(NOTATION[t] for t in self.lou[seat])),
+            "question": self._question(seat),
+        })
+        return fields
+
+    def public_view(self) -> ChangshaView:
+        return ChangshaView(**self._view_fields())
+
+    def view(self, seat: int) -> ChangshaSeatView:
+        return ChangshaSeatView(**{**self._view_fields(), **self._seat_fields(seat)})
+
+    def _question(self, seat: int) -> Msg | None:
+        """What the one asked seat decides at a 长沙 step (only its own view carries it)."""
         if self.finished or self.window is None or seat not in self.window.pending():
             return None
         if self.window_kind == "qishou":
-            names = "、".join(q.name for q in qs.detect(self.hands[seat], self.options))
-            return _worded("你有起手胡（{names}）：亮牌胡一次（按自摸小胡算，本局结束时结算），还是过？", names=names)
+            names = Listing(tuple(Term(q.name) for q in qs.detect(self.hands[seat], self.options)))
+            return msg("你有起手胡（{names}）：亮牌胡一次（按自摸小胡算，本局结束时结算），还是过？", names=names)
         if self.window_kind == "haidi":
-            return _worded("只剩最后一张海底牌：要海底吗？要了胡不了，别人胡这张算你放炮。")
+            return msg("只剩最后一张海底牌：要海底吗？要了胡不了，别人胡这张算你放炮。")
         if self.window_kind == "kaigang":
-            return _worded("开杠亮出 {tiles}：能胡就胡（杠上花）；不胡则两张一起打出。",
-                           tiles=" ".join(NAMES[t] for t in self.kong_tiles))
+            return msg("开杠亮出 {tiles}：能胡就胡（杠上花）；不胡则两张一起打出。", tiles=cards(self.kong_tiles))
         return None
 
 
-
-def _worded(template: str, **params: str) -> dict[str, Any]:
-    return {"text": template.format(**params), "template": template, "params": params}
+def _kong_word(mode: str) -> Term:
+    """A kong as 长沙 names it: 开杠 (the two tail tiles shown) or 补张 (one, like a plain draw)."""
+    return Term("开杠") if mode == "kai" else Term("补张")
 
 
 def _all_258(spot: WinSpot) -> bool:

@@ -26,35 +26,39 @@ from ..core import (
     WIN_ROLE,
     Action,
     ActionName,
-    Event,
     HandResult,
-    IllegalAction,
-    LegalCache,
+    InvalidActionCode,
     MeldView,
     Win,
-    begin,
 )
+from ..hand import Hand
 from ..ledger import Ledger, Payment, net
+from ..outcome import Bird, Outcome, Step, Termination, Winner
 from ..predeal import PreDeal
+from ..views import Choosing, Phase, ResultView
+from ..words import Listing, Msg, Seat, Term, msg
+from . import result as said
+from .result import card
 from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, MahjongRules, Meld, Priced, WinSpot
 from .tiles import KINDS, NAMES, NOTATION, fast_id, tile_set
+from .views import MahjongSeatView, MahjongView
 
 FAMILY = "mahjong"
 CHUI_CHOICES = (0, 1, 2)
 HAND = 13
 
 _VERBS = {"peng": "碰", "gang": "杠", "angang": "暗杠", "bugang": "补杠"}
-
-
-def _seat(s: int) -> str:
-    return f"座位{s + 1}"
+# the kongs as the table names them when they stand
+KONG_WORDS = {"angang": Term("暗杠"), "bugang": Term("补杠"), "gang": Term("明杠")}
+# where a winning tile came from, as a hand's last event names it
+WON_WORDS = {SELF_DRAW: Term("自摸"), DEAL: Term("起手胡"), DISCARD: Term("接炮"), ROBBING: Term("抢杠胡")}
 
 
 def _tile(code: str) -> int:
     try:
         return fast_id(code)
     except ValueError:
-        raise IllegalAction(f"no tile {code!r}") from None
+        raise InvalidActionCode("不是一张牌：「{code}」", code=code[:10]) from None
 
 
 HU = Action("hu")
@@ -66,23 +70,21 @@ def chui_label(n: int) -> str:
     return "不加锤" if n == 0 else f"加{n}锤"
 
 
-class MahjongGame:
+def chui_words(n: int) -> Msg:
+    """A seat's 加锤 as the table says it: 不加锤, 加1锤."""
+    return msg("加{n}锤", n=n) if n else msg("不加锤")
+
+
+class MahjongGame(Hand):
     family = FAMILY
 
     def __init__(self, rules: MahjongRules, options: dict[str, Any], seed: int, dealer: int = 0,
                  carry: dict[str, Any] | None = None, *, wall: Sequence[int] | None = None) -> None:
+        super().__init__(rules.id, rules.seats, dealer)
         self.rules = rules
-        self.variant_id = rules.id
         self.options = dict(options)
         self.seed = seed
-        self.seats = rules.seats
-        self.dealer = dealer
         self.carry = dict(carry or {})
-        self.finished = False
-        self.result: HandResult | None = None
-        self.version = 0
-        self.log: list[tuple[int, str]] = []
-        self.events: list[Event] = []
         full = sorted(rules.tile_list or tile_set(rules.tiles))
         if wall is None:
             deck = list(full)
@@ -114,8 +116,10 @@ class MahjongGame:
         self.bird_tiles: list[int] = []
         self.bird_hit: list[bool] = []
         self.bird_hits: dict[int, int] = {}
+        self.bird_counts: list[int] = []  # the hits each bird is worth (一码全中: its rank)
         self.chui: list[int] | None = None
-        self._legal_cache = LegalCache(self._legal)
+        self.robbed = False  # the hand was won by robbing a kong: its tile is in no hand or meld
+        self.outcome: Outcome | None = None
         self.predeal: PreDeal | None = None
         if rules.chui:
             order = [(dealer + i) % self.seats for i in range(self.seats)]
@@ -124,11 +128,6 @@ class MahjongGame:
             self._deal()
 
     # ------------------------------------------------------------------ helpers
-    def _emit(self, kind: str, data: dict[str, Any], audience: int | None, text: str) -> None:
-        data = dict(data)
-        data["text"] = text
-        self.events.append(Event(kind, data, audience))
-
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats
 
@@ -196,8 +195,9 @@ class MahjongGame:
             pos += n
         self.wall = deck[pos:]
         for s in range(self.seats):
-            self._emit("deal", {"seat": s, "hand": self._names(s)}, s, "你的手牌：" + " ".join(self._names(s)))
-        self._emit("dealt", {"dealer": self.dealer}, None, f"发牌完毕，{_seat(self.dealer)} 坐庄先出")
+            self.emit("deal", {"seat": s, "hand": self._names(s)}, s,
+                      msg("你的手牌：{tiles}", tiles=said.cards(self._hand_tiles(s))))
+        self.emit("dealt", {"dealer": self.dealer}, None, msg("发牌完毕，{seat} 坐庄先出", seat=Seat(self.dealer)))
         self.turn = self.dealer
 
     def _names(self, seat: int) -> list[str]:
@@ -214,9 +214,9 @@ class MahjongGame:
         self.last_drawer = seat
         self.barred[seat] = False
         self.after_kong = tail
-        self._emit("draw", {"seat": seat, "tile": NOTATION[tile]}, seat, f"你摸到 {NAMES[tile]}")
-        self._emit("drew", {"seat": seat, "wall": len(self.wall)}, None,
-                   f"{_seat(seat)} {'杠后补牌' if tail else '摸牌'}")
+        self.emit("draw", {"seat": seat, "tile": NOTATION[tile]}, seat, msg("你摸到 {tile}", tile=card(tile)))
+        self.emit("drew", {"seat": seat, "wall": len(self.wall)}, None,
+                  msg("{seat} 杠后补牌", seat=Seat(seat)) if tail else msg("{seat} 摸牌", seat=Seat(seat)))
 
     # ------------------------------------------------------------------ own turn
     def _turn_actions(self, seat: int) -> list[Action]:
@@ -251,7 +251,8 @@ class MahjongGame:
         self.drawn = None
         self.turn = None
         self.turns_taken[seat] += 1
-        self._emit("discard", {"seat": seat, "tile": NOTATION[tile]}, None, f"{_seat(seat)} 打出 {NAMES[tile]}")
+        self.emit("discard", {"seat": seat, "tile": NOTATION[tile]}, None,
+                  msg("{seat} 打出 {tile}", seat=Seat(seat), tile=card(tile)))
         self._open_discard_window(seat, tile)
 
     # ------------------------------------------------------------------- windows
@@ -341,8 +342,9 @@ class MahjongGame:
         src = self.window_from
         if self.window_kind == "rob":
             if winners:
-                self._emit("robbed", {"konger": src, "tile": NOTATION[tile]}, None,
-                           f"{_seat(src)} 的{_VERBS[self.rob_kind]} {NAMES[tile]} 被抢杠")
+                self.emit("robbed", {"konger": src, "tile": NOTATION[tile]}, None,
+                          msg("{seat} 的{kong} {tile} 被抢杠", seat=Seat(src), kong=Term(_VERBS[self.rob_kind]),
+                              tile=card(tile)))
                 self._finish_wins([s for s, _ in winners], ROBBING, src, tile)
             else:
                 self._complete_kong(src, tile, self.rob_kind, None)
@@ -367,16 +369,16 @@ class MahjongGame:
                 self.lapsed[seat].add(tile)  # a 碰 where the 直杠 was possible: that tile's kong is gone
             self.hands[seat][tile] -= 2
             self.melds[seat].append(Meld("peng", (tile,) * 3, src))
-            text = f"{_seat(seat)} 碰 {NAMES[tile]}"
+            says = msg("{seat} 碰 {tile}", seat=Seat(seat), tile=card(tile))
         else:
             run = tuple(_tile(c) for c in action.cards)
             for t in run:
                 if t != tile:
                     self.hands[seat][t] -= 1
             self.melds[seat].append(Meld("chi", run, src))
-            text = f"{_seat(seat)} 吃 {''.join(NAMES[t][0] for t in run)}{NAMES[tile][1:]}"
+            says = msg("{seat} 吃 {tiles}", seat=Seat(seat), tiles=said.run(run))
         self.turn = seat
-        self._emit(action.kind, {"seat": seat, "tiles": list(action.cards), "from": src}, None, text)
+        self.emit(action.kind, {"seat": seat, "tiles": list(action.cards), "from": src}, None, says)
 
     # --------------------------------------------------------------------- kongs
     def _declare_kong(self, seat: int, tile: int, kind: str) -> None:
@@ -385,8 +387,8 @@ class MahjongGame:
         self.hands[seat][tile] -= 1
         self.turn = None
         if kind == "bugang":
-            self._emit("bugang_declared", {"seat": seat, "tile": NOTATION[tile]}, None,
-                       f"{_seat(seat)} 补杠 {NAMES[tile]}")
+            self.emit("bugang_declared", {"seat": seat, "tile": NOTATION[tile]}, None,
+                      msg("{seat} 补杠 {tile}", seat=Seat(seat), tile=card(tile)))
         if self._may_rob(kind) and self._open_rob_window(seat, tile, kind):
             return
         self._complete_kong(seat, tile, kind, None)
@@ -406,16 +408,19 @@ class MahjongGame:
     def _complete_kong(self, seat: int, tile: int, kind: str, source: int | None) -> None:
         self._lay_kong(seat, tile, kind, source)
         self.barred[seat] = False
-        shown = {"angang": "暗杠", "bugang": "补杠", "gang": "明杠"}[kind]
-        self._emit("kong", {"seat": seat, "kind": kind, "tile": NOTATION[tile], "from": source}, None,
-                   f"{_seat(seat)} {shown} {NAMES[tile]}" + (f"（{_seat(source)} 放杠）" if source is not None else ""))
+        says = msg("{seat} {kong} {tile}", seat=Seat(seat), kong=KONG_WORDS[kind], tile=card(tile))
+        if source is not None:
+            says = msg("{kong}（{seat} 放杠）", kong=says, seat=Seat(source))
+        self.emit("kong", {"seat": seat, "kind": kind, "tile": NOTATION[tile], "from": source}, None, says)
         paid = self.rules.kong_payments(kind=kind, konger=seat, discarder=source, chui=self.chui,
                                         options=self.options)
         for p in paid:
             self.ledger.pay(p.payer, p.payee, p.amount, p.why)
         if paid:
-            text = "；".join(f"{_seat(p.payer)} 付 {_seat(p.payee)} {p.amount}" for p in paid)
-            self._emit("kong_money", {"payments": [p.to_json() for p in paid]}, None, f"杠钱：{text}")
+            each = tuple(msg("{payer} 付 {payee} {amount}", payer=Seat(p.payer), payee=Seat(p.payee), amount=p.amount)
+                         for p in paid)
+            self.emit("kong_money", {"payments": [p.to_json() for p in paid]}, None,
+                      msg("杠钱：{payments}", payments=Listing(each, "；")))
         self._draw(seat, tail=True)
         self.kong_source = source if kind == "gang" else None
 
@@ -425,66 +430,70 @@ class MahjongGame:
         priced: list[tuple[int, Priced, str, int | None]] = []
         for seat in winners:
             how = win_from
-            card = tile
+            won_tile = tile
             if win_from in (SELF_DRAW, DEAL):
                 spot = self._spot(seat, None, win_from, add=False)
-                card = self.drawn
+                won_tile = self.drawn
             else:
                 spot = self._spot(seat, tile, win_from, add=True)
             if spot.four_wild:
-                card = rules.wild
+                won_tile = rules.wild
             p = self._price(spot)
             assert p is not None, "a 胡 on offer is a win"
-            priced.append((seat, p, how, card))
+            priced.append((seat, p, how, won_tile))
         hits: dict[int, int] = {}
         if rules.birds is not None:
             birds = rules.birds(self.options, priced[0][3], self.wall, winners)
             del self.wall[:len(birds.tiles)]
             self.bird_tiles, self.bird_hit, hits = list(birds.tiles), list(birds.hit), dict(birds.hits)
+            self.bird_counts = list(birds.counts or (1,) * len(birds.tiles))
         self.bird_hits = hits
+        self.robbed = win_from == ROBBING
         payments: list[Payment] = []
         wins: list[Win] = []
-        detail_wins: list[dict[str, Any]] = []
-        for seat, p, how, card in priced:
+        won: list[Winner] = []
+        hows: list[Msg] = []
+        for seat, p, how, won_tile in priced:
             feeder = self.kong_source if how == SELF_DRAW and self.after_kong else None
             paid = rules.win_payments(winner=seat, win_from=how, payer=from_seat, kong_feeder=feeder, priced=p,
                                       hits=hits.get(seat, 0), chui=self.chui, options=self.options)
             payments += paid
             value = sum(x.amount for x in paid)
-            wins.append(Win(seat, from_seat if how in (DISCARD, ROBBING) else None,
-                            None if card is None else NOTATION[card], p.patterns, value))
-            detail_wins.append({"seat": seat, "from_seat": from_seat if how in (DISCARD, ROBBING) else None,
-                                "card": None if card is None else NOTATION[card], "win_from": how,
-                                "patterns": list(p.patterns), "fan": p.fan, "share": p.share, "parts": p.parts,
-                                "hand": self._names(seat), "melds": [self._meld_json(m, True) for m in self.melds[seat]]})
+            src = from_seat if how in (DISCARD, ROBBING) else None
+            wins.append(Win(seat, src, None if won_tile is None else NOTATION[won_tile], p.patterns, value))
+            won.append(said.winner(seat, how, src, won_tile, self._names(seat),
+                                   [self._meld_view(m, True) for m in self.melds[seat]], p, value, rules.wild))
+            hows.append(said.how_words(how, src, p.patterns, gangshangpao=rules.discard_win == "after_kong"))
         standing = self.ledger.settle(False, rules.ledger_rule)
         deltas = [a + b for a, b in zip(net(self.seats, payments), net(self.seats, standing), strict=True)]
-        how_word = {SELF_DRAW: "自摸", DEAL: "起手胡", DISCARD: "接炮", ROBBING: "抢杠胡"}[win_from]
-        names = "、".join(_seat(s) for s in winners)
-        card_text = f" {NAMES[priced[0][3]]}" if priced[0][3] is not None else ""
-        text = f"{names} {how_word}{card_text}" + (f"（{_seat(from_seat)} {'放炮' if win_from == DISCARD else '被抢杠'}）"
-                                                   if from_seat is not None and win_from in (DISCARD, ROBBING) else "")
-        if len(winners) > 1:
-            text += "，一炮多响"
+        says = said.won_words(winners, WON_WORDS[win_from], priced[0][3], from_seat, win_from, Term("一炮多响"))
         next_dealer = rules.next_dealer(winners=winners, from_seat=from_seat, dealer=self.dealer,
                                         last_drawer=self.last_drawer, drawn=False)
-        detail: dict[str, Any] = {
-            "text": text, "win_from": win_from, "from_seat": from_seat, "winner": winners[0],
-            "card": None if priced[0][3] is None else NOTATION[priced[0][3]],
-            "patterns": list(priced[0][1].patterns), "score": priced[0][1].share, "wins": detail_wins,
-            "payments": [p.to_json() for p in [*standing, *payments]], "cancelled": [],
-            "birds": None if rules.birds is None else self._won_birds_json(),
-            "chui": None if self.chui is None else list(self.chui),
-        }
-        self.result = HandResult(list(winners), deltas, False, detail, wins=wins, ledger=standing,
-                                 next_dealer=next_dealer)
-        self._end("hu", {"winners": winners, "deltas": deltas}, text)
+        self.outcome = Outcome(
+            Termination.WIN, tuple(won), (*standing, *payments), said.summary(won, hows),
+            birds=self._won_birds() if rules.birds is not None else (), birds_drawn=rules.birds is not None,
+            steps=self._hand_steps(), next_dealer=next_dealer, hands=self._all_hands())
+        self.result = HandResult(list(winners), deltas, False, {}, wins=wins, ledger=standing,
+                                 next_dealer=next_dealer, outcome=self.outcome)
+        self._end("hu", {"winners": winners, "deltas": deltas}, says)
 
-    def _won_birds_json(self) -> dict[str, Any]:
-        """The birds of a won hand, the same on the table and in the result: the tiles, whether each hit, and the
-        hits each winner counts (one per bird that hit; 一码全中 its rank)."""
-        return {"tiles": [NOTATION[t] for t in self.bird_tiles], "hit": list(self.bird_hit),
-                "hits": {str(s): n for s, n in self.bird_hits.items()}}
+    def _won_birds(self) -> tuple[Bird, ...]:
+        """The birds of a won hand, the same on the table and in the result: each tile and the winners it hits
+        (红中 counts the same birds for every winner; 一码全中's one bird counts its rank)."""
+        winners = tuple(self.bird_hits)
+        return tuple(Bird(NOTATION[t], None, winners if hit else (), n)
+                     for t, hit, n in zip(self.bird_tiles, self.bird_hit, self.bird_counts, strict=True))
+
+    def _hand_steps(self) -> tuple[Step, ...]:
+        """What the hand as a whole adds to its money: each seat's 加锤 (ruling 12: every transfer between two
+        seats doubles per 锤 of either)."""
+        if self.chui is None:
+            return ()
+        chosen = tuple(msg("{seat} {chui}", seat=Seat(s), chui=chui_words(n)) for s, n in enumerate(self.chui))
+        return (Step(msg("加锤：{seats}", seats=Listing(chosen, " · "))),)
+
+    def _all_hands(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(tuple(self._names(s)) for s in range(self.seats))
 
     def _finish_draw(self) -> None:
         rules = self.rules
@@ -493,18 +502,19 @@ class MahjongGame:
         deltas = net(self.seats, standing)
         next_dealer = rules.next_dealer(winners=[], from_seat=None, dealer=self.dealer,
                                         last_drawer=self.last_drawer, drawn=True)
-        text = "牌墙摸完，流局" + ("；本局杠钱作废" if cancelled else "；杠钱照算" if standing else "")
-        detail = {"text": text, "payments": [p.to_json() for p in standing],
-                  "cancelled": [p.to_json() for p in cancelled], "birds": None,
-                  "chui": None if self.chui is None else list(self.chui), "wins": []}
-        self.result = HandResult([], deltas, True, detail, ledger=standing, next_dealer=next_dealer)
-        self._end("liuju", {"deltas": deltas}, text)
+        says = msg("牌墙摸完，流局；本局杠钱作废") if cancelled else msg("牌墙摸完，流局；杠钱照算") if standing \
+            else msg("牌墙摸完，流局")
+        self.outcome = Outcome(Termination.DRAW, (), tuple(standing), msg("荒庄"), cancelled=tuple(cancelled),
+                               steps=self._hand_steps(), next_dealer=next_dealer, hands=self._all_hands())
+        self.result = HandResult([], deltas, True, {}, ledger=standing, next_dealer=next_dealer,
+                                 outcome=self.outcome)
+        self._end("liuju", {"deltas": deltas}, says)
 
-    def _end(self, kind: str, data: dict[str, Any], text: str) -> None:
+    def _end(self, kind: str, data: dict[str, Any], says: Msg) -> None:
         self.finished = True
         self.turn = None
         self.window = None
-        self._emit(kind, {**data, "hands": [self._names(s) for s in range(self.seats)]}, None, text)
+        self.emit(kind, {**data, "hands": [self._names(s) for s in range(self.seats)]}, None, says)
 
     # ---------------------------------------------------------------- public API
     def to_act(self) -> list[int]:
@@ -516,12 +526,6 @@ class MahjongGame:
             return self.window.pending()
         return [self.turn] if self.turn is not None else []
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        return list(self._legal_now(seat))
-
-    def _legal_now(self, seat: int) -> list[Action]:
-        return self._legal_cache.get(self.version, seat)
-
     def _legal(self, seat: int) -> list[Action]:
         if self.finished or seat not in self.to_act():
             return []
@@ -530,9 +534,6 @@ class MahjongGame:
         if self.window is not None:
             return [*self.window.options.get(seat, []), Action("pass")]
         return self._turn_actions(seat)
-
-    def parse_action(self, code: str) -> Action:
-        return Action.parse(code)
 
     def name_action(self, action: Action) -> ActionName:
         kind = action.kind
@@ -556,21 +557,21 @@ class MahjongGame:
         named = ActionName.worded("{verb} {cards}", "", verb=verb, cards=tiles[0])
         return ActionName(named.label, named.label, "", named.template, named.params)
 
-    def apply(self, seat: int, action: Action | str) -> list[Event]:
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        legal = self._legal_now(seat)
-        start = begin(self, seat, action, legal)
+    def _apply(self, seat: int, action: Action) -> None:
         if self.predeal is not None:
             self._choose_chui(seat, action)
         elif self.window is not None:
             self.window.decided[seat] = action
             if action.kind == "pass":
-                self._emit("pass", {"seat": seat}, seat, "你选择了过")
+                self.emit("pass", {"seat": seat}, seat, msg("你选择了过"))
             self._settle_window()
         else:
-            self._own_turn(seat, action, legal)
-        return self.events[start:]
+            self._own_turn(seat, action, self._offered(seat))
+
+    def _offered(self, seat: int) -> list[Action]:
+        """What the seat was offered for the action being taken (the base class has logged it and moved the
+        version; the state is still the one it chose in, so the list is the cached one or the same again)."""
+        return self._legal_cache.get(self.version - 1, seat)
 
     def _own_turn(self, seat: int, action: Action, legal: list[Action]) -> None:
         """A legal action on the seat's own turn (a variant with more turn actions extends this)."""
@@ -584,14 +585,15 @@ class MahjongGame:
     def _choose_chui(self, seat: int, action: Action) -> None:
         assert self.predeal is not None
         self.predeal.choose(seat, action)
-        self._emit("chui", {"seat": seat, "chui": int(action.cards[0])}, seat, f"你选择了{chui_label(int(action.cards[0]))}")
+        n = int(action.cards[0])
+        self.emit("chui", {"seat": seat, "chui": n}, seat, msg("你选择了{choice}", choice=chui_words(n)))
         if not self.predeal.complete:
             return
         chosen = self.predeal.result()
         self.chui = [int(chosen[s].cards[0]) for s in range(self.seats)]
         self.predeal = None
-        self._emit("chui_all", {"chui": list(self.chui)}, None,
-                   "加锤：" + "，".join(f"{_seat(s)} {chui_label(n)}" for s, n in enumerate(self.chui)))
+        each = tuple(msg("{seat} {chui}", seat=Seat(s), chui=chui_words(n)) for s, n in enumerate(self.chui))
+        self.emit("chui_all", {"chui": list(self.chui)}, None, msg("加锤：{seats}", seats=Listing(each, "，")))
         self._deal()
 
     # -------------------------------------------------------------------- views
@@ -614,14 +616,13 @@ class MahjongGame:
 
     def _kong_tile_in_flight(self) -> int | None:
         """A robbed or still robbable kong tile is in nobody's hand or meld."""
-        robbing = self.window_kind == "rob" or (
-            self.finished and self.result is not None and self.result.detail.get("win_from") == ROBBING)
+        robbing = self.window_kind == "rob" or (self.finished and self.robbed)
         return self.window_card if robbing else None
 
-    def _meld_json(self, m: Meld, own: bool) -> dict[str, Any]:
+    def _meld_view(self, m: Meld, own: bool) -> MeldView:
         if m.kind == "angang" and not own:
-            return MeldView("angang", (NOTATION[m.tile],), 3).to_json()  # one tile up, three down
-        return MeldView(m.kind, tuple(NOTATION[t] for t in m.tiles), 0, m.from_seat).to_json()
+            return MeldView("angang", (NOTATION[m.tile],), 3)  # one tile up, three down
+        return MeldView(m.kind, tuple(NOTATION[t] for t in m.tiles), 0, m.from_seat)
 
     @property
     def secret_window(self) -> bool:
@@ -633,12 +634,12 @@ class MahjongGame:
     def _claim_window_open(self) -> bool:
         return not self.finished and self.window is not None and not self.secret_window
 
-    def _phase(self) -> str:
+    def _phase(self) -> Phase:
         if self.finished:
-            return "over"
+            return Phase.OVER
         if self.predeal is not None:
-            return "choose"
-        return "claim" if self._claim_window_open() else "turn"
+            return Phase.CHOOSE
+        return Phase.CLAIM if self._claim_window_open() else Phase.DISCARD
 
     def _public_to_act(self) -> list[int]:
         if self._claim_window_open():
@@ -653,47 +654,73 @@ class MahjongGame:
             sizes[self.window_from] += 1  # the 暗杠's tile still counts as his: nothing has happened publicly yet
         return sizes
 
-    def public_view(self) -> dict[str, Any]:
-        # Once the hand is over, the money that stands (荒庄 in 推倒胡 cancels every kong payment).
-        standing = self.ledger.payments if self.result is None else self.result.ledger
+    def _standing(self) -> list[Payment]:
+        """The money that stands so far; once the hand is over, what stood (荒庄 in 推倒胡 cancels every kong
+        payment)."""
+        return self.ledger.payments if self.result is None else self.result.ledger
+
+    def _won_hand_birds(self) -> tuple[Bird, ...] | None:
+        """A won hand's birds for the table (None before the end, after a drawn hand, or in a variant without)."""
+        if not self.finished or self.outcome is None or self.outcome.termination is not Termination.WIN \
+                or not self.outcome.birds_drawn:
+            return None
+        return self.outcome.birds
+
+    def _view_fields(self) -> dict[str, Any]:
+        """The table's view as fields (a variant's own view adds its own)."""
+        standing = self._standing()
         revealed = None
         if self._claim_window_open() and self.window_card is not None:
             revealed = NOTATION[self.window_card]
+        result = None
+        if self.result is not None and self.outcome is not None:
+            result = ResultView(tuple(self.result.winners), tuple(self.result.deltas), self.result.draw,
+                                self.outcome.summary)
+        choosing = None
+        if self.predeal is not None:
+            chosen = self.predeal.public()
+            choosing = Choosing(int(chosen["chosen"]), int(chosen["of"]))
         return {
             "variant": self.variant_id,
-            "family": FAMILY,
+            "seats": self.seats,
             "dealer": self.dealer,
-            "wall": None if self.predeal is not None else len(self.wall),  # not dealt yet while 加锤 is chosen
-            "hand_sizes": self._public_hand_sizes() if self.predeal is None else None,  # dealt after 加锤
-            "melds": [[self._meld_json(m, False) for m in self.melds[s]] for s in range(self.seats)],
-            "discards": [[NOTATION[t] for t in d] for d in self.discards],
-            "revealed": revealed,
-            "to_act": self._public_to_act(),
+            "to_act": tuple(self._public_to_act()),
             "claims_pending": self._claim_window_open(),
+            "claim_words": ("吃", "碰", "杠", "胡") if self.rules.chi else ("碰", "杠", "胡"),
             "phase": self._phase(),
-            "chui": None if self.chui is None else list(self.chui),
-            "choosing": None if self.predeal is None else self.predeal.public(),
-            "kong_money": net(self.seats, standing),
-            "payments": [p.to_json() for p in standing],
-            "birds": None if not self.finished or self.rules.birds is None or self.result is None or self.result.draw
-            else self._won_birds_json(),
             "version": self.version,
             "finished": self.finished,
-            "result": None if self.result is None else {
-                "winners": self.result.winners, "deltas": self.result.deltas, "draw": self.result.draw,
-                "text": self.result.detail.get("text", "")},
+            "hand_sizes": tuple(self._public_hand_sizes()) if self.predeal is None else None,  # dealt after 加锤
+            "melds": tuple(tuple(self._meld_view(m, False) for m in self.melds[s]) for s in range(self.seats)),
+            "wall": None if self.predeal is not None else len(self.wall),  # not dealt yet while 加锤 is chosen
+            "choosing": choosing,
+            "result": result,
+            "discards": tuple(tuple(NOTATION[t] for t in d) for d in self.discards),
+            "revealed": revealed,
+            "chui": None if self.chui is None else tuple(self.chui),
+            "kong_money": tuple(net(self.seats, standing)),
+            "payments": tuple(standing),
+            "birds": self._won_hand_birds(),
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self.public_view()
-        v["seat"] = seat
-        v["hand"] = self._names(seat) if self.predeal is None else []
-        v["melds"] = [[self._meld_json(m, s == seat) for m in self.melds[s]] for s in range(self.seats)]
-        v["drawn"] = NOTATION[self.drawn] if self.drawn is not None and self.turn == seat else None
-        v["legal"] = [a.code for a in self.legal_actions(seat)]
-        v["waits"] = self.waits(seat)
-        v["barred"] = self.barred[seat]
-        return v
+    def _seat_fields(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees beyond the table: its tiles, its melds face up, its legal actions, its draw, 听 and
+        bar."""
+        return {
+            "seat": seat,
+            "hand": tuple(self._names(seat)) if self.predeal is None else (),
+            "melds": tuple(tuple(self._meld_view(m, s == seat) for m in self.melds[s]) for s in range(self.seats)),
+            "legal": tuple(a.code for a in self.legal_actions(seat)),
+            "drawn": NOTATION[self.drawn] if self.drawn is not None and self.turn == seat else None,
+            "waits": tuple(self.waits(seat)),
+            "barred": self.barred[seat],
+        }
+
+    def public_view(self) -> MahjongView:
+        return MahjongView(**self._view_fields())
+
+    def view(self, seat: int) -> MahjongSeatView:
+        return MahjongSeatView(**{**self._view_fields(), **self._seat_fields(seat)})
 
     def waits(self, seat: int) -> list[str]:
         """The tiles that would complete this seat's hand now (听牌), for a hand of 13 − 3k tiles."""

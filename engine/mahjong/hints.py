@@ -21,7 +21,7 @@ from .tiles import NAMES, NOTATION
 
 
 def _value(p: Priced, way: str, bar: Bar | None = None) -> WayWin:
-    return WayWin(way, p.share, tuple(p.patterns), fan=p.fan, parts=p.parts, bar=bar)
+    return WayWin(way, p.share, tuple(p.patterns), fan=p.fan, label=p.name, bar=bar)
 
 
 def price_wait(game: MahjongGame, seat: int, tile: int, win_from: str) -> Priced | None:

@@ -16,10 +16,10 @@ from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput
 from ..ledger import KEEP, Payment
 from ..options import Option, bool_option, int_option, shown_value, validate_options
-from ..words import Msg
+from ..outcome import Fan, Step
+from ..words import Arg, Term, msg
 from .calc_input import read_tile, read_tiles
-from .rules import Birds, MahjongRules, Priced, WinSpot
-from .rules import Meld as GameMeld
+from .rules import Birds, MahjongRules, Meld, Priced, WinSpot, pattern_label, pattern_names
 from .tiles import HONG_ZHONG, KINDS, SUITED
 from .win import Checker
 
@@ -61,12 +61,6 @@ CHECKER = Checker(wild_targets=SUITED, qidui=True, shisanyao=False, universe=SUI
 
 
 @dataclass(frozen=True, slots=True)
-class Meld:
-    kind: str  # peng / gang / angang (吃 never exists here)
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
 class Hand:
     """A validated winning attempt: ``counts`` of the suited tiles in hand (win tile included), ``hongzhong``
     the 红中 among them, ``win_card`` None for a start-of-hand win on the dealt hand."""
@@ -95,23 +89,27 @@ def is_menmenqing(melds: Sequence[Meld]) -> bool:
     return all(m.kind == "angang" for m in melds)
 
 
-def share_parts(win_from: str, melds: Sequence[Meld], hongzhong_held: int,
-                options: dict[str, Any]) -> list[tuple[str, int]]:
-    """How one paying player's share is made up (§5 decision): base, declared kongs, no 红中, 门门清."""
-    parts = [("自摸" if is_self_draw(win_from) else "接炮", ZIMO_BASE if is_self_draw(win_from) else JIEPAO_BASE)]
+def share_steps(win_from: str, melds: Sequence[Meld], hongzhong_held: int, options: dict[str, Any]) -> list[Step]:
+    """How one paying player's share is made up (§5 decision), each part with its points: the base (自摸 2 /
+    接炮 1), declared kongs, no 红中, 门门清."""
+    if is_self_draw(win_from):
+        steps = [Step(msg("自摸 {n}", n=ZIMO_BASE), ZIMO_BASE)]
+    else:
+        steps = [Step(msg("接炮 {n}", n=JIEPAO_BASE), JIEPAO_BASE)]
     kongs = declared_kongs(melds)
     if kongs:
-        parts.append((f"{kongs} 杠", KONG_BONUS * kongs))
+        steps.append(Step(msg("{kongs} 杠 {n}", kongs=kongs, n=KONG_BONUS * kongs), KONG_BONUS * kongs))
     if hongzhong_held == 0:
-        parts.append(("无红中", NO_HONGZHONG_BONUS))
+        steps.append(Step(msg("无红中 {n}", n=NO_HONGZHONG_BONUS), NO_HONGZHONG_BONUS))
     if options["menmenqing"] and is_menmenqing(melds):
-        parts.append(("门门清", options["menmenqing_points"]))
-    return parts
+        points = int(options["menmenqing_points"])
+        steps.append(Step(msg("门门清 {n}", n=points), points))
+    return steps
 
 
 def share(win_from: str, melds: Sequence[Meld], hongzhong_held: int, options: dict[str, Any]) -> int:
-    """One paying player's share before birds: the sum of :func:`share_parts`."""
-    return sum(n for _, n in share_parts(win_from, melds, hongzhong_held, options))
+    """One paying player's share before birds: the sum of :func:`share_steps`."""
+    return sum(s.value or 0 for s in share_steps(win_from, melds, hongzhong_held, options))
 
 
 # -- birds ------------------------------------------------------------------------------------------------------------
@@ -239,7 +237,7 @@ def _meld(raw: Any) -> Meld:
         raise InvalidInput(f"{kind} meld must be identical tiles")
     if tiles[0] == HONG_ZHONG:
         raise InvalidInput(f"{kind} meld of 红中: 红中 can be neither 碰 nor 杠")
-    return Meld(kind, tiles[0])
+    return Meld(kind, (tiles[0],) * size)
 
 
 def parse_options(data: dict[str, Any], strict: bool = False) -> dict[str, Any]:
@@ -318,8 +316,9 @@ def score(data: dict[str, Any], strict: bool = False) -> dict[str, Any]:
 
 
 # -- the game's hooks (engine.mahjong.game) ---------------------------------------------------------------------------
-def _meld_of(m: GameMeld) -> Meld:
-    return Meld("gang" if m.kind == "bugang" else m.kind, m.tile)
+def _meld_of(m: Meld) -> Meld:
+    """A game's meld as scored here (a 补杠 is a 杠 laid down)."""
+    return Meld("gang" if m.kind == "bugang" else m.kind, m.tiles)
 
 
 def price(spot: WinSpot, options: dict[str, Any]) -> Priced | None:
@@ -331,12 +330,12 @@ def price(spot: WinSpot, options: dict[str, Any]) -> Priced | None:
     out = evaluate_hand(hand, options)
     if not out["win"]:
         return None
-    parts = share_parts(hand.win_from, hand.melds, spot.wild, options)
-    text = " + ".join(f"{word} {n}" for word, n in parts)
+    steps = tuple(share_steps(hand.win_from, hand.melds, spot.wild, options))
     # Four 红中 held is the four-红中 win only when the game offers it (ruling 17: first turn, or the draw of
     # the fourth); a later win with them is a plain hand, though the calculator names any 4-红中 自摸 so.
     patterns = tuple(p for p in out["patterns"] if spot.four_wild or p != FOUR_HONGZHONG)
-    return Priced(patterns, out["score"], None, text)
+    return Priced(patterns, out["score"], None, steps=steps, fans=tuple(Fan(p) for p in patterns),
+                  label=pattern_label(patterns), name=pattern_names(patterns))
 
 
 def pay_win(*, winner: int, win_from: str, payer: int | None, kong_feeder: int | None, priced: Priced,
@@ -345,18 +344,21 @@ def pay_win(*, winner: int, win_from: str, payer: int | None, kong_feeder: int |
     konger pays all three shares (包赔). Each 中鸟 adds one base per payer (ruling 16). 红中 has no 杠开 包赔."""
     base = bird_value(win_from)
     per = priced.share + hits * base
-    why = priced.parts + (f"，中鸟 {hits} × {base}" if hits else "")
+    why: Arg = priced.phrase
+    if hits:
+        why = msg("{price}，中鸟 {hits} × {base}", price=why, hits=hits, base=base)
     due = payments(win_from, priced.share, hits)
     if "each" in due:
-        return [Payment(s, winner, per, Msg(f"自摸：{why}")) for s in range(SEATS) if s != winner]
+        return [Payment(s, winner, per, msg("自摸：{why}", why=why)) for s in range(SEATS) if s != winner]
     assert payer is not None
     if "konger" in due:
-        return [Payment(payer, winner, due["konger"], Msg(f"抢杠胡包赔三家：3 × （{why}）"))]
-    return [Payment(payer, winner, due["discarder"], Msg(f"放炮：{why}"))]
+        return [Payment(payer, winner, due["konger"], msg("抢杠胡包赔三家：3 × （{why}）", why=why))]
+    return [Payment(payer, winner, due["discarder"], msg("放炮：{why}", why=why))]
 
 
 # §5: 暗杠 each other pays 2, 补杠 each other 1, 明杠 the discarder (放杠者) 3; paid at once, kept after 流局.
 KONG_MONEY = {"angang": 2, "bugang": 1}
+KONG_WORDS = {"angang": Term("暗杠"), "bugang": Term("补杠")}
 FANG_GANG = 3
 
 
@@ -364,9 +366,9 @@ def pay_kong(*, kind: str, konger: int, discarder: int | None, chui: Sequence[in
                   options: dict[str, Any]) -> list[Payment]:
     if kind == "gang":
         assert discarder is not None
-        return [Payment(discarder, konger, FANG_GANG, Msg("放杠 3"))]
-    word = "暗杠" if kind == "angang" else "补杠"
-    return [Payment(s, konger, KONG_MONEY[kind], Msg(f"{word} {KONG_MONEY[kind]}")) for s in range(SEATS) if s != konger]
+        return [Payment(discarder, konger, FANG_GANG, msg("放杠 {n}", n=FANG_GANG))]
+    why = msg("{kong} {n}", kong=KONG_WORDS[kind], n=KONG_MONEY[kind])
+    return [Payment(s, konger, KONG_MONEY[kind], why) for s in range(SEATS) if s != konger]
 
 
 def draw_birds(options: dict[str, Any], win_card: int | None, wall: Sequence[int],
@@ -375,7 +377,8 @@ def draw_birds(options: dict[str, Any], win_card: int | None, wall: Sequence[int
     of them hit, and the hits each winner counts (the same for every winner)."""
     tiles = list(wall[:birds_to_draw(options, win_card, len(wall))])
     hits = bird_hits(options, tiles)
-    return Birds(tuple(tiles), tuple(birds_hit(options, tiles)), {w: hits for w in winners})
+    counts = tuple(bird_rank(t) if options["bird_mode"] == "yima" else 1 for t in tiles)
+    return Birds(tuple(tiles), tuple(birds_hit(options, tiles)), {w: hits for w in winners}, counts)
 
 
 def next_dealer(*, winners: Sequence[int], from_seat: int | None, dealer: int, last_drawer: int,

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..ledger import CANCEL_ON_DRAW, KEEP, EndRule, Payment
+from ..outcome import Fan, Step
+from ..words import Arg, Listing, Msg, Term, msg
 from .win import Checker
 
 # 胡 > 杠/碰 > 吃 (红中, 推倒胡); 长沙 passes its own table (补张 ranked with 杠).
@@ -67,22 +69,55 @@ class WinSpot:
 @dataclass(frozen=True, slots=True)
 class Priced:
     """A win as the variant values it: ``share`` one payer's amount before birds and 锤 (the calculator's
-    ``score``), ``fan`` the multiple where the variant has one, ``parts`` how ``share`` is made up, in Chinese."""
+    ``score``), ``fan`` the multiple where the variant has one. ``steps``: how ``share`` is made up, each part with
+    the rule's own number (「自摸 2」「1 杠 1」, 「清一色 6」, 「碰碰胡 8 倍」); ``says``: those parts as one phrase, what a
+    payment's reason quotes (「碰碰胡 6 + 清一色 6 = 12」); ``fans``: each 番种 with its value; ``label``: the win as
+    the settlement names it (「清一色、碰碰胡（12 番）」); ``name``: as the 听牌 hints name it (「清一色、碰碰胡」,
+    「平胡 2 倍」)."""
 
     patterns: tuple[str, ...]
     share: int
     fan: int | None = None
-    parts: str = ""
+    says: Msg | None = None
+    steps: tuple[Step, ...] = ()
+    fans: tuple[Fan, ...] = ()
+    label: Msg | None = None
+    name: Msg | None = None
+
+    @property
+    def phrase(self) -> Arg:
+        """How ``share`` is made up, as a payment's reason quotes it (its parts joined when none is given)."""
+        if self.says is not None:
+            return self.says
+        return Listing(tuple(s.says for s in self.steps), " + ") if self.steps else self.share
+
+
+def pattern_label(patterns: Sequence[str], fan: int | None = None, *, times: bool = False) -> Msg:
+    """A win as the settlement and the hints name it: its 番种 (「无番种」 for none) and, where the variant counts
+    them, their 番 (长沙: 「清一色、碰碰胡（12 番）」) or, with ``times``, their 倍 (推倒胡: 「碰碰胡（8 倍）」)."""
+    named: Arg = Listing(tuple(Term(p) for p in patterns)) if patterns else msg("无番种")
+    if fan and times:
+        return msg("{patterns}（{fan} 倍）", patterns=named, fan=fan)
+    if fan:
+        return msg("{patterns}（{fan} 番）", patterns=named, fan=fan)
+    return named if isinstance(named, Msg) else msg("{patterns}", patterns=named)
+
+
+def pattern_names(patterns: Sequence[str]) -> Msg:
+    """A win's 番种 in a row, 平胡 for none: how the 听牌 hints name a win."""
+    return msg("{patterns}", patterns=Listing(tuple(Term(p) for p in patterns))) if patterns else msg("平胡")
 
 
 @dataclass(frozen=True, slots=True)
 class Birds:
     """A won hand's birds (扎鸟): the tiles taken from the wall, whether each one hits (中鸟), and the hits each
-    winner counts (the table names the birds that hit, and whom, as the payments count them)."""
+    winner counts (the table names the birds that hit, and whom, as the payments count them); ``counts``: the
+    hits each tile is worth (一码全中: its rank; none given: one each)."""
 
     tiles: tuple[int, ...]
     hit: tuple[bool, ...]
     hits: Mapping[int, int]
+    counts: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -124,4 +159,4 @@ class MahjongRules:
 
 
 __all__ = ["CANCEL_ON_DRAW", "DEAL", "DISCARD", "KEEP", "PRIORITY", "ROBBING", "SELF_DRAW", "MahjongRules", "Meld",
-           "Priced", "WinSpot"]
+           "Priced", "WinSpot", "pattern_label", "pattern_names"]

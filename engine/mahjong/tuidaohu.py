@@ -14,10 +14,10 @@ from ..contract import check_fields, read_context, read_head
 from ..core import InvalidInput
 from ..ledger import CANCEL_ON_DRAW, Payment
 from ..options import bool_option, int_option, shown_value, validate_options
-from ..words import Msg
+from ..outcome import Fan, Step
+from ..words import Listing, Msg, Term, msg
 from .calc_input import meld_tiles, read_tile
-from .rules import MahjongRules, Priced, WinSpot
-from .rules import Meld as GameMeld
+from .rules import MahjongRules, Meld, Priced, WinSpot, pattern_label
 from .tiles import HONOUR_BASE, KINDS, tile_str
 from .win import Checker, Decomposition
 
@@ -82,7 +82,7 @@ def _tiles(value: Any, what: str) -> list[int]:
     raise _invalid(f"{what} must be a list of tiles or a string of tiles, not {shown_value(value)}")
 
 
-def _meld(raw: Any, i: int) -> tuple[str, list[int]]:
+def _meld(raw: Any, i: int) -> Meld:
     what = f"melds[{i}]"
     if isinstance(raw, str) and ":" in raw:
         head, _, body = raw.partition(":")
@@ -98,17 +98,17 @@ def _meld(raw: Any, i: int) -> tuple[str, list[int]]:
     if kind not in MELD_TYPES:
         raise _invalid(f"{what}: type must be one of {', '.join(MELD_TYPES)}, not {shown_value(kind)}")
     cards = meld_tiles(raw, what, str(kind), _tile, _tiles)
-    return str(kind), cards
+    return Meld(str(kind), tuple(cards))
 
 
-def _qualifying(d: Decomposition, melds: Sequence[tuple[str, list[int]]], tiles: Sequence[int]) -> list[str]:
+def _qualifying(d: Decomposition, melds: Sequence[Meld], tiles: Sequence[int]) -> list[str]:
     """§4/§5.5: every special shape this decomposition is (龙七对 replaces 七小对, 风一色 replaces 碰碰胡)."""
     found: list[str] = []
     if d.shape == "shisanyao":
         return ["十三幺"]
     if d.shape == "qidui":
         found.append("龙七对" if d.quads else "七小对")
-    elif d.all_ke and all(kind != "chi" for kind, _ in melds):
+    elif d.all_ke and all(m.kind != "chi" for m in melds):
         # §7.7: 风一色 is "全部是风的碰碰胡", pungs only.
         found.append("风一色" if all(t >= HONOUR_BASE for t in tiles) else "碰碰胡")
     suits = {t // 9 for t in tiles}
@@ -117,7 +117,7 @@ def _qualifying(d: Decomposition, melds: Sequence[tuple[str, list[int]]], tiles:
     return found
 
 
-def _value(d: Decomposition, melds: Sequence[tuple[str, list[int]]], tiles: Sequence[int],
+def _value(d: Decomposition, melds: Sequence[Meld], tiles: Sequence[int],
            concealed: bool) -> tuple[int, list[str]]:
     """(倍, patterns) of one decomposition: the single highest multiple counts (§5.5, no stacking)."""
     names = _qualifying(d, melds, tiles) or ["平胡"]
@@ -127,11 +127,11 @@ def _value(d: Decomposition, melds: Sequence[tuple[str, list[int]]], tiles: Sequ
     return fan, names
 
 
-def best_value(hand_counts: Sequence[int], melds: Sequence[tuple[str, list[int]]],
+def best_value(hand_counts: Sequence[int], melds: Sequence[Meld],
                every: Sequence[int]) -> tuple[int, list[str]] | None:
     """(倍, patterns) of the most valuable reading of a winning hand, None when it does not win. ``every``: all
     its tiles, melds included; 门前清 when no meld but 暗杠 is laid down (§7 6)."""
-    menqing = all(kind == "angang" for kind, _ in melds)
+    menqing = all(m.kind == "angang" for m in melds)
     best: tuple[int, list[str]] | None = None
     for d in CHECKER.decompositions(hand_counts):
         value = _value(d, melds, every, menqing)
@@ -167,7 +167,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     ctx = read_context(data.get("context"), CONTEXT_FLAGS)
 
     concealed = hand + ([] if win_card is None else [win_card])
-    every = concealed + [t for _, cards in melds for t in cards]
+    every = concealed + [t for m in melds for t in m.tiles]
     counts = [0] * KINDS
     for t in every:
         counts[t] += 1
@@ -255,8 +255,9 @@ def kong_payments(kind: str, konger: int, chui: Sequence[int], *, difen: int = 1
 
 
 # -- the game's hooks (engine.mahjong.game) ---------------------------------------------------------------------------
-def _melds_of(melds: Sequence[GameMeld]) -> list[tuple[str, list[int]]]:
-    return [("gang" if m.kind == "bugang" else m.kind, list(m.tiles)) for m in melds]
+def _melds_of(melds: Sequence[Meld]) -> list[Meld]:
+    """A game's melds as scored here (a 补杠 is a 杠 laid down)."""
+    return [Meld("gang" if m.kind == "bugang" else m.kind, m.tiles) for m in melds]
 
 
 def price(spot: WinSpot, options: dict[str, Any]) -> Priced | None:
@@ -265,19 +266,28 @@ def price(spot: WinSpot, options: dict[str, Any]) -> Priced | None:
     if spot.win_from == "discard" and not spot.after_kong:
         return None  # 胡牌必须自摸: only 杠上炮 wins a discard
     melds = _melds_of(spot.melds)
-    every = [t for t in range(KINDS) for _ in range(spot.counts[t])] + [t for _, ts in melds for t in ts]
+    every = [t for t in range(KINDS) for _ in range(spot.counts[t])] + [t for m in melds for t in m.tiles]
     best = best_value(spot.counts, melds, every)
     if best is None:
         return None
     fan, patterns = best
-    return Priced(tuple(patterns), fan * options["difen"], fan, "、".join(patterns) + f" {fan} 倍")
+    difen = int(options["difen"])
+    concealed = all(m.kind == "angang" for m in melds)
+    says = msg("{patterns} {fan} 倍", patterns=Listing(tuple(Term(p) for p in patterns)), fan=fan)
+    steps = [Step(says, fan)]
+    if difen != 1:
+        steps.append(Step(msg("× 底分 {n}", n=difen), fan * difen))
+    fans = tuple(Fan(p, fan=MULTIPLES[p][1 if concealed else 0] if p in MULTIPLES else None) for p in patterns)
+    return Priced(tuple(patterns), fan * difen, fan, says=says, steps=tuple(steps), fans=fans,
+                  label=pattern_label(patterns, fan, times=True), name=says)
 
 
-_HOW = {"self_draw": "自摸", "deal": "自摸", "robbing_kong": "抢杠", "discard": "杠上炮"}
+_HOW = {"self_draw": Term("自摸"), "deal": Term("自摸"), "robbing_kong": Term("抢杠"), "discard": Term("杠上炮")}
 
 
-def _chui_note(factor: int) -> str:
-    return f" × 锤 {factor}" if factor > 1 else ""
+def _with_chui(why: Msg, factor: int) -> Msg:
+    """Ruling 12's factor on a transfer, where a 锤 makes one (× 锤 4)."""
+    return msg("{why} × 锤 {factor}", why=why, factor=factor) if factor > 1 else why
 
 
 def pay_win(*, winner: int, win_from: str, payer: int | None, kong_feeder: int | None, priced: Priced,
@@ -296,17 +306,17 @@ def pay_win(*, winner: int, win_from: str, payer: int | None, kong_feeder: int |
     for seat, amount in sorted(due.items()):
         factor = chui_factor(seats_chui[winner], seats_chui[seat])
         if how == "discard":
-            why = f"{word}：{priced.parts} ÷ 2{_chui_note(factor)}"
+            why = msg("{how}：{price} ÷ 2", how=word, price=priced.phrase)
         elif bao is not None:
-            cause = "被抢杠包三家" if how == "robbing_kong" else "点杠包自摸"
-            why = f"{word}（{cause}）：3 × {priced.parts}{_chui_note(factor)}"
+            cause = Term("被抢杠包三家") if how == "robbing_kong" else Term("点杠包自摸")
+            why = msg("{how}（{cause}）：3 × {price}", how=word, cause=cause, price=priced.phrase)
         else:
-            why = f"{word}：{priced.parts}{_chui_note(factor)}"
-        out.append(Payment(seat, winner, amount, Msg(why)))
+            why = msg("{how}：{price}", how=word, price=priced.phrase)
+        out.append(Payment(seat, winner, amount, _with_chui(why, factor)))
     return out
 
 
-_KONG_WORD = {"gang": "直杠", "bugang": "补杠", "angang": "暗杠"}
+_KONG_WORD = {"gang": Term("直杠"), "bugang": Term("补杠"), "angang": Term("暗杠")}
 
 
 def pay_kong(*, kind: str, konger: int, discarder: int | None, chui: Sequence[int] | None,
@@ -320,8 +330,9 @@ def pay_kong(*, kind: str, konger: int, discarder: int | None, chui: Sequence[in
     out = []
     for seat, amount in sorted(due.items()):
         factor = chui_factor(seats_chui[konger], seats_chui[seat])
-        why = f"{word}：放杠者包三家 3 × {unit}" if kind == "gang" else f"{word} {unit}"
-        out.append(Payment(seat, konger, amount, Msg(why + _chui_note(factor))))
+        why = msg("{kong}：放杠者包三家 3 × {unit}", kong=word, unit=unit) if kind == "gang" \
+            else msg("{kong} {n}", kong=word, n=unit)
+        out.append(Payment(seat, konger, amount, _with_chui(why, factor)))
     return out
 
 

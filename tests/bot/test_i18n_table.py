@@ -491,8 +491,9 @@ def test_changsha_questions_in_the_askeds_language() -> None:
     until(kong, 0)
     kong.apply(0, "kaigang:5m")
     asked = {"qishou": qishou.view(1), "haidi": haidi.view(haidi.to_act()[0]), "kaigang": kong.view(0)}
-    assert all(v["question"] for v in asked.values())
-    assert question_text(asked["qishou"]) == asked["qishou"]["question"]  # zh-CN: the engine's own text
+    assert all(v.question for v in asked.values())
+    question = asked["qishou"].question
+    assert question is not None and question_text(asked["qishou"]) == question.zh()  # zh-CN: the engine's own text
     with speaking("en"):
         assert question_text(asked["qishou"]).startswith("You hold 起手胡 opening win (四喜")
         assert question_text(asked["haidi"]).startswith("One tile left, the 海底 last tile: take it?")

@@ -4,6 +4,8 @@ the winning tile in it and marked, whether drawn or won on a discard."""
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -119,3 +121,48 @@ async def test_changsha_three_players_two_winners_count_the_birds_from_each(env:
             f"二条→{alice}") in lines, lines
     assert f"　{alice} 付 {first} 12（点炮：地胡 6，中鸟 1 只 × 2）" in lines, lines
     assert f"　{alice} 付 {second} 24（点炮：地胡 6，中鸟 2 只 × 4）" in lines, lines
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("hongzhong", 1), ("changsha", 2)])
+async def test_a_settled_hand_stores_its_outcome_and_a_hand_stored_before_still_reads(
+        env: Env, variant: str, seed: int) -> None:
+    """The stored result holds the hand's Outcome (winners, ways, tile, every payment with its reason, the birds),
+    read back equal; a hand stored before outcomes were (each win in its ``detail.wins`` instead) still reads the
+    same in /history and its replay."""
+    from engine.outcome import Outcome
+
+    table = await env.open_table(variant, [env.alice], "hands=1")
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice], random.Random(seed))
+    result = table.match.results[-1]
+    [row] = await env.bot.db.history(env.channel)
+    stored = await env.bot.db.hand(row["id"])
+    assert stored is not None and result.outcome is not None and result.winners, "a won hand"
+    assert Outcome.from_json(stored["result"]["outcome"]) == result.outcome
+    assert stored["result"]["outcome"]["summary"]["id"].startswith("{who} 胡了")
+    won = table.say(result.outcome.summary)
+    assert table.seat_label(result.winners[0]) in won
+
+    async def history_and_replay() -> tuple[str, str]:
+        listed = (await env.cmd(env.alice, "history")).text()
+        p = await env.cmd(env.alice, "history", hand=row["id"])
+        assert p.message_id is not None
+        [end] = [b for b in env.world.components_of(p.message_id) if b["label"] == "结尾 ⏭"]
+        return listed, (await env.click(env.alice, p.message_id, end["custom_id"])).text()
+
+    now = await history_and_replay()
+    assert all(won in text for text in now), now
+    # the form stored before: no outcome, each win in the detail (a hand won off another without that tile)
+    wins = []
+    for w in result.outcome.winners:
+        hand = list(w.hand)
+        if w.from_seat is not None and w.card is not None:
+            hand.remove(w.card)
+        wins.append({"seat": w.seat, "from_seat": w.from_seat, "card": w.card, "win_from": w.how.value,
+                     "patterns": list(w.patterns), "share": w.steps[-1].value, "hand": hand,
+                     "melds": [m.to_json() for m in w.melds]})
+    older = {k: v for k, v in stored["result"].items() if k != "outcome"}
+    older["detail"] = {"wins": wins}
+    await env.bot.db.execute("UPDATE hands SET result = ? WHERE id = ?", (json.dumps(older, ensure_ascii=False),
+                                                                           row["id"]))
+    assert "outcome" not in ((await env.bot.db.hand(row["id"])) or {})["result"]
+    assert await history_and_replay() == now

@@ -5,6 +5,7 @@ settlements naming every winner and every payment with its why — all from the 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from types import SimpleNamespace
 from typing import Any
@@ -19,8 +20,18 @@ from bot.present.parts import EMBED_LIMIT
 from bot.present.settlement import settlement_text
 from bot.present.table_message import player_block, public_lines, table_message
 from bot.service.table import Seat, Table
-from engine.core import HandResult, Win
+from engine.core import HandResult, MeldView, Win
+from engine.ledger import Payment
+from engine.mahjong import result as said
+from engine.mahjong.game import chui_words
+from engine.mahjong.rules import Priced, pattern_label
+from engine.mahjong.tiles import tile_id
+from engine.mahjong.views import ChangshaSeatView, ChangshaView, MahjongSeatView, MahjongView, Shown
+from engine.outcome import Bird, How, Outcome, Step, Termination
 from engine.registry import get_variant
+from engine.views import Choosing, Phase
+from engine.words import Listing, Msg, msg
+from engine.words import Seat as SeatArg
 
 NAMES = ["小明", "阿强", "老王", "小红"]
 RAW = re.compile(r"(?<![A-Za-z0-9])[1-9][mpsz](?![A-Za-z])|None|null|angang|bugang|peng|self_draw|discard")
@@ -38,11 +49,11 @@ class FakeGame:
         self.private = private
         self.finished = bool(public.get("finished"))
 
-    def public_view(self) -> dict[str, Any]:
-        return copy.deepcopy(self.public)
+    def public_view(self) -> MahjongView:
+        return typed(self.public)
 
-    def view(self, seat: int) -> dict[str, Any]:
-        return copy.deepcopy(self.private[seat])
+    def view(self, seat: int) -> MahjongView:
+        return typed(self.private[seat])
 
     def to_act(self) -> list[int]:
         return list(self.public.get("to_act") or [])
@@ -100,6 +111,34 @@ def private_view(public: dict[str, Any], seat: int, **over: Any) -> dict[str, An
     return view
 
 
+def typed(view: dict[str, Any]) -> MahjongView:
+    """The view as the engine gives it (typed): 长沙's own class where it has its steps, a seat's where it has a
+    seat; ``birds`` are given typed."""
+    v = dict(view)
+    fields: dict[str, Any] = {
+        "variant": v["variant"], "seats": 4, "dealer": v["dealer"], "to_act": tuple(v["to_act"]),
+        "claims_pending": v["claims_pending"], "phase": Phase(v["phase"]), "version": v["version"],
+        "finished": v["finished"], "hand_sizes": tuple(v["hand_sizes"]), "wall": v["wall"],
+        "claim_words": ("碰", "杠", "胡") if v["variant"] == "hongzhong" else ("吃", "碰", "杠", "胡"),
+        "melds": tuple(tuple(MeldView.from_json(m) for m in melds) for melds in v["melds"]),
+        "choosing": None if v["choosing"] is None else Choosing(**v["choosing"]),
+        "discards": tuple(tuple(d) for d in v["discards"]), "revealed": v["revealed"],
+        "chui": None if v["chui"] is None else tuple(v["chui"]), "kong_money": tuple(v["kong_money"]),
+        "payments": tuple(Payment(p["payer"], p["payee"], p["amount"], Msg(p["why"])) for p in v["payments"]),
+        "birds": v["birds"]}
+    changsha = "piao" in v
+    if changsha:
+        fields.update(piao=None if v["piao"] is None else tuple(v["piao"]),
+                      qishou=tuple(Shown(int(s), q["name"], tuple(q["tiles"])) for s, found in v["qishou"].items()
+                                   for q in found),
+                      kong_tiles=tuple(v["kong_tiles"]), locked=tuple(v["locked"]), haidi=v["haidi"])
+    if "seat" not in v:
+        return ChangshaView(**fields) if changsha else MahjongView(**fields)
+    fields.update(seat=v["seat"], hand=tuple(v["hand"]), legal=tuple(v["legal"]), drawn=v["drawn"],
+                  waits=tuple(v["waits"]), barred=v["barred"])
+    return ChangshaSeatView(**fields) if changsha else MahjongSeatView(**fields)
+
+
 def raw_codes(text: str) -> list[str]:
     return RAW.findall(text)
 
@@ -123,7 +162,7 @@ def test_melds_in_mahjong_words_and_a_public_angang_shows_one_tile() -> None:
 def test_channel_table_reads_the_mahjong_table() -> None:
     view = public_view()
     table = make_table(game=FakeGame(view, {}))
-    lines = public_lines(table, view)
+    lines = public_lines(table, typed(view))
     text = "\n".join(lines)
     assert lines[0].startswith("**轮到**：等待玩家表态（碰/杠/胡）")  # 红中麻将 has no 吃
     assert lines[1] == "牌墙剩余 57 · 打出 五万"
@@ -138,7 +177,7 @@ def test_channel_table_reads_the_mahjong_table() -> None:
 
 def test_tuidaohu_claim_window_offers_chi() -> None:
     view = public_view(variant="tuidaohu")
-    assert "等待玩家表态（吃/碰/杠/胡）" in public_lines(make_table("tuidaohu"), view)[0]
+    assert "等待玩家表态（吃/碰/杠/胡）" in public_lines(make_table("tuidaohu"), typed(view))[0]
 
 
 def test_discards_keep_the_latest_and_say_how_many() -> None:
@@ -146,7 +185,7 @@ def test_discards_keep_the_latest_and_say_how_many() -> None:
               "9p", "1s", "7z"]
     view = public_view(discards=[played, played, played, played], melds=[[], [], [], []])
     table = make_table(game=FakeGame(view, {}))
-    block = player_block(table, view, 0, [0, 0, 0, 0])
+    block = player_block(table, typed(view), 0, [0, 0, 0, 0])
     assert len(block) <= 3
     shown = block[-1]
     assert shown.startswith("　弃牌：…九万 一筒")
@@ -156,23 +195,24 @@ def test_discards_keep_the_latest_and_say_how_many() -> None:
 
 def test_no_kong_money_no_line_and_birds_after_a_win() -> None:
     view = public_view(kong_money=[0, 0, 0, 0], revealed=None, claims_pending=False, to_act=[1],
-                       birds={"tiles": ["1m", "5p"], "hits": 2})
-    lines = public_lines(make_table(), view)
+                       birds=(Bird("1m", None, (1,)), Bird("5p", None, (1,))),
+                       result=None)
+    lines = public_lines(make_table(), typed(view))
     assert not any(line.startswith("杠钱") for line in lines)
     assert lines[1] == "牌墙剩余 57"
-    assert "扎鸟：一万 五筒 → 中鸟 2" in lines
-    none_hit = public_lines(make_table(), public_view(birds={"tiles": ["2m"], "hits": 0}))
+    assert "扎鸟：一万 五筒 → 2号 阿强 中鸟 2" in lines
+    none_hit = public_lines(make_table(), typed(public_view(birds=(Bird("2m"),))))
     assert "扎鸟：二万 → 未中鸟" in none_hit
 
 
 def test_jiachui_hidden_until_all_chose_then_named_per_seat() -> None:
     choosing = public_view(variant="tuidaohu", phase="choose", choosing={"chosen": 2, "of": 4}, to_act=[1, 3],
                            claims_pending=False, revealed=None)
-    lines = public_lines(make_table("tuidaohu"), choosing)
+    lines = public_lines(make_table("tuidaohu"), typed(choosing))
     assert "加锤：已选 2/4（全部选完后公布）" in lines
     assert not any("打鸟" in line for line in lines)
     chosen = public_view(variant="tuidaohu", chui=[1, 0, 2, 0])
-    lines = public_lines(make_table("tuidaohu"), chosen)
+    lines = public_lines(make_table("tuidaohu"), typed(chosen))
     assert "加锤：1号 小明 加1锤 · 2号 阿强 不加锤 · 3号 老王 加2锤 · 4号 小红 不加锤" in lines
 
 
@@ -181,15 +221,14 @@ def test_table_message_fits_a_phone() -> None:
               "9p", "1s", "7z"] * 2
     melds = [{"type": "gang", "cards": ["6p"] * 4, "from": 1}, {"type": "angang", "cards": ["9p"], "hidden": 3},
              {"type": "peng", "cards": ["1s"] * 3, "from": 2}, {"type": "bugang", "cards": ["2s"] * 4, "from": 0}]
-    view = public_view(discards=[played] * 4, melds=[melds] * 4, chui=[2, 2, 2, 2], birds={"tiles": ["1m"] * 6,
-                                                                                            "hits": 6})
+    view = public_view(discards=[played] * 4, melds=[melds] * 4, chui=[2, 2, 2, 2], birds=(Bird("1m", None, (0,)),) * 6)
     table = make_table(game=FakeGame(view, {}), totals=[-120, 40, 40, 40])
     table.log.extend(["1号 小明 打 五万", "4号 小红 补杠 二条"])
     desc = table_message(table).embed.description  # type: ignore[union-attr]
     assert desc is not None and len(desc) <= EMBED_LIMIT
     assert desc.count("弃牌：") == 4 and desc.count("（共 40 张）") == 4
     for seat in range(4):
-        assert len(player_block(table, view, seat, [0] * 4)) <= 3
+        assert len(player_block(table, typed(view), seat, [0] * 4)) <= 3
     assert raw_codes(desc) == [], desc
 
 
@@ -217,10 +256,30 @@ def test_dm_hand_of_thirteen_has_no_drawn_tile_taken_out() -> None:
     assert "**手牌**（13 张）：一一二三四五六七八九九九万 中" in content and "摸到" not in content
 
 
-def _result(detail: dict[str, Any], deltas: list[int], wins: list[Win] | None = None,
-            draw: bool = False) -> HandResult:
-    return HandResult(winners=[w["seat"] for w in detail.get("wins", [])], deltas=deltas, draw=draw, detail=detail,
-                      wins=wins or [])
+def _result(detail: dict[str, Any], deltas: list[int], wins: list[Win] | None = None, draw: bool = False,
+            tuidaohu: bool = False) -> HandResult:
+    """A settled hand as the engine tells it (its outcome), from the wins, payments and birds a test names."""
+    winners = []
+    hows = []
+    for w in detail.get("wins", []):
+        patterns = tuple(w["patterns"])
+        priced = Priced(patterns, w["share"], w.get("fan"), label=pattern_label(patterns, w.get("fan"), times=tuidaohu))
+        card = None if w["card"] is None else tile_id(w["card"])
+        winners.append(said.winner(w["seat"], w["win_from"], w["from_seat"], card, w["hand"],
+                                   [MeldView.from_json(m) for m in w["melds"]], priced, 0, None))
+        hows.append(said.how_words(w["win_from"], w["from_seat"], patterns, gangshangpao=tuidaohu))
+    chui = detail.get("chui")
+    steps = () if not chui else (Step(msg("加锤：{seats}", seats=Listing(tuple(
+        msg("{seat} {chui}", seat=SeatArg(s), chui=chui_words(n)) for s, n in enumerate(chui)), " · "))),)
+    birds = detail.get("birds")
+    outcome = Outcome(Termination.DRAW if draw else Termination.WIN, tuple(winners),
+                      tuple(Payment(p["payer"], p["payee"], p["amount"], Msg(p["why"])) for p in detail["payments"]),
+                      said.summary(winners, hows) if winners else msg("荒庄"),
+                      cancelled=tuple(Payment(p["payer"], p["payee"], p["amount"], Msg(p["why"]))
+                                      for p in detail.get("cancelled", [])),
+                      birds=birds or (), birds_drawn=birds is not None, steps=steps)
+    return HandResult(winners=[w.seat for w in winners], deltas=deltas, draw=draw, detail={}, wins=wins or [],
+                      outcome=outcome)
 
 
 def _pay(payer: int, payee: int, amount: int, why: str) -> dict[str, Any]:
@@ -230,7 +289,7 @@ def _pay(payer: int, payee: int, amount: int, why: str) -> dict[str, Any]:
 def test_self_draw_names_every_payment_and_its_why() -> None:
     payments = [_pay(s, 1, 4, "自摸 2 + 杠 1 + 无红中 1") for s in (0, 2, 3)] + [_pay(0, 3, 2, "暗杠"),
                                                                             _pay(2, 3, 2, "暗杠")]
-    detail = {"text": "座位2 自摸", "payments": payments, "cancelled": [], "birds": {"tiles": ["1m", "5p"], "hits": 2},
+    detail = {"payments": payments, "cancelled": [], "birds": (Bird("1m", None, (1,)), Bird("5p", None, (1,))),
               "chui": None,
               "wins": [{"seat": 1, "from_seat": None, "card": "5m", "win_from": "self_draw", "patterns": [], "share": 2,
                         "hand": ["1m", "2m", "3m", "5m", "5m", "5p", "6p", "7p", "7z", "7z", "7z"],
@@ -242,7 +301,7 @@ def test_self_draw_names_every_payment_and_its_why() -> None:
     assert lines[0] == "🀄 第 1 局 2号 阿强 胡了 五万（自摸）！"
     assert "　2号 阿强：无番种 · 一份 2" in lines
     assert "　　胡牌：一二三五**五**万 五六七筒 中中中 ｜ 碰 九条" in lines  # the drawn 五万 marked
-    assert "扎鸟：一万 五筒 → 中鸟 2" in lines
+    assert "扎鸟：一万 五筒 → 2号 阿强 中鸟 2" in lines
     assert "　1号 小明、3号 老王、4号 小红 各付 2号 阿强 4（自摸 2 + 杠 1 + 无红中 1）" in lines
     assert "　1号 小明、3号 老王 各付 4号 小红 2（暗杠）" in lines
     assert "本局：1号 小明 -6 ｜ 2号 阿强 +12 ｜ 3号 老王 -6 ｜ 4号 小红 +0" in lines
@@ -271,7 +330,7 @@ def test_robbed_kong_and_tuidaohu_kong_shot_say_so() -> None:
             "share": 4, "hand": [], "melds": []}]
     text = settlement_text(make_table("tuidaohu"), _result(
         {"payments": [_pay(0, 2, 12, "抢杠包赔 3 家 × 4")], "cancelled": [], "wins": rob, "chui": [1, 0, 0, 0]},
-        [-12, 0, 12, 0]), 0)
+        [-12, 0, 12, 0], tuidaohu=True), 0)
     assert text.split("\n")[0] == "🀄 第 1 局 3号 老王 胡了 三条（抢 1号 小明 的补杠）！"
     assert "　3号 老王：抢杠胡（4 倍） · 一份 4" in text
     assert "加锤：1号 小明 加1锤 · 2号 阿强 不加锤 · 3号 老王 不加锤 · 4号 小红 不加锤" in text
@@ -280,7 +339,7 @@ def test_robbed_kong_and_tuidaohu_kong_shot_say_so() -> None:
              "share": 4, "hand": [], "melds": []}]
     text = settlement_text(make_table("tuidaohu"), _result(
         {"payments": [_pay(3, 1, 4, "杠上炮 8 番 ÷ 2")], "cancelled": [], "wins": shot, "chui": None},
-        [0, 4, 0, -4]), 0)
+        [0, 4, 0, -4], tuidaohu=True), 0)
     assert text.split("\n")[0] == "🀄 第 1 局 2号 阿强 胡了 七筒（4号 小红 杠上炮）！"
     assert raw_codes(text) == [], text
 
@@ -316,12 +375,12 @@ def test_changsha_steps_read_on_the_table() -> None:
     table = make_table("changsha")
     choosing = public_view(variant="changsha", piao=None, qishou={}, kong_tiles=[], locked=[False] * 4, haidi=None,
                            choosing={"chosen": 2, "of": 4}, wall=None, revealed=None)
-    text = "\n".join(public_lines(table, choosing))
+    text = "\n".join(public_lines(table, typed(choosing)))
     assert "坐飘：已选 2/4（全部选完后公布）" in text and "加锤" not in text
     later = public_view(variant="changsha", piao=[0, 2, 0, 5], revealed=None,
                         qishou={"1": [{"name": "六六顺", "tiles": ["3m", "3m", "3m", "7p", "7p", "7p"]}]},
                         kong_tiles=["4s", "9m"], locked=[False, False, True, False], haidi=3)
-    text = "\n".join(public_lines(table, later))
+    text = "\n".join(public_lines(table, typed(later)))
     assert f"坐飘：{table.seat_label(0)} 飘0 · {table.seat_label(1)} 飘2" in text
     assert f"起手胡：{table.seat_label(1)} 六六顺（三三三万 七七七筒）" in text
     assert "开杠亮牌：四条 九万" in text
@@ -334,8 +393,8 @@ def test_changsha_steps_read_on_the_table() -> None:
 def test_changsha_birds_say_whom_each_lands_on() -> None:
     table = make_table("changsha")
     view = public_view(variant="changsha", finished=True,
-                       birds={"tiles": ["8m", "3p"], "seats": [3, None], "hits": {"3": 1}})
-    text = "\n".join(public_lines(table, view, finished=True))
+                       birds=(Bird("8m", 3, (3,)), Bird("3p", None, ())))
+    text = "\n".join(public_lines(table, typed(view), finished=True))
     assert f"扎鸟：八万→{table.seat_label(3)} · 三筒→空" in text
 
 
@@ -347,20 +406,19 @@ def test_a_self_drawn_hand_reads_as_the_same_hand_won_on_a_discard(variant: str,
     from tests.pictures.positions import play
 
     game = play(variant, seed, None)
-    assert game.result is not None
-    detail = game.result.detail
-    [win] = detail["wins"]
-    assert win["win_from"] == "self_draw" and len(win["hand"]) + 3 * len(win["melds"]) == 14
-    hand = list(win["hand"])
-    hand.remove(win["card"])
-    on_discard = dict(detail, wins=[dict(win, hand=hand, win_from="discard", from_seat=(win["seat"] + 1) % 4)])
+    assert game.result is not None and game.result.outcome is not None
+    outcome = game.result.outcome
+    [win] = outcome.winners
+    assert win.how is How.SELF_DRAW and len(win.hand) + 3 * len(win.melds) == 14
+    on_discard = dataclasses.replace(outcome, winners=(dataclasses.replace(win, how=How.DISCARD,
+                                                                          from_seat=(win.seat + 1) % 4),))
 
-    def hand_line(d: dict[str, Any]) -> str:
-        text = settlement_text(make_table(variant), HandResult([win["seat"]], [0] * 4, False, d), 0)
+    def hand_line(o: Outcome) -> str:
+        text = settlement_text(make_table(variant), HandResult([win.seat], [0] * 4, False, {}, outcome=o), 0)
         [line] = [line for line in text.split("\n") if line.startswith("　　胡牌：")]
         return line
 
-    drawn = hand_line(detail)
+    drawn = hand_line(outcome)
     assert drawn == hand_line(on_discard)
     assert drawn.count("**") == 2  # one tile marked
-    assert len(re.sub(r"[^一二三四五六七八九中]", "", drawn.split("｜")[0])) == len(win["hand"])
+    assert len(re.sub(r"[^一二三四五六七八九中]", "", drawn.split("｜")[0])) == len(win.hand)

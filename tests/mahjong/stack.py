@@ -14,8 +14,8 @@ from typing import Any
 
 from engine.core import Game
 from engine.mahjong.tiles import HONG_ZHONG, ids, tile_set
+from engine.outcome import Outcome
 from engine.registry import get_variant
-from engine.words import Msg
 
 HAND = 13
 
@@ -127,7 +127,7 @@ def play_out(game: Any) -> None:
             break
         seat = game.to_act()[0]
         drawn = game.drawn
-        code = f"discard:{game.view(seat)['drawn']}" if drawn is not None else \
+        code = f"discard:{game.view(seat).drawn}" if drawn is not None else \
             next(a.code for a in game.legal_actions(seat) if a.kind == "discard")
         act(game, seat, code)
 
@@ -137,4 +137,22 @@ def public_events(events: Iterable[Any]) -> list[Any]:
 
 
 def whys(result: Any) -> list[tuple[int, int, int, str]]:
-    return [(p["payer"], p["payee"], p["amount"], Msg.from_json(p["why"]).zh()) for p in result.detail["payments"]]
+    """Every payment of the hand's outcome with its reason in zh-CN (its stored form read back: the same)."""
+    outcome = Outcome.from_json(result.outcome.to_json())
+    assert outcome == result.outcome
+    return [(p.payer, p.payee, p.amount, p.why.zh()) for p in outcome.payments]
+
+
+def birds_seen(birds: Iterable[Any] | None, winners: Iterable[int]) -> dict[str, Any] | None:
+    """A won hand's birds as the table reads them: each tile, whether it hit, and the hits each winner counts."""
+    if birds is None:
+        return None
+    birds = list(birds)
+    return {"tiles": [b.card for b in birds], "hit": [bool(b.hits) for b in birds],
+            "hits": {str(s): sum(b.counts for b in birds if s in b.hits) for s in winners}}
+
+
+def result_birds(result: Any) -> dict[str, Any] | None:
+    """The birds of a hand's outcome, as :func:`birds_seen` reads them."""
+    outcome = result.outcome
+    return birds_seen(outcome.birds, [w.seat for w in outcome.winners]) if outcome.birds_drawn else None

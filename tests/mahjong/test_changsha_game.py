@@ -17,10 +17,11 @@ from engine.core import IllegalAction
 from engine.mahjong import changsha as cs
 from engine.mahjong.changsha_game import ChangshaGame, choose, new_game
 from engine.mahjong.tiles import KINDS, ids
+from engine.mahjong.views import Shown
 from engine.match import Match
+from engine.outcome import Bird, How, Outcome
 from engine.registry import get_variant
 from engine.selfplay import play_hand
-from engine.words import Msg
 
 HAND = 13
 
@@ -73,14 +74,14 @@ def idle(g: ChangshaGame, s: int) -> str:
     if g.window is not None:
         return "pass"
     legal = [a.code for a in g.legal_actions(s) if a.kind == "discard"]
-    drawn = g.view(s)["drawn"]
+    drawn = g.view(s).drawn
     return f"discard:{drawn}" if drawn is not None and f"discard:{drawn}" in legal else legal[-1]
 
 
 def until(g: ChangshaGame, seat: int) -> None:
     """Let every other seat idle (and every window, 起手胡 included, be passed) until ``seat``'s own turn."""
     for _ in range(500):
-        assert not g.finished, g.result and g.result.detail["text"]
+        assert not g.finished, g.result and g.result.outcome and g.result.outcome.summary.zh()
         todo = g.to_act()
         if todo == [seat] and g.window is None:
             return
@@ -104,8 +105,24 @@ def codes(g: ChangshaGame, seat: int) -> list[str]:
 
 
 def paid(g: ChangshaGame) -> list[tuple[int, int, int]]:
-    assert g.result is not None
-    return sorted((p["payer"], p["payee"], p["amount"]) for p in g.result.detail["payments"])
+    assert g.result is not None and g.result.outcome is not None
+    return sorted((p.payer, p.payee, p.amount) for p in g.result.outcome.payments)
+
+
+def outcome(g: ChangshaGame) -> Outcome:
+    assert g.result is not None and g.result.outcome is not None
+    return g.result.outcome
+
+
+def bird_cards(g: ChangshaGame) -> list[str]:
+    """The bird tiles turned up (3 and 2 players list each once per seat counted from: the first such seat's)."""
+    birds = outcome(g).birds
+    first = birds[0].counted_from if birds else None
+    return [b.card for b in birds if b.counted_from == first]
+
+
+def patterns(g: ChangshaGame) -> list[list[str]]:
+    return [list(w.patterns) for w in outcome(g).winners]
 
 
 def census_ok(g: ChangshaGame) -> bool:
@@ -125,14 +142,16 @@ def test_qishou_asked_in_turn_from_the_dealer_shown_and_paid_at_a_drawn_hand():
     g = make([None, "3m3m3m3m 2p4p6s 2s5s8s", "6m7m8m 4p5p6p 1s2s3s 7p8p9p 5m", "7p7p7p 9s9s9s 2m4m6m 1p"],
              dealer=1, tails="5p")
     assert g.window_kind == "qishou" and g.to_act() == [1]
-    assert g.public_view()["to_act"] == [] and g.public_view()["claims_pending"]  # who holds one stays hidden
+    assert list(g.public_view().to_act) == [] and g.public_view().claims_pending  # who holds one stays hidden
     assert codes(g, 1) == ["qishou", "pass"]
-    assert "四喜" in g.view(1)["question"] and g.view(2)["question"] is None  # asked of that seat alone
-    assert "question" not in g.public_view()
+    question = g.view(1).question
+    assert question is not None and "四喜" in question.zh() and g.view(2).question is None  # asked of him alone
+    assert "question" not in g.public_view().to_json()
     g.apply(1, "qishou")
-    declared = g.public_view()["qishou"]["1"]
-    assert declared[0] == {"name": "四喜", "tiles": ["3m"] * 4}
-    assert "起手胡：四喜" in g.events[-1].data["text"] and g.events[-1].audience is None
+    declared = [q for q in g.public_view().qishou if q.seat == 1]
+    assert declared[0] == Shown(1, "四喜", ("3m",) * 4)
+    said = g.events[-1].says
+    assert said is not None and "起手胡：四喜" in said.zh() and g.events[-1].audience is None
     assert g.window_kind == "qishou" and g.to_act()[0] in (3, 0)  # seat 2 has none and is never asked
     asked = []
     while g.window_kind == "qishou":
@@ -143,11 +162,11 @@ def test_qishou_asked_in_turn_from_the_dealer_shown_and_paid_at_a_drawn_hand():
     finish_idle(g)  # nobody takes the 海底: a drawn hand, whose last tile is the bird, counted twice
     r = g.result
     assert r is not None and r.draw
-    assert r.detail["birds"]["tiles"] == ["5p", "5p"]
-    names = r.detail["qishou"]["1"]
-    assert names[0] == "四喜" and list(r.detail["qishou"]) == ["1"]
+    assert bird_cards(g) == ["5p", "5p"]
+    names = [q.name for q in g.public_view().qishou if q.seat == 1]
+    assert names[0] == "四喜" and {q.seat for q in g.public_view().qishou} == {1}
     # 5p → rank 5 → the dealer (seat 1) itself: both birds hit every payer, 2 × count × 4 from each
-    mine = sorted((p["payer"], p["amount"]) for p in r.detail["payments"] if p["payee"] == 1)
+    mine = sorted((p.payer, p.amount) for p in outcome(g).payments if p.payee == 1)
     assert mine == [(0, 8 * len(names)), (2, 8 * len(names)), (3, 8 * len(names))]
     assert sum(r.deltas) == 0 and r.next_dealer == 1  # no 海底 taken: the dealer keeps the deal
     assert census_ok(g)
@@ -158,36 +177,38 @@ def test_a_passed_qishou_is_not_paid_and_several_add():
     g = make(["1m1m1m 9p9p9p 3s4s6s7s 3p4p6p 7m", "1m2m3m 4m5m6m 7m8m9m 1p2p3p 4p"], tails="1s")
     assert g.to_act() == [0]
     g.apply(0, "qishou")
-    shown = g.public_view()["qishou"]["0"]
-    assert [w["name"] for w in shown] == ["板板胡", "六六顺"]
-    assert sorted(shown[0]["tiles"]) == sorted(g.view(0)["hand"])  # 板板胡 shows the whole hand
-    assert shown[1]["tiles"] == ["1m"] * 3 + ["9p"] * 3
+    shown = [q for q in g.public_view().qishou if q.seat == 0]
+    assert [w.name for w in shown] == ["板板胡", "六六顺"]
+    assert sorted(shown[0].tiles) == sorted(g.view(0).hand)  # 板板胡 shows the whole hand
+    assert list(shown[1].tiles) == ["1m"] * 3 + ["9p"] * 3
     assert g.to_act() == [1]
     g.apply(1, "pass")
     finish_idle(g)
     r = g.result
     assert r is not None and r.draw
     # 1s bird → the dealer: × 4; two 起手胡 → 2 × 2 from each
-    assert sorted((p["payer"], p["amount"]) for p in r.detail["payments"]) == [(1, 16), (2, 16), (3, 16)]
-    assert all(p["payee"] == 0 for p in r.detail["payments"])
+    assert sorted((p.payer, p.amount) for p in outcome(g).payments) == [(1, 16), (2, 16), (3, 16)]
+    assert all(p.payee == 0 for p in outcome(g).payments)
 
 
 def test_midway_sixi_is_offered_right_after_the_draw_and_paid_with_the_win():
     # seat 1 holds 6s ×3 and draws the 4th: 中途四喜 on offer at that turn; the same draw wins by 自摸
     g = make([None, "6s6s6s 2m2m 3p4p5p 6m7m8m 4s5s", None, None], draws=["6s"], fill="1m1m")
     until(g, 1)
-    assert g.view(1)["drawn"] == "6s"
+    assert g.view(1).drawn == "6s"
     assert codes(g, 1)[:2] == ["hu", "qishou"]
     assert g.name_action(g.legal_actions(1)[1]).label == "起手胡 中途四喜"
     g.apply(1, "qishou")
-    assert g.public_view()["qishou"]["1"] == [{"name": "中途四喜", "tiles": ["6s"] * 4}]
+    assert g.public_view().qishou == (Shown(1, "中途四喜", ("6s",) * 4),)
     assert "qishou" not in codes(g, 1)
     g.apply(1, "hu")
     r = g.result
-    assert r is not None and r.winners == [1] and r.detail["wins"][0]["patterns"] == ["小胡"]
+    assert r is not None and r.winners == [1] and patterns(g) == [["小胡"]]
     # birds 1m 1m → the dealer: his pair with seat 1 is hit twice (× 4), for the 起手胡 and the win alike
     assert paid(g) == [(0, 1, 8), (0, 1, 8), (2, 1, 2), (2, 1, 2), (3, 1, 2), (3, 1, 2)]
-    assert sum(1 for p in r.detail["payments"] if Msg.from_json(p["why"]).zh().startswith("起手胡 中途四喜")) == 3
+    assert sum(1 for p in outcome(g).payments if p.why.zh().startswith("起手胡 中途四喜")) == 3
+    # the win's value is its own money (the dealer's 2 × 4 with his birds, 2 and 2), not the 起手胡's
+    assert outcome(g).winners[0].value == 8 + 2 + 2 and r.wins[0].value == 12
 
 
 # ---------------------------------------------------------------------------------------------------- 开杠 / 补张
@@ -199,12 +220,12 @@ def test_kaigang_shows_two_tail_tiles_and_wins_either_gangshanghua():
     until(g, 0)  # 5m ×4 is a 四喜: passed
     assert {"kaigang:5m", "buzhang:5m"} <= set(codes(g, 0))
     g.apply(0, "kaigang:5m")
-    assert g.public_view()["kong_tiles"] == ["1s", "6p"] and g.locked[0]
+    assert g.public_view().kong_tiles == ("1s", "6p") and g.locked[0]
     assert codes(g, 0) == ["hu", "pass"]
     g.apply(0, "hu")
     r = g.result
-    assert r is not None and r.winners == [0] and r.detail["wins"][0]["patterns"] == ["杠上花"]
-    assert r.detail["wins"][0]["card"] == "6p"
+    assert r is not None and r.winners == [0] and patterns(g) == [["杠上花"]]
+    assert outcome(g).winners[0].card == "6p"
     # birds 1m (→ dealer = winner: every payer) and 3m (→ 对家 seat 2 only): ×2, ×4 for seat 2
     assert paid(g) == [(1, 0, 12), (2, 0, 24), (3, 0, 12)]
     assert r.next_dealer == 0 and census_ok(g)
@@ -222,14 +243,14 @@ def test_gangshangpao_tongpao_the_konger_pays_each_winner_and_deals_next():
     until(g, 0)
     g.apply(0, "kaigang:5m")
     # neither 1s nor 8m wins for the konger: both go out together, only 胡 may be claimed
-    assert g.window_kind == "gangpao" and g.public_view()["claims_pending"]
+    assert g.window_kind == "gangpao" and g.public_view().claims_pending
     assert codes(g, 1) == ["hu", "pass"] and codes(g, 2) == ["hu", "pass"]
     g.apply(1, "hu")
     g.apply(2, "hu")
     r = g.result
     assert r is not None and r.winners == [1, 2]
-    assert [w["patterns"] for w in r.detail["wins"]] == [["杠上炮"], ["杠上炮"]]
-    assert [w["card"] for w in r.detail["wins"]] == ["1s", "8m"]
+    assert patterns(g) == [["杠上炮"], ["杠上炮"]]
+    assert [w.card for w in outcome(g).winners] == ["1s", "8m"]
     # birds 1p → the dealer (the konger: hits both pairs), 9p → the dealer again: ×4 each
     assert paid(g) == [(0, 1, 24), (0, 2, 24)]
     assert r.next_dealer == 0 and sum(r.deltas) == 0 and census_ok(g)
@@ -239,7 +260,7 @@ def test_kaigang_tiles_nobody_wins_are_discarded_and_the_konger_is_locked():
     g = make([KONGER, None, None, None], draws=["2m", "9m", "4s", "1m"], tails=["1s", "3s"])
     until(g, 0)
     g.apply(0, "kaigang:5m")
-    assert g.public_view()["discards"][0] == ["1s", "3s"]
+    assert list(g.public_view().discards[0]) == ["1s", "3s"]
     assert g.to_act() == [1] and g.window is None  # nobody could win 1s/3s: the 下家 draws
     g.apply(1, "discard:2m")  # an unlocked seat 0 (2m 2m in hand) could 碰 it
     assert g.window is None or 0 not in g.window.options
@@ -258,15 +279,15 @@ def test_a_second_kaigang_only_with_the_same_waits():
     same.apply(0, "kaigang:7s")
     shown = [e.data["tiles"] for e in same.events if e.kind == "kaigang"]
     assert shown == [["7s", "1m"], ["8m", "1s"]]
-    assert same.public_view()["discards"][0] == ["1m", "8m", "1s"]
-    assert [m["type"] for m in same.public_view()["melds"][0]] == ["angang", "angang"]
+    assert list(same.public_view().discards[0]) == ["1m", "8m", "1s"]
+    assert [m.type for m in same.public_view().melds[0]] == ["angang", "angang"]
     assert census_ok(same)
     # 2s ×3 in 2s2s2s3s waits 1s/4s; konging a 2s leaves 3s alone (no 2-5-8 将): refused, both tiles go out
     changed = make(["9m9m9m9m 2s2s2s3s 3p4p5p 6m7m8m", None, None, None], tails=["2s", "9p"])
     until(changed, 0)
     changed.apply(0, "kaigang:9m")
     assert changed.window_kind != "kaigang"
-    assert changed.public_view()["discards"][0] == ["2s", "9p"]
+    assert list(changed.public_view().discards[0]) == ["2s", "9p"]
 
 
 def test_buzhang_on_a_discard_takes_one_tail_tile_and_does_not_lock():
@@ -275,8 +296,8 @@ def test_buzhang_on_a_discard_takes_one_tail_tile_and_does_not_lock():
     g.apply(0, "discard:4p")
     assert {"buzhang:4p", "peng:4p"} <= set(codes(g, 1))
     g.apply(1, "buzhang:4p")
-    assert g.view(1)["drawn"] == "9s" and not g.locked[1]
-    assert g.public_view()["melds"][1][0]["type"] == "gang"
+    assert g.view(1).drawn == "9s" and not g.locked[1]
+    assert g.public_view().melds[1][0].type == "gang"
     discards = [c for c in codes(g, 1) if c.startswith("discard")]
     assert len(discards) > 1  # free to discard any tile
     assert census_ok(g)
@@ -293,13 +314,13 @@ def test_qiangganghu_robs_a_buzhang_of_a_peng_and_the_konger_pays():
     g.apply(1, "peng:5s")
     g.apply(1, "discard:2p")
     until(g, 1)
-    assert g.view(1)["drawn"] == "5s"
+    assert g.view(1).drawn == "5s"
     g.apply(1, "buzhang:5s")
     assert g.window_kind == "rob" and codes(g, 2) == ["hu", "pass"]
     g.apply(2, "hu")
     r = g.result
-    assert r is not None and r.winners == [2] and r.detail["win_from"] == "robbing_kong"
-    assert r.detail["wins"][0]["patterns"] == ["抢杠胡"]
+    assert r is not None and r.winners == [2] and outcome(g).winners[0].how is How.ROBBING_KONG
+    assert patterns(g) == [["抢杠胡"]]
     # birds 2p (→ 下家 seat 1: the konger) and 6m (→ seat 1 again): ×4
     assert paid(g) == [(1, 2, 24)]
     assert census_ok(g)
@@ -329,8 +350,8 @@ def test_haidi_offered_in_turn_taken_and_won_haidilaoyue_with_the_haidi_tile_as_
     assert codes(g, 3) == ["hu", "discard:6p"]
     g.apply(3, "hu")
     r = g.result
-    assert r is not None and r.detail["wins"][0]["patterns"] == ["海底捞月"]
-    assert r.detail["birds"]["tiles"] == ["6p"]
+    assert r is not None and patterns(g) == [["海底捞月"]]
+    assert bird_cards(g) == ["6p"]
     # 6p → the dealer's 下家 (seat 1): only seat 1's pair is hit
     assert paid(g) == [(0, 3, 6), (1, 3, 12), (2, 3, 6)]
     assert census_ok(g)
@@ -342,7 +363,7 @@ def test_haidi_declined_by_all_is_a_drawn_hand_and_the_dealer_keeps_the_deal():
     first = g.to_act()[0]
     for i in range(4):
         assert g.to_act() == [(first + i) % 4]
-        assert "海底" in g.view((first + i) % 4)["question"]
+        assert "海底" in g.view((first + i) % 4).question.zh()
         g.apply((first + i) % 4, "pass")
     r = g.result
     assert r is not None and r.draw and r.next_dealer == 2 and r.deltas == [0, 0, 0, 0]
@@ -358,7 +379,7 @@ def test_haidipao_the_taker_pays_and_a_taken_haidi_nobody_wins_passes_the_deal()
     assert codes(g, 1) == ["hu", "pass"]
     g.apply(1, "hu")
     r = g.result
-    assert r is not None and r.detail["wins"][0]["patterns"] == ["海底炮"] and r.detail["from_seat"] == 3
+    assert r is not None and patterns(g) == [["海底炮"]] and outcome(g).winners[0].from_seat == 3
     assert paid(g) == [(3, 1, 12)]  # the 海底 bird 6p lands on seat 1, the winner
     assert r.next_dealer == 1
     h = make([None, None, None, None], tails="6p")
@@ -382,7 +403,7 @@ def test_fewer_wall_tiles_than_birds_all_are_birds():
     assert g.window_from == 2 and g.window_card == nine and codes(g, 3)[0] == "hu"
     g.apply(3, "hu")
     close(g)
-    assert g.result is not None and g.result.detail["birds"]["tiles"] == ["6p"]
+    assert g.result is not None and bird_cards(g) == ["6p"]
     assert paid(g) == [(2, 3, 1)]  # 小胡 点炮 1; 6p lands on seat 1: no hit
 
 
@@ -395,7 +416,7 @@ def test_tongpao_the_discarder_pays_each_winner_with_birds_per_pair():
     g.apply(2, "hu")
     r = g.result
     assert r is not None and r.winners == [1, 2] and r.next_dealer == 0
-    assert [w["patterns"] for w in r.detail["wins"]] == [["地胡"], ["地胡"]]
+    assert patterns(g) == [["地胡"], ["地胡"]]
     # birds 4m → the dealer's 上家 (seat 3): nobody's pair; 6s → seat 1: seat 1's pair only
     assert paid(g) == [(0, 1, 12), (0, 2, 6)]
 
@@ -413,7 +434,7 @@ def test_louhu_bars_the_same_tile_until_the_next_draw_unless_the_win_grows():
     assert codes(g, 2)[0] == "hu"
     g.apply(2, "pass")
     close(g)
-    assert g.view(2)["barred"] and g.view(2)["lou"] == ["5m"]
+    assert g.view(2).barred and list(g.view(2).lou) == ["5m"]
     until(g, 0)
     g.apply(0, "discard:5m")
     assert 2 not in g.to_act()  # barred
@@ -422,7 +443,7 @@ def test_louhu_bars_the_same_tile_until_the_next_draw_unless_the_win_grows():
     assert g.window_kind == "gangpao" and codes(g, 2) == ["hu", "pass"]
     g.apply(2, "hu")
     r = g.result
-    assert r is not None and r.detail["wins"][0]["patterns"] == ["杠上炮"] and r.detail["from_seat"] == 1
+    assert r is not None and patterns(g) == [["杠上炮"]] and outcome(g).winners[0].from_seat == 1
 
 
 def test_passing_both_kong_tiles_bars_both():
@@ -432,7 +453,7 @@ def test_passing_both_kong_tiles_bars_both():
     assert g.window_kind == "gangpao" and g.to_act() == [2]
     g.apply(2, "pass")
     close(g)
-    assert g.to_act() == [1] and g.view(2)["lou"] == ["1s", "4s"]
+    assert g.to_act() == [1] and list(g.view(2).lou) == ["1s", "4s"]
 
 
 def test_louhu_ends_with_the_players_own_draw():
@@ -441,9 +462,9 @@ def test_louhu_ends_with_the_players_own_draw():
     g.apply(3, "discard:5m")
     g.apply(2, "pass")
     close(g)
-    assert g.view(2)["barred"]
+    assert g.view(2).barred
     until(g, 2)
-    assert g.view(2)["drawn"] == "9p" and not g.view(2)["barred"]
+    assert g.view(2).drawn == "9p" and not g.view(2).barred
     g.apply(2, "discard:9p")
     until(g, 3)
     g.apply(3, "discard:5m")
@@ -458,10 +479,10 @@ def test_three_players_count_birds_from_the_winner():
     until(g, 0)
     g.apply(0, "discard:1s")
     until(g, 0)
-    assert g.view(0)["drawn"] == "6p"
+    assert g.view(0).drawn == "6p"
     g.apply(0, "hu")
     # birds 4p (4/8 → nobody) and 2s (2/6 → the winner's 下家, seat 1): only seat 1's pair
-    assert g.result is not None and g.result.detail["birds"]["tiles"] == ["4p", "2s"]
+    assert g.result is not None and bird_cards(g) == ["4p", "2s"]
     assert paid(g) == [(1, 0, 4), (2, 0, 2)]
 
 
@@ -474,7 +495,7 @@ def test_two_players_queyimen_play_72_tiles_without_tiao():
     until(g, 0)
     g.apply(0, "hu")
     # 3m: 3/7 → nobody with 2 players; the second bird is the next wall tile
-    birds = g.result.detail["birds"]["tiles"] if g.result else []
+    birds = bird_cards(g)
     assert birds[0] == "3m"
     assert get_variant("changsha").seat_count(cs.parse_options({"players": 2, "queyimen": True})) == 2
 
@@ -483,13 +504,13 @@ def test_zuopiao_chosen_at_once_shown_when_all_chose_and_paid_once():
     opts = cs.parse_options({"zuopiao": True})
     wall = stack(opts, ["2m2m 3p4p5p 6s7s8s 1m2m3m 7p8p 1s", None, None, None], draws=["9m", "1m", "3m", "6p"], fill="4m4s")
     g = new_game(opts, 0, 0, wall=wall)
-    assert g.public_view()["phase"] == "choose" and sorted(g.to_act()) == [0, 1, 2, 3]
+    assert g.public_view().phase == "choose" and sorted(g.to_act()) == [0, 1, 2, 3]
     assert codes(g, 2) == ["piao:0", "piao:1", "piao:2", "piao:3", "piao:5"]
     for s, v in [(2, 3), (0, 2), (1, 0)]:
         g.apply(s, f"piao:{v}")
-        assert g.public_view()["piao"] is None
+        assert g.public_view().piao is None
     g.apply(3, "piao:5")
-    assert g.public_view()["piao"] == [2, 0, 3, 5]
+    assert g.public_view().piao == (2, 0, 3, 5)
     act(g, 0, "discard:1s")
     act(g, 0, "hu")
     # 小胡自摸 2 each; birds 4m (→ seat 3) and 4s (→ seat 3): seat 3 × 4; 飘 = both seats' values, fixed
@@ -502,7 +523,7 @@ def test_tianhu_on_the_dealt_fourteen_after_the_qishou_stage():
     assert codes(g, 0)[0] == "hu"
     g.apply(0, "hu")
     r = g.result
-    assert r is not None and r.detail["win_from"] == "deal" and r.detail["wins"][0]["patterns"] == ["天胡"]
+    assert r is not None and outcome(g).winners[0].how is How.DEAL and patterns(g) == [["天胡"]]
     assert paid(g) == [(1, 0, 6), (2, 0, 24), (3, 0, 6)]  # both 3m birds on 对家 seat 2
 
 
@@ -510,7 +531,7 @@ def test_menmenqing_on_a_self_drawn_xiaohu_scores_it_alone():
     g = make(["2m2m 3p4p5p 6s7s8s 1m2m3m 7p8p 1s"], draws=["9m", "1m", "3m", "6p"], fill="4m4s", menmenqing=True)
     act(g, 0, "discard:1s")
     act(g, 0, "hu")
-    assert g.result is not None and g.result.detail["wins"][0]["patterns"] == ["门门清"]
+    assert g.result is not None and patterns(g) == [["门门清"]]
     assert paid(g) == [(1, 0, 6), (2, 0, 6), (3, 0, 24)]
 
 
@@ -560,13 +581,15 @@ def test_selfplay_conserves_tiles_is_zero_sum_and_replays(raw):
             assert g.census() == [full[t] for t in range(KINDS)]
         r = g.result
         assert r is not None and sum(r.deltas) == 0
-        assert sum(p["amount"] for p in r.detail["payments"] if p["payee"] == 0) - sum(
-            p["amount"] for p in r.detail["payments"] if p["payer"] == 0) == r.deltas[0]
+        assert sum(p.amount for p in outcome(g).payments if p.payee == 0) - sum(
+            p.amount for p in outcome(g).payments if p.payer == 0) == r.deltas[0]
         again = new_game(opts, seed, seed % opts["players"])
         for s, code in g.log:
             again.apply(s, code)
         assert again.result is not None and again.result.deltas == r.deltas
-        assert json.dumps(again.public_view(), sort_keys=True) == json.dumps(g.public_view(), sort_keys=True)
+        assert json.dumps(again.public_view().to_json(), sort_keys=True) == json.dumps(g.public_view().to_json(),
+                                                                                      sort_keys=True)
+        assert again.result.outcome == r.outcome
     assert kinds["hu"] > 0 and kinds["discard"] > 0
 
 
@@ -644,8 +667,8 @@ def test_three_players_drawn_hand_birds_land_counted_from_the_qishou_seat():
         g.apply(g.to_act()[0], "pass")
     finish_idle(g)
     r = g.result
-    assert r is not None and r.draw and r.detail["birds"]["tiles"] == ["5p", "5p"]
+    assert r is not None and r.draw and bird_cards(g) == ["5p", "5p"]
     # 5p: rank 5 → the seat counted from, the 四喜 seat itself: both birds hit each of its pairs
-    assert r.detail["birds"]["landing"] == [{"from": 1, "seats": [1, 1], "hit": [True, True]}]
-    assert sorted((p["payer"], p["amount"]) for p in r.detail["payments"] if p["payee"] == 1) == [(0, 8), (2, 8)]
-    assert birds_text(r.detail["birds"], lambda s: f"{s + 1}号") == "扎鸟：五筒→2号 · 五筒→2号"
+    assert outcome(g).birds == (Bird("5p", 1, (1,), counted_from=1), Bird("5p", 1, (1,), counted_from=1))
+    assert sorted((p.payer, p.amount) for p in outcome(g).payments if p.payee == 1) == [(0, 8), (2, 8)]
+    assert birds_text(outcome(g).birds, lambda s: f"{s + 1}号") == "扎鸟：五筒→2号 · 五筒→2号"

@@ -18,6 +18,7 @@ from engine.mahjong import changsha_qishou as qs
 from engine.mahjong.rules import Meld as GameMeld
 from engine.mahjong.rules import Priced, WinSpot
 from engine.mahjong.tiles import ids, tile_id, to_counts
+from engine.words import Msg
 
 
 def calc(hand: str | list[str], win: str | None, win_from: str = "self_draw", *, melds: list[Any] | None = None,
@@ -427,7 +428,7 @@ def test_zimo_xiaohu_with_birds_multiply() -> None:
 
 def test_dianpao_dahu_discarder_pays_the_total_times_birds() -> None:
     p = priced("111222333444m5m", "5m", "discard")
-    assert p.share == 12 and p.parts == "碰碰胡 6 + 清一色 6 = 12"
+    assert p.share == 12 and p.says is not None and p.says.zh() == "碰碰胡 6 + 清一色 6 = 12"
     win = cs.HandWin(2, "discard", 3, p)
     birds = ids("1m4m")  # dealer 0: 1m → 0 (no hit), 4m → 3 the discarder: one hit
     assert amounts(cs.win_payments(win, players=4, dealer=0, birds=birds, options=opts())) == {(3, 2): 24}
@@ -447,7 +448,7 @@ def test_three_player_zimo_two_payers() -> None:
 def test_zuopiao_pairs_the_seed_example() -> None:
     """§5.4: both 飘 2, 甲 放炮 to 乙 → 甲 pays 乙 an extra 4, untouched by the birds."""
     o = opts(zuopiao=True)
-    win = cs.HandWin(1, "discard", 0, Priced(("小胡",), 1, 1, "小胡 点炮 1"))
+    win = cs.HandWin(1, "discard", 0, Priced(("小胡",), 1, 1, says=Msg("小胡 点炮 1")))
     out = cs.win_payments(win, players=4, dealer=0, birds=ids("1m1m"), options=o, piao=[2, 2, 0, 0])
     assert [(p.payer, p.payee, p.amount) for p in out] == [(0, 1, 4), (0, 1, 4)]  # 1 × 2² and the 飘 4
     assert "坐飘" in out[1].why.zh()
@@ -473,7 +474,7 @@ def test_drawn_hand_qishou_last_tile_is_two_birds() -> None:
 
 def test_tongpao_each_winner_with_the_discarder() -> None:
     """通炮: birds drawn once; seat 1 and seat 2 win seat 0's discard; bird 2m → seat 1 (dealer 0's 下家)."""
-    a = cs.HandWin(1, "discard", 0, Priced(("小胡",), 1, 1, "小胡 点炮 1"))
+    a = cs.HandWin(1, "discard", 0, Priced(("小胡",), 1, 1, says=Msg("小胡 点炮 1")))
     b = cs.HandWin(2, "discard", 0, Priced(("七对子",), 6, 6, "七对子 6"))
     out = cs.hand_payments(players=4, dealer=0, options=opts(), wins=[a, b], qishou={}, birds=ids("2m9s"))
     # 2m → 1 (winner a) and 9s → 0 (the discarder): a two hits (1 × 4); b one, 9s on the discarder (6 × 2)
@@ -483,7 +484,7 @@ def test_tongpao_each_winner_with_the_discarder() -> None:
 
 def test_fan_mode_counts_a_seats_birds_once_for_qishou_and_win() -> None:
     o = opts(bird_mode="fan")
-    win = cs.HandWin(1, "discard", 3, Priced(("小胡",), 1, 1, "小胡 点炮 1"))
+    win = cs.HandWin(1, "discard", 3, Priced(("小胡",), 1, 1, says=Msg("小胡 点炮 1")))
     birds = ids("2m2m")  # both on seat 1
     out = cs.hand_payments(players=4, dealer=0, options=o, wins=[win], qishou={1: ["四喜"]}, birds=birds)
     qishou = {p.payer: p.amount for p in out if p.why.zh().startswith("起手胡")}
@@ -527,7 +528,7 @@ def test_price_hook_reads_the_spot() -> None:
     p = cs.price(dihu, opts(), first_discard=True)
     assert p is not None and p.patterns == ("地胡",)
     xiao = cs.price(dihu, opts())
-    assert xiao is not None and xiao.share == 1 and xiao.parts == "小胡 点炮 1"
+    assert xiao is not None and xiao.share == 1 and xiao.says is not None and xiao.says.zh() == "小胡 点炮 1"
     assert cs.is_bigger(p, xiao) and not cs.is_bigger(xiao, p)
 
 

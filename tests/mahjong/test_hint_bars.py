@@ -55,7 +55,7 @@ def test_tuidaohu_guohu_bars_robbing_a_kong_until_the_next_draw() -> None:
     (offer,) = hints(g, 2)  # his own 3p: a 自摸 to take now, and nothing else (he holds 14)
     assert offer.now == "self_draw" and offer.card == "3p" and offer.ways[0].open
     discard(g, 2, "3p")
-    assert g.view(2)["barred"] is True
+    assert g.view(2).barred is True
     waits = _waits(g, 2)
     assert set(waits) == {"3p", "6p"}
     for wait in waits.values():
@@ -63,8 +63,8 @@ def test_tuidaohu_guohu_bars_robbing_a_kong_until_the_next_draw() -> None:
         assert wait.way("robbing_kong").bar == Bar(GUOHU, UNTIL_DRAW)
     assert g._can_win_tile(2, ids("6p")[0], "robbing_kong") is None
     round_of_discards(g, (3, 0, 1))
-    assert g.to_act() == [2] and g.view(2)["barred"] is False
-    g.apply(2, "discard:" + g.view(2)["drawn"])
+    assert g.to_act() == [2] and g.view(2).barred is False
+    g.apply(2, "discard:" + g.view(2).drawn)
     waits = _waits(g, 2)
     assert waits and all(w.open for wait in waits.values() for w in wait.ways)
     assert g._can_win_tile(2, ids("6p")[0], "robbing_kong") is not None

@@ -18,11 +18,13 @@ from typing import Any
 
 import pytest
 
-from engine.core import Event, IllegalAction
-from engine.ledger import Payment, net
+from engine.core import Event, IllegalAction, MeldView
+from engine.ledger import net
 from engine.mahjong.tiles import KINDS, tile_id, tile_name, tile_set, to_counts
+from engine.outcome import Outcome, Winner
 from engine.registry import get_variant
 from engine.selfplay import play_hand
+from engine.words import Cards, Seat, msg
 
 TILE = re.compile(r"^[1-9][mps]$|^[1-7]z$")
 SUITED_NAMES = {tile_name(t): t for t in range(27)}
@@ -80,6 +82,10 @@ def _tiles_in(payload: Any, out: list[int]) -> list[int]:
             out.append(tile_id(payload))
         else:
             out += [SUITED_NAMES[n] for n in NAME.findall(payload)]
+    elif isinstance(payload, dict) and set(payload) == {"card", "name"}:
+        out.append(tile_id(payload["card"]))  # a message's card: its code and its name are one tile
+    elif isinstance(payload, dict) and set(payload) == {"cards", "text"}:
+        out += [tile_id(c) for c in payload["cards"]]  # a message's cards: their codes, their names the same
     elif isinstance(payload, dict):
         for v in payload.values():
             _tiles_in(v, out)
@@ -110,16 +116,16 @@ def check_public(game: Any, visible: list[list[int]]) -> None:
     pv = game.public_view()
     allowed = [sum(col) for col in zip(*visible, _table_extras(game), strict=True)]
     for s in range(game.seats):
-        shown = Counter(_tiles_in([pv["melds"][s], pv["discards"][s]], []))
+        shown = Counter(_tiles_in([[m.to_json() for m in pv.melds[s]], pv.discards[s]], []))
         assert not _over(shown, visible[s]), f"seat {s} shows unseen tiles {_over(shown, visible[s])}"
     # Anywhere in the view, one leaf names at most the copies that are public altogether.
-    for key, value in pv.items():
+    for key, value in pv.to_json().items():
         if key in ("melds", "discards"):
             continue
         shown = Counter(_tiles_in(value, []))
         assert not _over(shown, allowed), f"public_view[{key!r}] names unseen tiles {_over(shown, allowed)}"
     if game.window is not None and not game.finished and not game.secret_window:  # an 暗杠 rob looks like a turn
-        assert pv["to_act"] == [] and pv["claims_pending"] is True
+        assert list(pv.to_act) == [] and pv.claims_pending is True
     check_shapes(game)
 
 
@@ -159,14 +165,14 @@ def check_events(game: Any, events: list[Event], visible: list[list[int]]) -> No
     for e in events:
         if e.audience is not None:
             continue
-        for value in e.data.values():
+        for value in [*e.data.values(), None if e.says is None else e.says.to_json()]:
             shown = Counter(_tiles_in(value, []))
             assert not _over(shown, allowed), f"public event {e.kind} names unseen tiles {_over(shown, allowed)}"
 
 
 def _snapshot(game: Any) -> str:
-    return json.dumps([game.public_view(), *[game.view(s) for s in range(game.seats)]], ensure_ascii=False,
-                      sort_keys=True)
+    views = [game.public_view(), *[game.view(s) for s in range(game.seats)]]
+    return json.dumps([v.to_json() for v in views], ensure_ascii=False, sort_keys=True)
 
 
 def play_checked(variant: str, options: dict[str, Any], seed: int, dealer: int, *, ai: bool,
@@ -179,7 +185,7 @@ def play_checked(variant: str, options: dict[str, Any], seed: int, dealer: int, 
     def step(g: Any, events: list[Event]) -> None:
         assert g.census() == full
         if g.window is not None and not g.finished:
-            assert g.public_view()["to_act"] == []
+            assert list(g.public_view().to_act) == []
         if deep:
             visible = _visible(g)
             check_public(g, visible)
@@ -208,13 +214,14 @@ def check_result(game: Any) -> None:
     r = game.result
     assert r is not None and game.finished
     assert sum(r.deltas) == 0
-    payments = [Payment.from_json(p) for p in r.detail["payments"]]
+    assert r.outcome is not None and Outcome.from_json(r.outcome.to_json()) == r.outcome
+    payments = list(r.outcome.payments)
     assert r.deltas == net(game.seats, payments)
     standing = net(game.seats, r.ledger)
     wins = [p for p in payments if p not in r.ledger] if r.winners else []
     assert r.deltas == [a + b for a, b in zip(net(game.seats, wins), standing, strict=True)]
     assert sum(w.value for w in r.wins) == sum(p.amount for p in wins)
-    for w in r.detail["wins"]:
+    for w in map(_win_record, r.outcome.winners):
         if w["win_from"] == "discard":
             if game.rules.wild is not None:
                 assert tile_id(w["card"]) != game.rules.wild  # a discarded 红中 is never won
@@ -222,26 +229,34 @@ def check_result(game: Any) -> None:
                 acts = [e for e in game.events if e.audience is None and e.data.get("seat") == w["from_seat"]
                         and e.kind in ("discard", "kong", "peng", "chi")]
                 assert [e.kind for e in acts[-2:]] == ["kong", "discard"], acts[-2:]
-    for w in r.detail["wins"]:
+    for w in map(_win_record, r.outcome.winners):
         check_against_calculator(game, w)
     if r.draw:
         assert r.winners == [] and r.wins == []
         if game.rules.ledger_rule == "cancel_on_draw":
-            assert r.deltas == [0] * game.seats and len(r.detail["cancelled"]) == len(game.ledger.payments)
+            assert r.deltas == [0] * game.seats and len(r.outcome.cancelled) == len(game.ledger.payments)
         else:
             assert r.deltas == game.ledger.totals()
     else:
         assert [w.seat for w in r.wins] == r.winners and r.winners
         assert r.ledger == game.ledger.payments
     assert r.next_dealer is not None and 0 <= r.next_dealer < game.seats
-    assert game.public_view()["kong_money"] == standing
+    assert list(game.public_view().kong_money) == standing
+
+
+def _win_record(w: Winner) -> dict[str, Any]:
+    """One winner of the outcome as the calculator check reads it: its way, tile, whole hand and melds, its 番种, and
+    its 番 / 倍 and share as the derivation's first and last steps give them."""
+    return {"seat": w.seat, "win_from": w.how.value, "from_seat": w.from_seat, "card": w.card, "hand": list(w.hand),
+            "melds": [m.to_json() for m in w.melds], "patterns": list(w.patterns), "fan": w.steps[0].value,
+            "share": w.steps[-1].value}
 
 
 def check_against_calculator(game: Any, win: dict[str, Any]) -> None:
     """The game's price of a win is the variant's calculator (``score``) on the same hand."""
     hand = list(win["hand"])
-    if win["win_from"] in ("self_draw", "deal") and win["card"] is not None:
-        hand.remove(win["card"])  # the 自摸 tile is in hand; the calculator takes it apart
+    if win["card"] is not None:
+        hand.remove(win["card"])  # the winning tile is in the whole hand once; the calculator takes it apart
     melds = [{"type": "gang" if m["type"] == "bugang" else m["type"], "cards": m["cards"]} for m in win["melds"]]
     data = {"hand": hand, "win_from": win["win_from"], "win_card": win["card"], "melds": melds,
             "options": {k: v for k, v in game.options.items()},
@@ -266,7 +281,7 @@ def check_replay(variant: Any, options: dict[str, Any], seed: int, dealer: int, 
     for seat, code in game.log:
         again.apply(seat, code)
     assert _snapshot(again) == _snapshot(game)
-    assert again.result.deltas == game.result.deltas and again.result.detail == game.result.detail
+    assert again.result.deltas == game.result.deltas and again.result.outcome == game.result.outcome
 
 
 # (variant, options, random hands, AI hands, deep-checked random hands): 2,000 hands per variant.
@@ -298,8 +313,9 @@ def test_the_leak_check_catches_a_face_up_angang() -> None:
     act(g, 0, "discard:6s")
     act(g, 1, "angang:1m")
     check_public(g, _visible(g))
-    g._meld_json = lambda m, own: {"type": m.kind, "cards": ["1m"] * 4, "from": None}  # type: ignore[method-assign]
+    g._meld_view = lambda m, own: MeldView(m.kind, ("1m",) * 4)  # type: ignore[method-assign]
     with pytest.raises(AssertionError, match="seat 1 shows unseen"):
         check_public(g, _visible(g))
     with pytest.raises(AssertionError, match="names unseen"):
-        check_events(g, [Event("angang", {"seat": 1, "text": "座位2 暗杠 一万一万"})], _visible(g))
+        check_events(g, [Event("angang", {"seat": 1}, None, msg("{seat} 暗杠 {tiles}", seat=Seat(1),
+                                                                  tiles=Cards(("1m",) * 2, "一万 一万")))], _visible(g))

@@ -3,10 +3,14 @@ never and 荒庄, each checked against ``rules/tuidaohu.md`` §5 and the rulings
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from engine.core import Win
+from engine.core import MeldView, Win
 from engine.mahjong.tiles import tile_set, to_counts
+from engine.outcome import How, Step
+from engine.views import Choosing
 from engine.words import Msg
 from tests.mahjong.stack import act, discard, hand, pass_window, play_out, public_events, whys
 
@@ -22,7 +26,7 @@ def round_of_discards(g, seats: tuple[int, ...]) -> None:  # noqa: ANN001
     """Each seat in turn throws the tile it just drew (every window passed)."""
     for seat in seats:
         assert g.to_act() == [seat]
-        discard(g, seat, g.view(seat)["drawn"])
+        discard(g, seat, g.view(seat).drawn)
 
 
 # -- 加锤 ---------------------------------------------------------------------------------------------------------------
@@ -30,25 +34,25 @@ def test_jiachui_every_seat_chooses_at_once_before_the_deal_and_nothing_shows_un
     g = hand("tuidaohu", ["123m456m789m234p5s1z", None, None, None], draws="9p9p9p5s", difen=25)
     assert g.to_act() == [0, 1, 2, 3]
     pv = g.public_view()
-    assert pv["phase"] == "choose" and pv["hand_sizes"] is None and pv["chui"] is None
-    assert pv["choosing"] == {"chosen": 0, "of": 4}
+    assert pv.phase == "choose" and pv.hand_sizes is None and pv.chui is None
+    assert pv.choosing == Choosing(0, 4)
     for s in range(4):
         v = g.view(s)
-        assert v["hand"] == [] and v["legal"] == ["chui:0", "chui:1", "chui:2"]
+        assert v.hand == () and v.legal == ("chui:0", "chui:1", "chui:2")
     assert [g.name_action(a).label for a in g.legal_actions(0)] == ["不加锤", "加1锤", "加2锤"]
     events = act(g, 2, "chui:1")
     assert public_events(events) == [] and g.to_act() == [0, 1, 3]
-    assert g.public_view()["choosing"] == {"chosen": 1, "of": 4} and g.public_view()["chui"] is None
+    assert g.public_view().choosing == Choosing(1, 4) and g.public_view().chui is None
     assert g.census() == FULL
     act(g, 0, "chui:1")
     act(g, 3, "chui:0")
-    assert g.view(0)["hand"] == [] and g.public_view()["wall"] is None
+    assert list(g.view(0).hand) == [] and g.public_view().wall is None
     assert not [e for e in g.events if e.kind in ("deal", "dealt", "draw")]  # nothing dealt yet
     events = act(g, 1, "chui:1")
     shown = [e for e in public_events(events) if e.kind == "chui_all"]
     assert len(shown) == 1 and shown[0].data["chui"] == [1, 1, 1, 0]
-    assert g.public_view()["chui"] == [1, 1, 1, 0] and g.public_view()["phase"] == "turn"
-    assert g.public_view()["hand_sizes"] == [14, 13, 13, 13] and len(g.view(0)["hand"]) == 14
+    assert list(g.public_view().chui) == [1, 1, 1, 0] and g.public_view().phase == "discard"
+    assert list(g.public_view().hand_sizes) == [14, 13, 13, 13] and len(g.view(0).hand) == 14
     # The seed's example: A, B, C 1 锤, D none; A wins one share of 100 (底分 25 × 平胡门前清 4).
     discard(g, 0, "1z")
     round_of_discards(g, (1, 2, 3))
@@ -57,7 +61,8 @@ def test_jiachui_every_seat_chooses_at_once_before_the_deal_and_nothing_shows_un
     assert r is not None and r.winners == [0]
     assert r.deltas == [1000, -400, -400, -200]
     assert r.wins == [Win(0, None, "5s", ("平胡", "门前清"), 1000)]
-    assert r.detail["chui"] == [1, 1, 1, 0] and r.detail["wins"][0]["share"] == 100
+    assert [s.says.zh() for s in r.outcome.steps] == ["加锤：座位1 加1锤 · 座位2 加1锤 · 座位3 加1锤 · 座位4 不加锤"]
+    assert r.outcome.winners[0].steps[-1] == Step(Msg("一份 {share}", (("share", 100),)), 100)
     assert whys(r) == [(1, 0, 400, "自摸：平胡、门前清 4 倍 × 锤 4"), (2, 0, 400, "自摸：平胡、门前清 4 倍 × 锤 4"),
                        (3, 0, 200, "自摸：平胡、门前清 4 倍 × 锤 2")]
 
@@ -75,13 +80,13 @@ def test_zimo_patterns_each_of_three_pays_the_multiple(ready: str, win: str, pat
                                                        fan: int) -> None:
     g = tdh(["6s", ready, None, None], draws=win)
     discard(g, 0, "6s")
-    assert g.to_act() == [1] and "hu" in g.view(1)["legal"]
+    assert g.to_act() == [1] and "hu" in g.view(1).legal
     act(g, 1, "hu")
     r = g.result
     assert r is not None
     assert r.wins == [Win(1, None, win, patterns, 3 * fan)]
     assert r.deltas == [-fan, 3 * fan, -fan, -fan]
-    assert r.detail["wins"][0]["fan"] == fan and r.next_dealer == 1
+    assert r.outcome.winners[0].steps[0].value == fan and r.next_dealer == 1
 
 
 def test_pinghu_with_a_peng_is_two_not_menqing() -> None:
@@ -99,9 +104,9 @@ def test_pinghu_with_a_peng_is_two_not_menqing() -> None:
 # -- discards, 杠上炮 -------------------------------------------------------------------------------------------------
 def test_a_plain_discard_cannot_be_won() -> None:
     g = tdh(["7s", "123p456p789p55s68s", None, None])
-    assert "7s" in g.view(1)["waits"]
+    assert "7s" in g.view(1).waits
     act(g, 0, "discard:7s")
-    assert "hu" not in g.view(1)["legal"] and "hu" not in [a.code for s in range(4) for a in g.legal_actions(s)]
+    assert "hu" not in g.view(1).legal and "hu" not in [a.code for s in range(4) for a in g.legal_actions(s)]
 
 
 def test_gangshangpao_the_kongers_discard_after_his_replacement_pays_half() -> None:
@@ -109,9 +114,9 @@ def test_gangshangpao_the_kongers_discard_after_his_replacement_pays_half() -> N
     act(g, 0, "discard:1m")
     pass_window(g, keep=[1])
     act(g, 1, "gang:1m")
-    assert g.view(1)["drawn"] == "7s"
+    assert g.view(1).drawn == "7s"
     act(g, 1, "discard:7s")
-    assert "hu" in g.view(2)["legal"]
+    assert "hu" in g.view(2).legal
     act(g, 2, "hu")
     r = g.result
     assert r is not None and r.winners == [2]
@@ -146,7 +151,7 @@ def test_qianggang_of_a_bugang_the_konger_pays_three_shares() -> None:
     discard(g, 1, "2z")
     round_of_discards(g, (2, 3, 0))
     act(g, 1, "bugang:9s")
-    assert g.to_act() == [2] and g.public_view()["claims_pending"]
+    assert g.to_act() == [2] and g.public_view().claims_pending
     act(g, 2, "hu")
     r = g.result
     assert r is not None
@@ -161,14 +166,14 @@ def test_shisanyao_robs_an_angang_and_nobody_else_may() -> None:
     # Seat 1 holds 1m×3 and draws the 4th; seat 2's 十三幺 waits on 1m, seat 3's 平胡 too (23m).
     g = tdh(["6s", "1m1m1m", "9m1p9p1s9s1z2z3z4z5z6z7z7z", "23m456p789p123s55s"], draws="1m")
     discard(g, 0, "6s")
-    assert "angang:1m" in g.view(1)["legal"]
+    assert "angang:1m" in g.view(1).legal
     assert g.name_action(g.parse_action("angang:1m")).label == "暗杠 一万"
-    before = {k: v for k, v in g.public_view().items() if k != "version"}
+    before = dataclasses.replace(g.public_view(), version=0)
     act(g, 1, "angang:1m")
     assert g.to_act() == [2]  # seat 3 is not asked: only 十三幺 robs an 暗杠
     # Nothing shows that someone may rob: the table still sees seat 1's turn, hand and all (the 暗杠 is not shown).
-    assert {k: v for k, v in g.public_view().items() if k != "version"} == before
-    assert g.secret_window and not [e for e in g.events[-3:] if e.audience is None and "暗杠" in e.data["text"]]
+    assert dataclasses.replace(g.public_view(), version=0) == before
+    assert g.secret_window and not [e for e in g.events[-3:] if e.audience is None and "暗杠" in e.says.zh()]
     act(g, 2, "hu")
     r = g.result
     assert r is not None and r.deltas == [0, -72, 72, 0]
@@ -179,9 +184,9 @@ def test_an_angang_nobody_may_rob_stands_at_once() -> None:
     g = tdh(["6s", "1m1m1m", None, "23m456p789p123s55s"], draws="1m", tails="8p")
     discard(g, 0, "6s")
     act(g, 1, "angang:1m")
-    assert g.window is None and g.to_act() == [1] and g.view(1)["drawn"] == "8p"
-    assert g.public_view()["kong_money"] == [-2, 6, -2, -2]
-    assert g.public_view()["melds"][1] == [{"type": "angang", "cards": ["1m"], "hidden": 3, "from": None, "huxi": None}]
+    assert g.window is None and g.to_act() == [1] and g.view(1).drawn == "8p"
+    assert list(g.public_view().kong_money) == [-2, 6, -2, -2]
+    assert list(g.public_view().melds[1]) == [MeldView("angang", ("1m",), 3)]
 
 
 # -- 杠开 after 点杠 --------------------------------------------------------------------------------------------------
@@ -190,7 +195,7 @@ def test_gangkai_after_diangang_the_feeder_pays_three_shares() -> None:
     act(g, 0, "discard:1m")
     pass_window(g, keep=[1])
     act(g, 1, "gang:1m")
-    assert "hu" in g.view(1)["legal"]
+    assert "hu" in g.view(1).legal
     act(g, 1, "hu")
     r = g.result
     assert r is not None
@@ -205,15 +210,15 @@ def test_guohu_declining_a_win_bars_every_win_until_ones_own_draw() -> None:
     g = tdh(["6s", None, "123m456m789m45p99s", "2z2z2z"], draws="8s3p2z8s8s", tails="6p")
     discard(g, 0, "6s")
     discard(g, 1, "8s")
-    assert "hu" in g.view(2)["legal"]
+    assert "hu" in g.view(2).legal
     discard(g, 2, "3p")
-    assert g.view(2)["barred"] is True
+    assert g.view(2).barred is True
     act(g, 3, "angang:2z")
     act(g, 3, "discard:6p")
-    assert "hu" not in g.view(2)["legal"]
+    assert "hu" not in g.view(2).legal
     pass_window(g)
     round_of_discards(g, (0, 1))
-    assert g.to_act() == [2] and g.view(2)["barred"] is False
+    assert g.to_act() == [2] and g.view(2).barred is False
 
 
 def test_guohu_a_chi_does_not_lift_the_bar() -> None:
@@ -222,14 +227,14 @@ def test_guohu_a_chi_does_not_lift_the_bar() -> None:
     g = tdh(["6s", None, "123m456m789m45p99s", None], draws="8s3p1p1p4m")
     discard(g, 0, "6s")
     discard(g, 1, "8s")
-    assert "hu" in g.view(2)["legal"]
+    assert "hu" in g.view(2).legal
     discard(g, 2, "1m")
-    assert g.view(2)["barred"] is True
+    assert g.view(2).barred is True
     round_of_discards(g, (3, 0))
     act(g, 1, "discard:4m")
     pass_window(g, keep=[2])
     act(g, 2, "chi:2m|3m|4m")
-    assert g.view(2)["barred"] is True
+    assert g.view(2).barred is True
 
 
 def test_guohu_declining_a_gangshangpao_bars_the_next_one() -> None:
@@ -239,13 +244,13 @@ def test_guohu_declining_a_gangshangpao_bars_the_next_one() -> None:
     pass_window(g, keep=[1])
     act(g, 1, "gang:1m")
     act(g, 1, "discard:9s")
-    assert "hu" in g.view(2)["legal"] and "gang:9s" in g.view(3)["legal"]
+    assert "hu" in g.view(2).legal and "gang:9s" in g.view(3).legal
     act(g, 2, "pass")
     act(g, 3, "gang:9s")
-    assert g.view(2)["barred"] is True
-    assert g.view(3)["drawn"] == "6s"
+    assert g.view(2).barred is True
+    assert g.view(3).drawn == "6s"
     act(g, 3, "discard:6s")
-    assert "6s" in g.view(2)["waits"] and "hu" not in g.view(2)["legal"]
+    assert "6s" in g.view(2).waits and "hu" not in g.view(2).legal
     pass_window(g)
     assert g.to_act() == [0]
 
@@ -257,11 +262,11 @@ def test_bugang_not_made_when_first_possible_is_lost() -> None:
     act(g, 1, "peng:9s")
     discard(g, 1, "2z")
     round_of_discards(g, (2, 3, 0))
-    assert g.view(1)["drawn"] == "9s" and "bugang:9s" in g.view(1)["legal"]
-    other = next(t for t in g.view(1)["hand"] if t != "9s")
+    assert g.view(1).drawn == "9s" and "bugang:9s" in g.view(1).legal
+    other = next(t for t in g.view(1).hand if t != "9s")
     discard(g, 1, other)
     round_of_discards(g, (2, 3, 0))
-    assert "9s" in g.view(1)["hand"] and "bugang:9s" not in g.view(1)["legal"]
+    assert "9s" in g.view(1).hand and "bugang:9s" not in g.view(1).legal
 
 
 def test_peng_instead_of_zhigang_loses_the_kong_of_that_tile() -> None:
@@ -269,11 +274,11 @@ def test_peng_instead_of_zhigang_loses_the_kong_of_that_tile() -> None:
     g = tdh(["9s", "9s9s9s2z", None, None], draws="3z3z3z4z")
     act(g, 0, "discard:9s")
     pass_window(g, keep=[1])
-    assert {"gang:9s", "peng:9s"} <= set(g.view(1)["legal"])
+    assert {"gang:9s", "peng:9s"} <= set(g.view(1).legal)
     act(g, 1, "peng:9s")
     discard(g, 1, "2z")
     round_of_discards(g, (2, 3, 0))
-    assert "9s" in g.view(1)["hand"] and "bugang:9s" not in g.view(1)["legal"]
+    assert "9s" in g.view(1).hand and "bugang:9s" not in g.view(1).legal
 
 
 # -- 荒庄 --------------------------------------------------------------------------------------------------------------
@@ -281,18 +286,18 @@ def test_huangzhuang_cancels_kong_money_and_the_last_drawer_deals() -> None:
     g = tdh(["6s", "1m1m1m", None, None], draws="1m")
     discard(g, 0, "6s")
     act(g, 1, "angang:1m")
-    assert g.public_view()["kong_money"] == [-2, 6, -2, -2]
+    assert list(g.public_view().kong_money) == [-2, 6, -2, -2]
     play_out(g)
     r = g.result
     assert r is not None and r.draw and r.deltas == [0, 0, 0, 0]
-    assert r.ledger == [] and [Msg.from_json(c["why"]).zh() for c in r.detail["cancelled"]] == ["暗杠 2"] * 3
-    assert r.detail["payments"] == []
+    assert r.ledger == [] and [c.why.zh() for c in r.outcome.cancelled] == ["暗杠 2"] * 3
+    assert r.outcome.payments == ()
     # The seat of the last draw (the last 摸牌 event) deals next.
     last = [e.data["seat"] for e in g.events if e.kind == "drew"][-1]
-    assert r.next_dealer == last and g.public_view()["wall"] == 0
+    assert r.next_dealer == last and g.public_view().wall == 0
     assert g.census() == FULL
     # The table is shown the money that stands: none.
-    assert g.public_view()["kong_money"] == [0, 0, 0, 0] and g.public_view()["payments"] == []
+    assert list(g.public_view().kong_money) == [0, 0, 0, 0] and list(g.public_view().payments) == []
 
 
 def test_after_huangzhuang_a_non_dealer_last_drawer_deals() -> None:
@@ -313,7 +318,7 @@ def test_chi_only_from_the_shangjia() -> None:
     assert 2 not in g.to_act() and 3 not in g.to_act()
     assert g.name_action(g.parse_action("chi:2m|3m|4m")).label == "吃 二三四万"
     act(g, 1, "chi:2m|3m|4m")
-    assert g.public_view()["melds"][1] == [{"type": "chi", "cards": ["2m", "3m", "4m"], "hidden": 0, "from": 0, "huxi": None}]
+    assert list(g.public_view().melds[1]) == [MeldView("chi", ("2m", "3m", "4m"), 0, 0)]
     assert g.to_act() == [1]
 
 
@@ -324,8 +329,8 @@ def test_chui_scales_kong_money_between_the_two_players() -> None:
     discard(g, 0, "6s")
     act(g, 1, "angang:1m")
     # 暗杠 2 each × 2^(锤 of the konger + 锤 of the payer): 2 × 4, 2 × 8, 2 × 4.
-    assert g.public_view()["kong_money"] == [-8, 32, -16, -8]
-    assert [(p["payer"], p["amount"], Msg.from_json(p["why"]).zh()) for p in g.public_view()["payments"]] == [
+    assert list(g.public_view().kong_money) == [-8, 32, -16, -8]
+    assert [(p.payer, p.amount, p.why.zh()) for p in g.public_view().payments] == [
         (0, 8, "暗杠 2 × 锤 4"), (2, 16, "暗杠 2 × 锤 8"), (3, 8, "暗杠 2 × 锤 4")]
 
 
@@ -333,14 +338,14 @@ def test_gangkai_after_an_angang_each_of_three_pays() -> None:
     g = tdh(["6s", "1m1m1m123p456p789p5s", None, None], draws="1m", tails="5s")
     discard(g, 0, "6s")
     act(g, 1, "angang:1m")
-    assert g.view(1)["drawn"] == "5s"
+    assert g.view(1).drawn == "5s"
     act(g, 1, "hu")
     r = g.result
     assert r is not None
     # 门前清 平胡 4 each (an 暗杠 keeps it 门前清), nobody 包s; plus the 暗杠's 2 each.
     assert r.deltas == [-6, 18, -6, -6]
     assert r.wins == [Win(1, None, "5s", ("平胡", "门前清"), 12)]
-    assert r.detail["wins"][0]["win_from"] == "self_draw"
+    assert r.outcome.winners[0].how is How.SELF_DRAW
 
 
 def test_an_angang_then_a_bugang_in_the_same_turn() -> None:
@@ -351,9 +356,9 @@ def test_an_angang_then_a_bugang_in_the_same_turn() -> None:
     act(g, 1, "peng:9s")
     discard(g, 1, "2z")
     round_of_discards(g, (2, 3, 0))
-    assert {"angang:1m", "bugang:9s"} <= set(g.view(1)["legal"])
+    assert {"angang:1m", "bugang:9s"} <= set(g.view(1).legal)
     act(g, 1, "angang:1m")
-    assert g.view(1)["drawn"] == "8p" and "bugang:9s" in g.view(1)["legal"]
+    assert g.view(1).drawn == "8p" and "bugang:9s" in g.view(1).legal
     discard(g, 1, "8p")
     round_of_discards(g, (2, 3, 0))
-    assert "9s" in g.view(1)["hand"] and "bugang:9s" not in g.view(1)["legal"]
+    assert "9s" in g.view(1).hand and "bugang:9s" not in g.view(1).legal

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import pytest
 from PIL import Image
 
+from bot.families.mahjong import pictures as mahjong_pictures
 from bot.present import pictures
 from bot.present.registry import presenter_for
 from engine import ai
+from engine.outcome import How
 from engine.registry import all_variants
 
 
@@ -52,16 +55,16 @@ def test_a_self_drawn_win_draws_as_the_same_hand_won_on_a_discard(variant: str, 
     from tests.pictures.positions import play
 
     game = play(variant, seed, None)
-    assert game.result is not None
-    detail = game.result.detail
-    [win] = detail["wins"]
-    assert win["win_from"] == "self_draw" and win["card"] in win["hand"]
-    assert len(win["hand"]) + 3 * len(win["melds"]) == 14
-    hand = list(win["hand"])
-    hand.remove(win["card"])
-    on_discard = dict(detail, wins=[dict(win, hand=hand, win_from="discard", from_seat=(win["seat"] + 1) % 4)])
-    seats = len(game.public_view()["hand_sizes"])
-    drawn = pictures.settlement_picture("mahjong", detail, seats)
-    won = pictures.settlement_picture("mahjong", on_discard, seats)
+    assert game.result is not None and game.result.outcome is not None
+    outcome = game.result.outcome
+    [win] = outcome.winners
+    assert win.how is How.SELF_DRAW and win.card in win.hand
+    assert len(win.hand) + 3 * len(win.melds) == 14
+    on_discard = dataclasses.replace(outcome, winners=(dataclasses.replace(win, how=How.DISCARD,
+                                                                          from_seat=(win.seat + 1) % 4),))
+    drawn = mahjong_pictures.result_picture(outcome, game.seats)
+    won = mahjong_pictures.result_picture(on_discard, game.seats)
     assert drawn is not None and won is not None
     assert drawn.data == won.data
+    # the picture draws the engine's groups of the whole hand: 14 tiles, the winning one once
+    assert sum(len(g.cards) for g in win.groups) == len(win.hand)

@@ -9,7 +9,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.mahjong.tiles import HONOUR_BASE, KINDS, tile_id, tile_name, tile_str
+from engine.mahjong.views import MahjongSeatView, MahjongView
 from engine.mahjong.win import decompositions
+from engine.outcome import Outcome
 
 from ...i18n import current_lang
 from ...pictures import Picture, hand_inputs, labels, result_inputs, table_inputs
@@ -31,7 +33,7 @@ from ...pictures.draw import (
 from ...pictures.emoji import Face
 from ...pictures.font import have_cjk
 from ...pictures.table import DISCARDS_SHOWN, per_seat, seat_head, seats_of
-from .words import bird_landings, is_tile, winning_hand
+from .words import bird_landings, birds_json, is_tile, winning_hand
 
 FACE = (250, 248, 236)
 HAND = (48, 66)  # px (w, h) of a tile in the player's own hand
@@ -112,7 +114,7 @@ def hand_png(private: dict[str, Any]) -> bytes:
 
 
 def win_groups(codes: list[str]) -> list[tuple[str, list[str]]]:
-    """The whole winning hand (the winning tile in it: :func:`bot.families.mahjong.words.winning_hand`) in its groups: 刻子/顺子 and
+    """(Stored positions from before the outcome carried the engine's groups.) The whole winning hand (the winning tile in it: :func:`bot.families.mahjong.words.winning_hand`) in its groups: 刻子/顺子 and
     the 将, 七对 as pairs; 红中 wildcards stay where the split put them. A hand no split explains is shown as it
     stands."""
     counts = [0] * 34
@@ -167,7 +169,8 @@ def result_png(detail: dict[str, Any]) -> bytes:
             if isinstance(m, dict):
                 flow.add(meld_sprite(m, TABLE))
         marked = False
-        for kind, codes in win_groups(winning_hand(w)):
+        groups = w.get("groups")  # the engine's groups (a stored position from before them: split here)
+        for kind, codes in groups if isinstance(groups, list) else win_groups(winning_hand(w)):
             sprites = []
             for c in codes:
                 s = tile(c, *TABLE)
@@ -252,14 +255,47 @@ def table_png(view: dict[str, Any]) -> bytes:
     return flow.png()
 
 
-def hand_picture(private: dict[str, Any]) -> Picture | None:
+def _drawn_hand(private: MahjongSeatView) -> dict[str, Any]:
+    """What the hand's picture draws of the seat's view: its tiles, the one just drawn, its own melds."""
+    return {"family": "mahjong", "seat": private.seat, "hand": list(private.hand), "drawn": private.drawn,
+            "melds": [[m.to_json() for m in melds] for melds in private.melds]}
+
+
+def _drawn_table(view: MahjongView) -> dict[str, Any]:
+    """What the table's picture draws of the view: the wall and the tile on offer, each seat's head, melds and
+    discards, a won hand's birds."""
+    winners = view.result.winners if view.result is not None else ()
+    return {"family": "mahjong", "dealer": view.dealer, "wall": view.wall, "revealed": view.revealed,
+            "hand_sizes": None if view.hand_sizes is None else list(view.hand_sizes),
+            "melds": [[m.to_json() for m in melds] for melds in view.melds],
+            "discards": [list(d) for d in view.discards], "to_act": list(view.to_act),
+            "birds": None if view.birds is None else birds_json(view.birds, winners)}
+
+
+def drawn_result(outcome: Outcome, seats: int) -> dict[str, Any]:
+    """What the settlement's picture draws of the outcome: each win's tile, melds and hand in the engine's groups,
+    and the birds."""
+    wins = [{"seat": w.seat, "card": w.card, "melds": [m.to_json() for m in w.melds], "hand": list(w.hand),
+             "groups": [[g.kind, list(g.cards)] for g in w.groups]} for w in outcome.winners]
+    birds = birds_json(outcome.birds, [w.seat for w in outcome.winners]) if outcome.birds_drawn else None
+    return result_inputs("mahjong", {"wins": wins, "birds": birds}, seats)
+
+
+def hand_picture(private: MahjongSeatView | dict[str, Any]) -> Picture | None:
     """The seat's own tiles from its ``view(seat)``; None when it holds nothing to draw."""
-    inputs = hand_inputs(private)
+    inputs = hand_inputs(private if isinstance(private, dict) else _drawn_hand(private))
     return Picture("hand", inputs, hand_png) if inputs["hand"] else None
 
 
-def table_picture(public: dict[str, Any]) -> Picture:
-    return Picture("table", table_inputs(public), table_png)
+def table_picture(public: MahjongView | dict[str, Any]) -> Picture:
+    return Picture("table", table_inputs(public if isinstance(public, dict) else _drawn_table(public)), table_png)
+
+
+def result_picture(outcome: Outcome | None, seats: int) -> Picture | None:
+    """Each win's hand in its groups and the birds (荒庄: the word alone), from the hand's outcome."""
+    if outcome is None:
+        return None
+    return Picture("result", drawn_result(outcome, seats), result_png)
 
 
 def settlement_picture(detail: dict[str, Any] | None, seats: int) -> Picture | None:

@@ -1,5 +1,6 @@
 """The 麻将 family's presenter (长沙麻将, 红中麻将, 推倒胡): its tiles, its table and panel text, its settlements,
-pictures and ``/calc`` form, for the shared frames of ``bot/present``."""
+pictures and ``/calc`` form, for the shared frames of ``bot/present``. It reads the engine's typed views
+(``engine.mahjong.views``) and the hand's outcome."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.mahjong.tiles import KINDS, tile_name
+from engine.mahjong.views import MahjongSeatView, MahjongView
+from engine.words import Card, Cards
 
 from ...present.base import BasePresenter
 from . import pictures, settlement, text, words
@@ -21,9 +24,27 @@ if TYPE_CHECKING:
     from ...service.table import Table
 
 
+def _table(view: View) -> MahjongView:
+    assert isinstance(view, MahjongView), "a mahjong game's views are typed"
+    return view
+
+
+def _seat(view: View) -> MahjongSeatView:
+    assert isinstance(view, MahjongSeatView), "a mahjong game's seat views are typed"
+    return view
+
+
 class MahjongPresenter(BasePresenter):
     family = "mahjong"
     calc = MahjongForm()
+
+    def card_words(self, cards: Card | Cards) -> str:
+        """Tiles an engine message names: one by name (五万), several by suit as players sort them."""
+        if isinstance(cards, Card):
+            return words.tile_word(cards.code)
+        if words.is_run(cards.codes):  # a 吃's run reads as one: 一二三万
+            return words.tiles_text(list(cards.codes))
+        return " ".join(words.tile_word(c) for c in cards.codes)  # tiles shown together, each by name
 
     def card_word(self, card: str) -> str:
         return words.tile_word(card)
@@ -35,17 +56,18 @@ class MahjongPresenter(BasePresenter):
         return words.card_run(run)
 
     def waiting_words(self, table: Table, view: View) -> str:
-        return text.waiting_words(table, view)
+        return text.waiting_words(table, _table(view))
 
     def table_facts(self, table: Table, view: View) -> list[str]:
-        return text.table_facts(table, view)
+        return text.table_facts(table, _table(view))
 
     def seat_parts(self, view: View, seat: int) -> list[str]:
-        return [p for p in (text.melds_part(view, seat), text.outs_part(view, seat)) if p]
+        shown = _table(view)
+        return [p for p in (text.melds_part(shown, seat), text.outs_part(shown, seat)) if p]
 
     def panel_body(self, table: Table, game: Game, private: View, seat: int, *, deciding: bool,
                    picked: Sequence[str]) -> list[str]:
-        return text.panel_body(self, table, game, private, seat)
+        return text.panel_body(self, table, game, _seat(private), seat)
 
     def settlement_body(self, table: Table, result: HandResult, hand_no: int) -> Settlement:
         return settlement.settlement_body(table, result, hand_no)
@@ -54,13 +76,16 @@ class MahjongPresenter(BasePresenter):
         return settlement.hand_summary(table, result)
 
     def hand_picture(self, private: View) -> Picture | None:
-        return pictures.hand_picture(private)
+        return pictures.hand_picture(private if isinstance(private, dict) else _seat(private))
 
     def table_picture(self, public: View) -> Picture | None:
-        return pictures.table_picture(public)
+        return pictures.table_picture(public if isinstance(public, dict) else _table(public))
 
     def settlement_picture(self, detail: dict[str, Any] | None, seats: int) -> Picture | None:
         return pictures.settlement_picture(detail, seats)
+
+    def result_picture(self, result: HandResult, seats: int) -> Picture | None:
+        return pictures.result_picture(result.outcome, seats)
 
     def picture_chars(self) -> str:
         return "".join(tile_name(tid) for tid in range(KINDS))

@@ -1,16 +1,22 @@
-"""A 麻将 hand settled: every winner (一炮多响, several robbers of one 补杠), each win's 番种 and share, its whole hand,
-every payment of the hand with its why (win money and kong money alike), kong money 荒庄 cancelled, birds and 加锤."""
+"""A 麻将 hand settled, from the hand's typed outcome: every winner (一炮多响, several robbers of one 补杠), each win
+as the variant names it and its share (the engine's steps), its whole hand, every payment of the hand with its
+why (win money and kong money alike, the engine's words), kong money 荒庄 cancelled, birds and 加锤."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+
+from engine.ledger import Payment
+from engine.mahjong.stored import stored_outcome
+from engine.outcome import Outcome, Termination, Winner
+from engine.words import Card, Listing, Msg, Seats
 
 from ...i18n import tr
 from ...present.contract import Settlement
-from ...present.results import deltas_line, payment_lines, seat_or_dash, win_head, won_line
+from ...present.results import deltas_line, payment_line, seat_or_dash, win_head
 from ...present.words import joined
-from .text import chui_text
-from .words import birds_text, is_tile, melds_text, tile_word, tiles_text, winning_hand
+from .words import birds_text, melds_text, tile_word, tiles_text
 
 if TYPE_CHECKING:
     from engine.core import HandResult
@@ -18,91 +24,82 @@ if TYPE_CHECKING:
     from ...service.table import Table
 
 
-def win_how(table: Table, win: dict[str, Any]) -> str:
-    """Where one 麻将 win came from, in the game's words: 自摸, 放炮, 杠上炮 (推倒胡 wins a discard only
-    right after the discarder's kong), 抢 N号 的补杠, 起手 (天胡)."""
-    how = str(win.get("win_from") or "")
-    frm = win.get("from_seat")
-    if how == "discard":
-        if table.variant_id == "tuidaohu" or "杠上炮" in (win.get("patterns") or []):  # i18n: input
-            return tr("{seat} 杠上炮", seat=seat_or_dash(table, frm))
-        return tr("{seat} 放炮", seat=seat_or_dash(table, frm))
-    if how == "robbing_kong":
-        return tr("抢 {seat} 的补杠", seat=seat_or_dash(table, frm))
-    return {"self_draw": tr("自摸"), "deal": tr("起手胡牌")}.get(how, "")
+def stored(table: Table, result: dict[str, Any]) -> Outcome:
+    """The stored hand's outcome (read from the older form for hands stored before it)."""
+    return stored_outcome(table.variant_id, result)
 
 
 def hand_summary(table: Table, result: dict[str, Any]) -> str:
     """``2号 小明 胡了 五万（1号 阿强 放炮）``, ``荒庄``."""
-    raw = result.get("detail")
-    detail: dict[str, Any] = raw if isinstance(raw, dict) else {}
-    winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
-    if result.get("draw") or not winners:
-        return tr("荒庄")
-    wins = [w for w in detail.get("wins") or [] if isinstance(w, dict)]
-    who = joined([seat_or_dash(table, w.get("seat")) for w in wins] or [seat_or_dash(table, w) for w in winners])
-    card = next((w["card"] for w in wins if is_tile(w.get("card"))), None)
-    how = joined([h for h in dict.fromkeys(win_how(table, w) for w in wins) if h], "；")
-    return won_line(who, tile_word(card) if card else "", how)
+    return table.say(stored(table, result).summary)
 
 
-def _head(table: Table, wins: list[dict[str, Any]], hand_no: int) -> str:
-    """Every winner at once (一炮多响, several robbers of one 补杠), the tile and where it came from."""
-    who = joined([seat_or_dash(table, w.get("seat")) for w in wins])
-    card = next((w["card"] for w in wins if is_tile(w.get("card"))), None)
-    hows = list(dict.fromkeys(win_how(table, w) for w in wins))
-    how = joined([h for h in hows if h], "；")
-    if len(wins) > 1 and wins[0].get("win_from") == "discard":
-        how = tr("{how}，一炮多响", how=how)
-    elif len(wins) > 1 and wins[0].get("win_from") == "robbing_kong":
-        how = tr("{how}，多家抢杠", how=how)
-    return win_head(hand_no, who, tile_word(card) if card else "", how)
+def _word(table: Table, value: Any) -> str:
+    """One part of the engine's summary as the head line says it: the winners, the tile, where it came from."""
+    if isinstance(value, Seats):
+        return joined([seat_or_dash(table, s) for s in value.seats])
+    if isinstance(value, Card):
+        return tile_word(value.code)
+    if isinstance(value, Listing):
+        return joined([_word(table, v) for v in value.items], value.mark)
+    if isinstance(value, Msg):
+        return table.say(value)
+    return ""
 
 
-def _win_lines(table: Table, win: dict[str, Any]) -> tuple[str, str | None]:
-    """(番种 and share of one winner, his winning hand): ``2号 小明：清一色、碰碰胡（8 番）· 一份 8``."""
-    patterns = [tr(str(p)) for p in win.get("patterns") or [] if p]
-    parts = [joined(patterns) if patterns else tr("无番种")]
-    fan = win.get("fan")
-    if isinstance(fan, int) and fan > 0:  # 推倒胡 counts 倍 of 底分
-        parts[0] = tr("{patterns}（{fan} 倍）", patterns=parts[0], fan=fan) if table.variant_id == "tuidaohu" \
-            else tr("{patterns}（{fan} 番）", patterns=parts[0], fan=fan)
-    if isinstance(win.get("share"), int):
-        parts.append(tr("一份 {share}", share=win["share"]))
-    head = "　" + tr("{seat}：{value}", seat=seat_or_dash(table, win.get("seat")), value=" · ".join(parts))
+def _head(table: Table, outcome: Outcome, hand_no: int) -> str:
+    """Every winner at once (一炮多响, several robbers of one 补杠), the tile and where it came from, as the engine's
+    summary says them."""
+    said = outcome.summary
+    return win_head(hand_no, _word(table, said.arg("who")), _word(table, said.arg("card")),
+                    _word(table, said.arg("how")))
+
+
+def _win_lines(table: Table, win: Winner) -> tuple[str, str | None]:
+    """(the win as the variant names it and one share, his winning hand): ``2号 小明：清一色、碰碰胡（8 番）· 一份 8``."""
+    parts = [table.say(win.steps[0].says), table.say(win.steps[-1].says)] if win.steps else []
+    head = "　" + tr("{seat}：{value}", seat=seat_or_dash(table, win.seat), value=" · ".join(parts))
     # the whole hand, the winning tile in it and marked, whether drawn or won on another's tile
-    card = win.get("card")
-    melds = melds_text(win.get("melds") or [])
-    shown = " ｜ ".join(p for p in (tiles_text(winning_hand(win), card if is_tile(card) else None), melds)
-                       if p)
+    melds = melds_text(list(win.melds))
+    shown = " ｜ ".join(p for p in (tiles_text(list(win.hand), win.card), melds) if p)
     return head, ("　　" + tr("胡牌：{tiles}", tiles=shown) if shown else None)
 
 
+def payment_lines(table: Table, payments: Sequence[Payment]) -> list[str]:
+    """Every payment with its why, worded; payers of the same amount for the same reason to the same seat share
+    one line (``1号、3号、4号 各付 2号 4（自摸 2 + 杠 1）``)."""
+    merged: dict[tuple[int, int, Msg], list[int]] = {}
+    for p in payments:
+        merged.setdefault((p.payee, p.amount, p.why), []).append(p.payer)
+    return [payment_line(joined([seat_or_dash(table, s) for s in sorted(payers)]), seat_or_dash(table, payee),
+                         amount, table.say(why), each=len(payers) > 1)
+            for (payee, amount, why), payers in merged.items()]
+
+
 def settlement_body(table: Table, result: HandResult, hand_no: int) -> Settlement:
-    detail = result.detail or {}
-    wins = [w for w in detail.get("wins") or [] if isinstance(w, dict)]
+    outcome = result.outcome
+    assert outcome is not None, "a mahjong hand is told as an Outcome"
     optional: set[int] = set()
-    if result.draw or not wins:
+    if outcome.termination is Termination.DRAW or not outcome.winners:
         lines = [tr("🤝 第 {n} 局 荒庄（流局）", n=hand_no + 1)]
     else:
-        lines = [_head(table, wins, hand_no)]
-        for w in wins:
+        lines = [_head(table, outcome, hand_no)]
+        for w in outcome.winners:
             head, hand = _win_lines(table, w)
             lines.append(head)
             if hand:
                 optional.add(len(lines))
                 lines.append(hand)
-    birds = birds_text(detail.get("birds"), table.seat_label)
-    if birds:
-        lines.append(birds)
-    chui = chui_text(table, detail.get("chui"))
-    if chui:
-        lines.append(chui)
-    paid = payment_lines(table, detail.get("payments"))
+    if outcome.birds_drawn:
+        birds = birds_text(outcome.birds, table.seat_label, [w.seat for w in outcome.winners])
+        if birds:
+            lines.append(birds)
+    lines += [table.say(step.says) for step in outcome.steps]  # 加锤
+    paid = payment_lines(table, outcome.payments)
     if paid:
         lines.append(tr("付分："))
         lines += [f"　{line}" for line in paid]
-    cancelled = payment_lines(table, detail.get("cancelled"))
+    cancelled = payment_lines(table, outcome.cancelled)
     if cancelled:
         lines.append(tr("荒庄：杠钱作废（{payments}）", payments=joined(cancelled, "；")))
     lines.append(deltas_line(table, list(result.deltas)))

@@ -3,16 +3,17 @@ birds; each seat's melds and latest discards; the player's own tiles with the on
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.hints import Standing, Wait, hints, standing
+from engine.mahjong.views import ChangshaSeatView, ChangshaView, MahjongSeatView, MahjongView
 
 from ...i18n import tr, tr_n
 from ...present.hints import bar_lines, now_line
 from ...present.parts import money_text, others_lines, per_seat, recent_line, seat_name
 from ...present.results import seat_or_dash
 from ...present.words import joined
+from ...say import say
 from .words import (
     birds_text,
     chui_word,
@@ -27,28 +28,17 @@ from .words import (
 
 if TYPE_CHECKING:
     from engine.core import Game
-    from engine.registry import Variant
 
-    from ...present.contract import Presenter, View
+    from ...present.contract import Presenter
     from ...service.table import Table
 
 DISCARDS_SHOWN = 12  # latest discards per seat: four seats' blocks still fit a phone screen
-_CHI: dict[tuple[str, str], bool] = {}
 
 
-def claims_chi(variant: Variant, options: dict[str, Any]) -> bool:
-    """Whether the variant's claim window may end in a 吃 under these options, as its rules say (红中 has none)."""
-    key = (variant.id, json.dumps(options, sort_keys=True, default=str))
-    if key not in _CHI:
-        if len(_CHI) > 256:  # a few option sets in use at once
-            _CHI.clear()
-        _CHI[key] = variant.rules_for is None or bool(variant.rules_for(variant.validate(options)).chi)
-    return _CHI[key]
-
-
-def waiting_words(table: Table, view: View) -> str:
-    """What a claim window waits for in this variant's words; 长沙's one-seat steps say which step, never whom."""
-    asking = view.get("asking")
+def waiting_words(table: Table, view: MahjongView) -> str:
+    """What a claim window waits for in this variant's words (the view's ``claim_words``: 红中 has no 吃); 长沙's
+    one-seat steps say which step, never whom."""
+    asking = view.asking if isinstance(view, ChangshaView) else None
     if asking:
         if asking == "qishou":
             return tr("等待玩家表态（起手胡）")
@@ -57,86 +47,81 @@ def waiting_words(table: Table, view: View) -> str:
         if asking == "kaigang":
             return tr("等待玩家表态（开杠：胡或打出）")
         return tr("等待玩家表态")
-    if claims_chi(table.variant, table.match.options if table.match else table.options):
+    if "吃" in view.claim_words:  # i18n: input
         return tr("等待玩家表态（吃/碰/杠/胡）")
     return tr("等待玩家表态（碰/杠/胡）")
 
 
-def chui_text(table: Table, chui: Any) -> str | None:
-    if not isinstance(chui, list) or not chui:
+def chui_text(table: Table, chui: tuple[int, ...] | None) -> str | None:
+    if not chui:
         return None
     return tr("加锤：{seats}", seats=" · ".join(f"{seat_or_dash(table, s)} {chui_word(n)}" for s, n in enumerate(chui)
                                                if s < len(table.seats)))
 
 
-def table_facts(table: Table, view: View) -> list[str]:
+def table_facts(table: Table, view: MahjongView) -> list[str]:
     """牌墙, the tile on offer, the 加锤 step (nobody's choice shows until all have chosen), kong money so far
     and the birds of a won hand: the words of 麻将, not 字牌's 底牌/打鸟."""
     facts = []
-    if isinstance(view.get("wall"), int):
-        facts.append(tr("牌墙剩余 {n}", n=view["wall"]))
-    if is_tile(view.get("revealed")):
-        facts.append(tr("打出 {tile}", tile=tile_word(view["revealed"])))
-    inline, extra = step_facts(table, view)
+    if view.wall is not None:
+        facts.append(tr("牌墙剩余 {n}", n=view.wall))
+    if is_tile(view.revealed):
+        facts.append(tr("打出 {tile}", tile=tile_word(view.revealed)))
+    inline, extra = step_facts(table, view) if isinstance(view, ChangshaView) else ([], [])
     facts += inline  # short facts share the wall's line: four seats must still fit a phone screen
     lines = [" · ".join(facts)] if facts else []
-    choosing = view.get("choosing")
-    if isinstance(choosing, dict) and choosing.get("of"):  # the choice before the deal: 长沙's 飘, 推倒胡's 锤
-        told = tr("坐飘：已选 {chosen}/{of}（全部选完后公布）", chosen=choosing.get("chosen", 0), of=choosing["of"]) \
-            if "piao" in view else tr("加锤：已选 {chosen}/{of}（全部选完后公布）", chosen=choosing.get("chosen", 0),
-                                      of=choosing["of"])
+    choosing = view.choosing
+    if choosing is not None and choosing.of:  # the choice before the deal: 长沙's 飘, 推倒胡's 锤
+        told = tr("坐飘：已选 {chosen}/{of}（全部选完后公布）", chosen=choosing.chosen, of=choosing.of) \
+            if isinstance(view, ChangshaView) else tr("加锤：已选 {chosen}/{of}（全部选完后公布）",
+                                                      chosen=choosing.chosen, of=choosing.of)
         lines.append(told)
-    chui = chui_text(table, view.get("chui"))
+    chui = chui_text(table, view.chui)
     if chui:
         lines.append(chui)
     lines += extra
-    kong = view.get("kong_money")
-    if isinstance(kong, list) and any(isinstance(v, int) and v for v in kong):
-        lines.append(tr("杠钱：{money}", money=money_text(table, kong)))
-    birds = birds_text(view.get("birds"), table.seat_label)
+    if any(view.kong_money):
+        lines.append(tr("杠钱：{money}", money=money_text(table, list(view.kong_money))))
+    winners = view.result.winners if view.result is not None else ()
+    birds = None if view.birds is None else birds_text(view.birds, table.seat_label, winners)
     if birds:
         lines.append(birds)
     return lines
 
 
-def step_facts(table: Table, view: View) -> tuple[list[str], list[str]]:
+def step_facts(table: Table, view: ChangshaView) -> tuple[list[str], list[str]]:
     """长沙's public steps as (short facts for the wall's line, lines of their own): the two 开杠 tiles, who took
     the 海底, who is locked after 开杠; each seat's 飘 and the 起手胡 shown with their tiles."""
     inline: list[str] = []
     lines = []
-    piao = view.get("piao")
-    if isinstance(piao, list) and any(isinstance(n, int) and n for n in piao):
+    piao = view.piao
+    if piao and any(piao):
         lines.append(tr("坐飘：{seats}", seats=" · ".join(tr("{seat} 飘{n}", seat=seat_name(table, s), n=n)
-                                                          for s, n in enumerate(piao)
-                                                          if isinstance(n, int) and s < len(table.seats))))
-    qishou = view.get("qishou")
-    if isinstance(qishou, dict):
-        for seat, found in sorted(qishou.items()):
-            if not (str(seat).isdigit() and int(seat) < len(table.seats)) or not isinstance(found, list):
-                continue
-            shown = joined([tr("{name}（{tiles}）", name=tr(str(q["name"])), tiles=tiles_text(q.get("tiles") or []))
-                            for q in found if isinstance(q, dict) and q.get("name")])
-            if shown:
-                lines.append(tr("起手胡：{seat} {shown}", seat=seat_name(table, int(seat)), shown=shown))
-    kong = [t for t in view.get("kong_tiles") or [] if is_tile(t)]
+                                                          for s, n in enumerate(piao) if s < len(table.seats))))
+    for seat in sorted({q.seat for q in view.qishou}):
+        if seat >= len(table.seats):
+            continue
+        shown = joined([tr("{name}（{tiles}）", name=tr(q.name), tiles=tiles_text(list(q.tiles)))
+                        for q in view.qishou if q.seat == seat])
+        lines.append(tr("起手胡：{seat} {shown}", seat=seat_name(table, seat), shown=shown))
+    kong = [t for t in view.kong_tiles if is_tile(t)]
     if kong:
         inline.append(tr("开杠亮牌：{tiles}", tiles=" ".join(tile_word(t) for t in kong)))
-    haidi = view.get("haidi")
-    if isinstance(haidi, int) and 0 <= haidi < len(table.seats):
+    haidi = view.haidi
+    if haidi is not None and 0 <= haidi < len(table.seats):
         inline.append(tr("海底：{seat} 要了海底", seat=seat_name(table, haidi)))
-    flags = view.get("locked") or []  # one flag per seat
-    locked = [s for s, on in enumerate(flags) if on is True and s < len(table.seats)]
+    locked = [s for s, on in enumerate(view.locked) if on and s < len(table.seats)]  # one flag per seat
     if locked:
         inline.append(tr("开杠后锁牌：{seats}", seats=joined([seat_name(table, s) for s in locked])))
     return inline, lines
 
 
-def melds_part(view: View, seat: int) -> str:
+def melds_part(view: MahjongView, seat: int) -> str:
     melds = per_seat(view, "melds", seat)
     return tr("副露：{melds}", melds=melds_text(melds)) if melds else ""
 
 
-def outs_part(view: View, seat: int) -> str:
+def outs_part(view: MahjongView, seat: int) -> str:
     discards = per_seat(view, "discards", seat)
     return tr("弃牌：{tiles}", tiles=discards_text(list(discards), DISCARDS_SHOWN)) if is_hand(discards) else ""
 
@@ -145,9 +130,7 @@ def _hint_value(h: Wait) -> str:
     """「平胡，自摸每家 3，接炮 2」: the 名堂 of the win (with its 倍 where the variant counts so) and what it pays."""
     zimo = h.way("self_draw")
     assert zimo is not None
-    label = joined([tr(p) for p in zimo.patterns]) or tr("平胡")
-    if zimo.fan and "倍" in zimo.parts:  # i18n: input (the engine's pricing words)
-        label = tr("{patterns} {fan} 倍", patterns=label, fan=zimo.fan)
+    label = say(zimo.label) if zimo.label is not None else joined([tr(p) for p in zimo.patterns]) or tr("平胡")
     text = tr("{label}，自摸每家 {share}", label=label, share=zimo.score)
     discard = h.way("discard")
     if discard is not None:
@@ -188,11 +171,11 @@ def standing_line(standing: Standing | None) -> str | None:
     return tr_n("向听：{n}（离听牌还差 {n} 张）", standing.xiangting)
 
 
-def own_lines(private: View, cards: list[str], hints: list[Wait] | None = None) -> list[str]:
+def own_lines(private: MahjongSeatView, cards: list[str], hints: list[Wait] | None = None) -> list[str]:
     """``手牌（14 张）：一二三万 五五筒 中 ｜ 摸到 五万``: the tile just drawn stands apart from the sorted hand
     (taken out of it when the hand lists it too: a hand of 3n+2 tiles holds the draw), then 听 with what each
     tile wins (``hints``; None: the room's 听牌提示 is off) and 过胡不胡."""
-    drawn = private.get("drawn")
+    drawn = private.drawn
     shown = list(cards)
     if is_tile(drawn) and drawn in shown and len(shown) % 3 == 2:
         shown.remove(drawn)
@@ -203,21 +186,20 @@ def own_lines(private: View, cards: list[str], hints: list[Wait] | None = None) 
     else:
         lines = [tr("**手牌**（{n} 张）：{hand}", n=held, hand=text)]
     if hints is not None:  # a game that values no tile (or holds every copy of its wait) still shows 听
-        waits = [t for t in private.get("waits") or [] if is_tile(t)]
+        waits = [t for t in private.waits if is_tile(t)]
         told = hint_line(hints) or (tr("听牌：{waits}", waits=" ".join(map(tile_word, waits))) if waits else None)
         lines += [t for t in (now_line(hints, wait_word), told) if t]
     bars = bar_lines(hints or [], bar_word)  # each bar on the waits it holds back, else the view's flag
     lines += bars
-    if private.get("barred") and not bars:  # hints off: the view's own flag, in its variant's words
-        lines.append(tr("漏胡：自己摸牌之前不能再胡这张别人打的牌（胡得更大除外）") if "lou" in private
+    if private.barred and not bars:  # hints off: the view's own flag, in its variant's words
+        lines.append(tr("漏胡：自己摸牌之前不能再胡这张别人打的牌（胡得更大除外）") if isinstance(private, ChangshaSeatView)
                      else tr("过胡不胡：刚过了胡，自己摸牌之前不能再胡别人打的牌"))
     return lines
 
 
-def panel_body(presenter: Presenter, table: Table, game: Game, private: View, seat: int) -> list[str]:
+def panel_body(presenter: Presenter, table: Table, game: Game, private: MahjongSeatView, seat: int) -> list[str]:
     """The tiles with the draw apart, 听 and 向听, own melds, the table and the other seats."""
-    hand = private.get("hand", [])
-    cards = list(hand) if isinstance(hand, str | list) else []
+    cards = list(private.hand)
     helped = bool(table.bot_options.get("hints", True))
     lines = own_lines(private, cards, hints(game, seat) if helped else None)
     if helped:

@@ -4,10 +4,12 @@ discard is a 明杠 here), 加锤, and the birds with whom they hit."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
 from engine.mahjong.tiles import SUITS, TileError, tile_id, tile_name
+from engine.melds import MeldView
+from engine.outcome import Bird
 
 from ...i18n import SOURCE, tr, tr_in
 from ...present.words import joined
@@ -31,6 +33,14 @@ def is_tile(tile: Any) -> TypeGuard[str]:
 
 def is_hand(tiles: Any) -> bool:
     return isinstance(tiles, list | tuple) and bool(tiles) and all(is_tile(t) for t in tiles)
+
+
+def is_run(codes: Sequence[str]) -> bool:
+    """Three tiles of one suit in a row (a 吃's run)."""
+    if len(codes) != 3 or not all(is_tile(c) for c in codes):
+        return False
+    ids = sorted(tile_id(c) for c in codes)
+    return codes[0][1] != "z" and len({c[1] for c in codes}) == 1 and ids == list(range(ids[0], ids[0] + 3))
 
 
 def tile_word(tile: str) -> str:
@@ -103,9 +113,11 @@ def hand_text(hand: str | list[str]) -> str:
     return (hand if isinstance(hand, str) else " ".join(map(str, hand))) or "—"
 
 
-def meld_text(meld: dict[str, Any]) -> str:
+def meld_text(meld: MeldView | dict[str, Any]) -> str:
     """``碰 五万``, ``吃 三四五万``; a public 暗杠 shows its one open tile and says how many lie face down
     (``暗杠 五万（三张扣着）``), the owner's own (all four up) just ``暗杠 五万``."""
+    if isinstance(meld, MeldView):
+        meld = meld.to_json()
     kind = str(meld.get("type") or "")
     cards = [t for t in meld.get("cards") or [] if is_tile(t)]
     word = tr(MELD_WORDS.get(kind) or tr_in(SOURCE, "副露"))
@@ -124,9 +136,9 @@ def meld_text(meld: dict[str, Any]) -> str:
 
 def melds_text(melds: Any) -> str:
     """A seat's melds, ``碰 五万、暗杠 九筒（三张扣着）``, whatever their tiles show."""
-    if not isinstance(melds, list):
+    if not isinstance(melds, list | tuple):
         return ""
-    return joined([meld_text(m) for m in melds if isinstance(m, dict)])
+    return joined([meld_text(m) for m in melds if isinstance(m, dict | MeldView)])
 
 
 def chui_word(n: Any) -> str:
@@ -134,11 +146,35 @@ def chui_word(n: Any) -> str:
     return tr("加{n}锤", n=n) if isinstance(n, int) and n > 0 else tr("不加锤")
 
 
-def birds_text(birds: Any, seat_name: Callable[[int], str] | None = None) -> str | None:
+def birds_json(birds: Sequence[Bird], winners: Sequence[int] = ()) -> dict[str, Any]:
+    """Typed birds in the drawing's form (what the pictures and the stored positions draw): the tiles, whether each
+    hit, the hits each winner counts (红中: the same birds for every winner); where birds land on seats (长沙) the
+    landing counted from each seat paid with them (4 players: one landing for all)."""
+    winners = winners or sorted({s for b in birds for s in b.hits})  # none named: whom the birds hit
+    if any(b.seat is not None or b.counted_from is not None for b in birds):
+        counted = list(dict.fromkeys(b.counted_from for b in birds))
+        if None in counted:  # 4 players: one landing for every seat paid
+            first = list(birds)
+            landing = [{"from": min((s for b in birds for s in b.hits), default=-1), "seats": [b.seat for b in first],
+                        "hit": [bool(b.hits) for b in first]}]
+        else:  # 3 and 2: each seat paid counts from itself, the same tiles listed once per such seat
+            first = [b for b in birds if b.counted_from == counted[0]]
+            landing = [{"from": s, "seats": [b.seat for b in birds if b.counted_from == s],
+                        "hit": [s in b.hits for b in birds if b.counted_from == s]} for s in counted]
+        return {"tiles": [b.card for b in first], "seats": [b.seat for b in first], "landing": landing}
+    return {"tiles": [b.card for b in birds], "hit": [bool(b.hits) for b in birds],
+            "hits": {str(s): sum(b.counts for b in birds if s in b.hits) for s in winners}}
+
+
+def birds_text(birds: Any, seat_name: Callable[[int], str] | None = None,
+               winners: Sequence[int] = ()) -> str | None:
     """The birds and whom they hit, as the payments count them. 红中: ``扎鸟：九条 六条 → 4号 小红 中鸟 1（九条）``
     (一炮多响: ``→ 2号 阿强、4号 小红 各中鸟 1``); where birds land on seats (长沙) ``扎鸟：八万→4号 小红 · 六万（未中）→2号
     阿强`` — 未中: on nobody the payments pair with it; 3 and 2 players count from each seat paid, so
-    several seats read ``从 2号 阿强 数起：…；从 3号 老王 数起：…``."""
+    several seats read ``从 2号 阿强 数起：…；从 3号 老王 数起：…``. ``birds``: typed (``winners``: whom a
+    红中 bird counts for), or in the drawing's form."""
+    if isinstance(birds, tuple | list) and all(isinstance(b, Bird) for b in birds):
+        birds = birds_json(birds, winners)
     if not isinstance(birds, dict):
         return None
     tiles = [t for t in birds.get("tiles") or [] if is_tile(t)]
