@@ -21,10 +21,11 @@ from storage.db import Database
 
 from ..i18n import CatalogueTranslator, lang_of, speaking, tr
 from ..service.clock import SYSTEM, Clock
+from ..service.limits import Limits
 from ..service.tables import TableService
 from .cogs import cogs
 from .components import DYNAMIC_ITEMS, is_known_custom_id
-from .errors import admit, on_error
+from .errors import About, Limited, admit, on_error
 from .forward import Forwarder
 from .shards import ALL, Shards
 
@@ -50,8 +51,11 @@ class HunanTree(app_commands.CommandTree[Any]):
     """The command tree, whose check and error handler every interaction goes through (components' too)."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        await admit(interaction)  # in the command's own task: the command speaks the user's language too
-        return True
+        # in the command's own task: the command speaks the user's language too; a /table command is about the
+        # channel's table (one request in flight per user there), and its cooldown is the command's own check
+        data: dict[str, Any] = dict(interaction.data or {})
+        name = data.get("name")
+        return await admit(interaction, About(channel_table=name == "table", click=False))
 
     async def on_error(self, interaction: discord.Interaction[Any], error: Exception, /) -> None:  # type: ignore[override]
         await on_error(interaction, error)
@@ -59,13 +63,14 @@ class HunanTree(app_commands.CommandTree[Any]):
 
 class HunanBot(commands.Bot):
     def __init__(self, database_url: str, *, clock: Clock = SYSTEM, sync_commands: bool = False,
-                 shards: Shards = ALL) -> None:
+                 shards: Shards = ALL, limits: Limits | None = None) -> None:
         # Everything arrives as interactions: no privileged intents (members, message content) are needed, and
         # no message ever reaches the (mention-only) prefix.
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, tree_cls=HunanTree,
                          intents=discord.Intents.none() | discord.Intents(guilds=True), **shards.client_options())
         self.database_url = database_url
         self.clock = clock
+        self.limits = limits if limits is not None else Limits()
         self.sync_commands = sync_commands
         self.shard_plan = shards
         self.db: Database
@@ -74,7 +79,7 @@ class HunanBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.database_url)
-        self.service = TableService(self, self.db, clock=self.clock, shards=self.shard_plan)
+        self.service = TableService(self, self.db, clock=self.clock, shards=self.shard_plan, limits=self.limits)
         await self.tree.set_translator(CatalogueTranslator())
         for cog in cogs(self.service, self.db):
             await self.add_cog(cog)
@@ -100,7 +105,11 @@ class HunanBot(commands.Bot):
             custom_id = str(data.get("custom_id", ""))
             if not is_known_custom_id(custom_id):
                 with speaking(lang_of(interaction.locale)):
-                    text = tr("⚠️ 这个按钮已失效或无法识别，什么也没有改变。")
+                    try:  # a flood of forged ids pays the click bucket like any other click
+                        self.service.limiter.click(interaction.user.id, free=False)
+                        text = tr("⚠️ 这个按钮已失效或无法识别，什么也没有改变。")
+                    except Limited as refusal:
+                        text = f"⚠️ {refusal}"
                 await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
@@ -120,7 +129,7 @@ class ShardedHunanBot(HunanBot, commands.AutoShardedBot):
 
 
 def make_bot(database_url: str, *, shards: Shards = ALL, clock: Clock = SYSTEM,
-             sync_commands: bool = False) -> HunanBot:
+             sync_commands: bool = False, limits: Limits | None = None) -> HunanBot:
     """The client for ``shards``: today's single-connection client when this process owns every guild."""
     cls = ShardedHunanBot if shards.sharded else HunanBot
-    return cls(database_url, clock=clock, sync_commands=sync_commands, shards=shards)
+    return cls(database_url, clock=clock, sync_commands=sync_commands, shards=shards, limits=limits)
