@@ -118,8 +118,9 @@ UNLIMITED = Limits(on=False)
 
 
 def at(unix: float) -> int:
-    """A moment as Discord's ``<t:…:R>`` takes it: whole seconds, never before the moment itself."""
-    return math.ceil(unix)
+    """A moment as Discord's ``<t:…:R>`` takes it: the first whole second after the moment, so whoever comes
+    back when told is let in (a cooldown's window closes after its last instant, not at it)."""
+    return math.floor(unix) + 1
 
 
 class TokenBuckets:
