@@ -137,8 +137,10 @@ class Lobby:
     async def reopen(self, table: Table) -> bool:
         """A lobby read back at start-up: closed now if it has been idle its time (so abandoned lobbies are
         not restored at every start), else watched again. False: it was closed."""
-        if not table.active_at:  # stored before lobbies kept their last change: idle from this start
-            table.active_at = float(self.touched())
+        if not table.active_at:  # stored before lobbies kept their last change: idle from this start, stored so
+            now = self.touched()  # that the next restart does not count it from zero again
+            await self.db.set_options(table.id, table.options, table.bot_options, active_at=now)
+            table.active_at = float(now)
         if self.clock.time() < self.closes_at(table):
             self.watch(table)
             return True

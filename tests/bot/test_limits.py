@@ -292,6 +292,26 @@ async def test_an_abandoned_lobby_is_not_restored(lim: Env) -> None:
     assert any("已自动关闭" in s for s in said), said
 
 
+async def test_a_lobby_stored_before_migration_7_is_idle_from_the_restart(lim: Env) -> None:
+    env = lim
+    await env.cmd(env.alice, "table create", variant=MAIN)
+    table = env.table()
+    await env.bot.close()
+    env.bot = await attach(env.world, env.db_url, env.clock, env.limits)
+    await env.bot.db.execute("UPDATE tables SET active_at = NULL WHERE id = ?", (table.id,))
+    await env.bot.close()
+    env.clock.think(3600)  # its last change is not known: it is not closed for that
+    env.bot = await attach(env.world, env.db_url, env.clock, env.limits)
+    assert env.table() is not None
+    row = await env.bot.db.table(table.id)
+    assert row is not None and row.active_at == int(env.clock.time())  # stored: the next restart goes on from it
+    await env.bot.close()
+    env.clock.think(1801)
+    env.bot = await attach(env.world, env.db_url, env.clock, env.limits)
+    await env.bot.service.idle()
+    assert env.table() is None and await env.bot.db.table(table.id) is None
+
+
 @pytest.mark.both_backends  # the stored row, its last change and who was removed (migration 7)
 async def test_the_host_kicks_a_seated_player_who_cannot_rejoin(lim: Env) -> None:
     env = lim
