@@ -3,7 +3,8 @@
 A replay replays its table's earlier hands too (the carried state: dealer, 黄番), which takes tens of
 milliseconds of CPU for a long match. That work runs on a thread of its own, one replay at a time, never on the
 event loop every table shares; replays are cached with a bound (``REPLAY_CACHE`` hands, least recently shown
-dropped first), each user has at most one being worked out, and a queue that is already long refuses more."""
+dropped first), each user has at most one being worked out and a few a minute (``LIMIT_REPLAYS``; a cached one is
+free), and a queue that is already long refuses more."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from ..present.parts import seat_name
 from ..present.settlement import hand_summary
 from ..present.table_message import public_snapshot
 from ..present.words import engine_text
+from .limits import Limiter
 from .table import Seat, Table, replay_steps
 
 log = logging.getLogger(__name__)
@@ -47,8 +49,9 @@ class Replay:
 class History:
     """Replays worked out off the event loop and cached with a bound."""
 
-    def __init__(self, db: Database, *, cache_size: int = 32) -> None:
+    def __init__(self, db: Database, limiter: Limiter, *, cache_size: int = 32) -> None:
         self.db = db
+        self.limiter = limiter
         self.cache_size = max(1, cache_size)
         self._replays: OrderedDict[int, Replay] = OrderedDict()  # hand -> replay, least recently shown first
         self._working: dict[int, asyncio.Future[Replay]] = {}  # hand -> its replay being worked out
@@ -82,6 +85,7 @@ class History:
                     raise missing
                 working = self._working.get(hand_id)  # asked for meanwhile by someone else
             if working is None:
+                self.limiter.replay(user)  # work anew: a few a minute per user (LIMIT_REPLAYS)
                 queued = bool(self._working)
                 working = self._working[hand_id] = asyncio.ensure_future(self._work_out(hand_id))
                 working.add_done_callback(lambda _: self._working.pop(hand_id, None))

@@ -82,6 +82,7 @@ class Limits:
     commands: Rate = Rate(10, 60)  # LIMIT_COMMANDS: each command, per user
     public: Rate = Rate(3, 60)  # LIMIT_PUBLIC: each command whose answer the channel reads, per user
     joins: Rate = Rate(3, 600)  # LIMIT_JOINS: joining one lobby, per user
+    replays: Rate = Rate(4, 60)  # LIMIT_REPLAYS: hands replayed anew (not cached) per user: 8-60 ms of CPU each
     tables_per_user: int = 3  # LIMIT_TABLES_PER_USER: tables a user hosts that have not ended
     lobbies_per_server: int = 25  # LIMIT_LOBBIES_PER_SERVER: lobbies waiting to start in one server
     repropose: float = 300.0  # LIMIT_REPROPOSE: seconds before a refused 解散 proposal may be made again
@@ -89,7 +90,7 @@ class Limits:
     on: bool = True  # off: no limit at all (tests of other things, benchmarks' baselines)
 
     RATES = {"LIMIT_CLICKS": "clicks", "LIMIT_COMMANDS": "commands", "LIMIT_PUBLIC": "public",
-             "LIMIT_JOINS": "joins"}
+             "LIMIT_JOINS": "joins", "LIMIT_REPLAYS": "replays"}
     NUMBERS = {"LIMIT_TABLES_PER_USER": "tables_per_user", "LIMIT_LOBBIES_PER_SERVER": "lobbies_per_server",
                "LIMIT_REPROPOSE": "repropose", "REPLAY_CACHE": "replay_cache"}
 
@@ -211,6 +212,7 @@ class Limiter:
     _commands: Cooldowns = field(init=False)
     _public: Cooldowns = field(init=False)
     _joins: Cooldowns = field(init=False)
+    _replays: Cooldowns = field(init=False)
     _flying: dict[tuple[int, Hashable], Flight] = field(default_factory=dict)
     _free: dict[tuple[int, str], tuple[int, int]] = field(default_factory=dict)  # (user, kind) -> (table, version)
 
@@ -219,6 +221,7 @@ class Limiter:
         self._commands = Cooldowns(self.limits.commands, self.clock)
         self._public = Cooldowns(self.limits.public, self.clock)
         self._joins = Cooldowns(self.limits.joins, self.clock)
+        self._replays = Cooldowns(self.limits.replays, self.clock)
 
     @property
     def on(self) -> bool:
@@ -290,6 +293,18 @@ class Limiter:
         if used is not None:
             self.refused += 1
             raise Limited(tr("你加入这张牌桌太频繁了，请 <t:{at}:R> 再来。什么也没有改变。",
+                             at=at(self.clock.time() + used[1])))
+
+    def replay(self, user_id: int) -> None:
+        """Replaying a hand nobody has replayed lately (not cached): it replays the table's earlier hands too,
+        tens of milliseconds of CPU, so a few a minute per user; stepping through a replay, or one already
+        cached, is free (else :class:`Limited`)."""
+        if not self.on:
+            return
+        used = self._replays.use(user_id)
+        if used is not None:
+            self.refused += 1
+            raise Limited(tr("你最近看的新回放太多了，请 <t:{at}:R> 再看。已经打开的回放可以照常翻页。什么也没有改变。",
                              at=at(self.clock.time() + used[1])))
 
     # -- what the edge admits ----------------------------------------------------------------------

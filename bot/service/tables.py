@@ -53,7 +53,7 @@ class TableService(Registry):
         self.play = Play(self, db, self.delivery, self.timers, clock=clock)
         self.lobby = Lobby(self, db, self.play, self.delivery, self.timers, shards=shards, limiter=self.limiter,
                            clock=clock)
-        self.history = History(db, cache_size=self.limiter.limits.replay_cache)
+        self.history = History(db, self.limiter, cache_size=self.limiter.limits.replay_cache)
 
     async def _timed_out(self, table: Table, key: str) -> None:
         await self.play.timed_out(table, key)

@@ -425,6 +425,31 @@ async def test_replays_are_worked_out_off_the_event_loop_and_cached_with_a_bound
         uninstall_webhook_edge()
 
 
+async def test_replays_worked_out_anew_are_a_few_a_minute_and_cached_ones_free(db_url: str) -> None:
+    env = await limited_env(db_url, Limits(replays=Rate(2, 60)))
+    try:
+        await env.open_table(MAIN, [env.alice], f"bot.seed=4 {short(MAIN, 3)}")
+        await playing.play_match(env.world, env.bot, env.channel, [env.alice], random.Random(4),
+                                 on_click=lambda *_: env.clock.think(1.0))
+        hands = [r["id"] for r in await env.bot.db.fetch("SELECT id FROM hands ORDER BY id", ())]
+        for hand in hands[:2]:
+            p = await env.cmd(env.alice, "history", hand=hand)
+            assert "⚠️" not in p.text()
+        p = await env.cmd(env.alice, "history", hand=hands[2])
+        assert p.ephemeral and "新回放太多了" in p.text() and "<t:" in p.text(), p.text()
+        assert hands[2] not in env.bot.service.history._replays
+        p = await env.cmd(env.alice, "history", hand=hands[0])  # cached: free
+        assert "⚠️" not in p.text()
+        p = await env.cmd(env.bob, "history", hand=hands[2])  # bob's own few
+        assert "⚠️" not in p.text()
+        await env.advance(61)
+        p = await env.cmd(env.alice, "history", hand=hands[1])
+        assert "⚠️" not in p.text()
+    finally:
+        await env.bot.close()
+        uninstall_webhook_edge()
+
+
 # -- settings ---------------------------------------------------------------------------------------------------
 
 def test_limits_read_from_the_environment() -> None:
