@@ -44,6 +44,10 @@ from .clock import Clock
 from .table import Table
 
 SWEEP_AT = 4096  # users remembered before the first sweep of those whose limit has run out
+# A member refused this many times within MUTE_WINDOW seconds is flooding (a player, never refused, never gets
+# here): until their limit lets them in again, their interactions are refused before discord.py parses them.
+MUTE_AFTER = 5
+MUTE_WINDOW = 1.0
 
 
 class LimitConfigError(ValueError):
@@ -215,6 +219,8 @@ class Limiter:
     _replays: Cooldowns = field(init=False)
     _flying: dict[tuple[int, Hashable], Flight] = field(default_factory=dict)
     _free: dict[tuple[int, str], tuple[int, int]] = field(default_factory=dict)  # (user, kind) -> (table, version)
+    _recent: dict[int, tuple[int, float]] = field(default_factory=dict)  # user -> (refusals, since when)
+    _muted: dict[int, tuple[float, str]] = field(default_factory=dict)  # user -> (until, the refusal's words)
 
     def __post_init__(self) -> None:
         self._clicks = TokenBuckets(self.limits.clicks, self.clock)
@@ -226,6 +232,35 @@ class Limiter:
     @property
     def on(self) -> bool:
         return self.limits.on
+
+    def _refusal(self, user_id: int, wait: float, words: str) -> str:
+        """Count a refusal of ``user_id`` whose limit lets them in again after ``wait`` seconds; past
+        MUTE_AFTER refusals within MUTE_WINDOW seconds, mute them until then. Returns ``words``."""
+        self.refused += 1
+        now = self.clock.monotonic()
+        count, since = self._recent.get(user_id, (0, now))
+        if now - since > MUTE_WINDOW:
+            count, since = 0, now
+        count += 1
+        self._recent[user_id] = (count, since)
+        if count >= MUTE_AFTER and wait > 0:
+            self._muted[user_id] = (now + wait, words)
+        if len(self._recent) >= SWEEP_AT:
+            self._recent = {u: (c, t) for u, (c, t) in self._recent.items() if now - t <= MUTE_WINDOW}
+            self._muted = {u: m for u, m in self._muted.items() if m[0] > now}
+        return words
+
+    def muted(self, user_id: int) -> str | None:
+        """The refusal to repeat to a member who is flooding (see MUTE_AFTER), or None: decide as usual."""
+        if not self.on:
+            return None
+        muted = self._muted.get(user_id)
+        if muted is None:
+            return None
+        if muted[0] <= self.clock.monotonic():
+            del self._muted[user_id]
+            return None
+        return muted[1]
 
     # -- clicks ------------------------------------------------------------------------------------
 
@@ -246,9 +281,8 @@ class Limiter:
             return
         wait = self._clicks.take(user_id)
         if wait is not None:
-            self.refused += 1
-            raise Limited(tr("点得太快了，请 <t:{at}:R> 再试。这次点击没有生效，什么也没有改变。",
-                             at=at(self.clock.time() + wait)))
+            raise Limited(self._refusal(user_id, wait, tr("点得太快了，请 <t:{at}:R> 再试。这次点击没有生效，什么也没有改变。",
+                                                          at=at(self.clock.time() + wait))))
 
     # -- one request in flight per user per table --------------------------------------------------
 
@@ -281,8 +315,10 @@ class Limiter:
         used = (self._public if public else self._commands).use((kind, interaction.user.id))
         if used is not None:
             bucket, retry = used
-            self.refused += 1
-            raise Cooling(bucket, retry, until=at(self.clock.time() + retry))
+            until = at(self.clock.time() + retry)
+            self._refusal(interaction.user.id, retry,
+                          tr("这个命令用得太频繁了，请 <t:{at}:R> 再用。这次没有生效，什么也没有改变。", at=until))
+            raise Cooling(bucket, retry, until=until)
 
     def join(self, user_id: int, table_id: int) -> None:
         """Joining one lobby (``/table join`` or 加入): a few times per window, so join/leave churn on someone

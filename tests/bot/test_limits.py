@@ -113,6 +113,37 @@ async def test_a_click_flood_is_refused_privately_and_other_players_are_not(lim:
     assert TOO_FAST in p.text()
 
 
+async def test_a_member_flooding_is_refused_before_discord_py_parses_the_interaction(
+        lim: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    env = lim
+    table = await env.open_table(MAIN, [env.alice, env.bob], f"bot.seed=3 {short(MAIN, 2)}")
+    mid = env.bot.service.delivery.hand_message(table)
+    assert mid is not None
+    service = env.bot.service
+    admitted: list[int] = []
+    original = service.admit
+
+    async def counting(interaction: Any, about: Any = None) -> None:
+        admitted.append(interaction.user.id)
+        await original(interaction, about)
+    monkeypatch.setattr(service, "admit", counting)
+    for _ in range(20 + 5):  # the bucket, then five refusals within a second: a flood
+        await env.click(env.outsider, mid, f"ht:hand:{table.id}")
+    assert admitted.count(env.outsider) == 25
+    posts = public_posts(env)
+    for _ in range(10):  # muted: refused with the same words, never taken in by discord.py and the service
+        p = await env.click(env.outsider, mid, f"ht:hand:{table.id}")
+        assert p.ephemeral and TOO_FAST in p.text() and "<t:" in p.text(), p.text()
+    p = await env.cmd(env.outsider, "calc", **SCORED)
+    assert p.ephemeral and TOO_FAST in p.text()
+    assert admitted.count(env.outsider) == 25 and public_posts(env) == posts
+    p = await env.click(env.bob, mid, f"ht:hand:{table.id}")  # everyone else as before
+    assert p.ephemeral and TOO_FAST not in p.text()
+    await env.advance(0.5)  # the moment the refusal named: taken in again
+    p = await env.click(env.outsider, mid, f"ht:hand:{table.id}")
+    assert TOO_FAST not in p.text() and admitted.count(env.outsider) == 26
+
+
 async def test_playing_clicks_are_free_once_per_state_and_a_repeat_pays(lim: Env) -> None:
     """查看我的手牌 by a seated player is free once per state of the game, so a player reading their hand every
     turn never runs the bucket down; the same click repeated in one state pays like any other."""
