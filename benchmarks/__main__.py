@@ -11,6 +11,7 @@ import sys
 FULL = [
     ["-m", "benchmarks.engine_bench", "--hands", "5000", "--selfplay", "1000"],
     ["benchmarks/bot_bench.py", "--tables", "500", "--seconds", "10"],
+    ["-m", "benchmarks.flood_bench", "--tables", "200", "--seconds", "3", "--rounds", "10", "--flood-rate", "500"],
     ["-m", "benchmarks.storage_bench", "--tables", "500,5000", "--seconds", "10"],
     ["-m", "benchmarks.mahjong_bench", "--hands", "100000", "--brute"],
     ["-m", "benchmarks.mahjong_selfplay", "--hands", "1000"],
@@ -20,6 +21,7 @@ FULL = [
 QUICK = [
     ["-m", "benchmarks.engine_bench", "--hands", "200", "--selfplay", "20", "--memo-hands", "200"],
     ["benchmarks/bot_bench.py", "--tables", "20", "--seconds", "1", "--rounds", "1", "--warmup", "0"],
+    ["-m", "benchmarks.flood_bench", "--tables", "20", "--seconds", "1", "--rounds", "1", "--warmup", "0"],
     ["-m", "benchmarks.storage_bench", "--tables", "20", "--seconds", "1", "--rounds", "1", "--warmup", "0"],
     ["-m", "benchmarks.mahjong_bench", "--hands", "2000"],
     ["-m", "benchmarks.mahjong_selfplay", "--hands", "20"],

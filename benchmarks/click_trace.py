@@ -60,8 +60,8 @@ class Trace:
 
 async def main(variant: str, seed: int) -> Trace:
     try:
-        from fake_discord import FakeDiscord, playing  # after the redesign
         from bot.edge.client import HunanBot
+        from fake_discord import FakeDiscord, playing  # after the redesign
     except ImportError:  # before: the fake edge lived in bot/harness.py
         import bot.harness as playing  # type: ignore[no-redef]
         from bot.client import HunanBot  # type: ignore[no-redef]

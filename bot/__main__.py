@@ -82,12 +82,14 @@ def main(argv: list[str] | None = None) -> int:
         return demo_main(url, setup=setup, seed=args.seed, quiet=args.quiet)
     from .edge.client import make_bot
     from .edge.shards import ShardConfigError, from_env
+    from .service.limits import LimitConfigError, Limits
     try:
         shards = from_env(os.environ)
-    except ShardConfigError as e:
+        limits = Limits.from_env(os.environ)
+    except (ShardConfigError, LimitConfigError) as e:
         parser.error(str(e))
     bot = make_bot(url, shards=shards, sync_commands=args.sync or os.environ.get("SYNC_COMMANDS") == "1",
-                   card_emojis=os.environ.get("CARD_EMOJIS", "1") != "0")
+                   card_emojis=os.environ.get("CARD_EMOJIS", "1") != "0", limits=limits)
     bot.run(token, log_handler=None)
     return 0
 

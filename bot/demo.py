@@ -7,7 +7,6 @@ the real SQLite file from DATABASE_URL, and the run ends with the leaderboard.
 from __future__ import annotations
 
 import asyncio
-import math
 import random
 import sys
 import time
@@ -21,6 +20,9 @@ from fake_discord import Call, FakeDiscord, contract_available, playing, uninsta
 from .edge.client import HunanBot
 from .options_text import SEED_LIMIT
 from .service.clock import ManualClock
+from .service.limits import UNLIMITED
+
+DEMO_INSTANT = 60.0  # seconds a wait of the demo passes at once: every back-off, no lobby's idle time
 
 
 def _text(body: dict[str, Any] | None) -> str:
@@ -110,8 +112,10 @@ async def run_demo(database_url: str, *, setup: DemoSetup | None = None, seed: i
         print(f"\n── {audience} · {verb} ──\n{text}")
 
     world.on_call = show
-    # no back-off pauses between delivery retries (the demo's table plays without a turn timer)
-    bot = HunanBot(database_url, clock=ManualClock(instant=math.inf))
+    # no back-off pauses between delivery retries (the demo's table plays without a turn timer); a wait as long
+    # as a lobby's idle time (10 minutes and more) is never reached. No per-user limits: nobody floods a demo,
+    # whose players click as fast as the machine runs
+    bot = HunanBot(database_url, clock=ManualClock(instant=DEMO_INSTANT), limits=UNLIMITED)
     await world.attach(bot)
     try:
         return await _play(world, bot, v, setup, seed, users, names, guild, channel)

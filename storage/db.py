@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
@@ -88,6 +88,8 @@ class TableRow:
     end_votes: list[int] = field(default_factory=list)  # users who agreed to dissolve the table (同意)
     end_refusals: list[int] = field(default_factory=list)  # users who refused (拒绝) in the open proposal
     end_round: int = 0  # proposals made so far; the open one (if any votes are stored) is this number
+    active_at: int | None = None  # a lobby's last change, Unix seconds of the bot's clock (None: not known)
+    kicked: list[int] = field(default_factory=list)  # users the host removed before the start (踢出)
 
 
 # One hand's result added to a player's cumulative row (hands, wins and points add; the best hand is kept).
@@ -229,32 +231,48 @@ class Database:
     # -- tables and seats ------------------------------------------------------------------------
 
     async def create_table(self, guild_id: int, channel_id: int, host_id: int, variant_id: str,
-                           options: dict[str, Any], bot_options: dict[str, Any], seats: Sequence[SeatRow]) -> int:
+                           options: dict[str, Any], bot_options: dict[str, Any], seats: Sequence[SeatRow],
+                           *, active_at: int | None = None) -> int:
         async def job(tx: Tx) -> int:
             table_id = await tx.insert(
-                "INSERT INTO tables (guild_id, channel_id, host_id, variant_id, options, bot_options, status)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'lobby')",
-                (guild_id, channel_id, host_id, variant_id, json.dumps(options), json.dumps(bot_options)))
+                "INSERT INTO tables (guild_id, channel_id, host_id, variant_id, options, bot_options, status,"
+                " active_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?)",
+                (guild_id, channel_id, host_id, variant_id, json.dumps(options), json.dumps(bot_options), active_at))
             await _write_seats(tx, table_id, seats)
             return table_id
         return await self.write(job)
 
-    async def set_seats(self, table_id: int, seats: Sequence[SeatRow], *, host_id: int | None = None) -> None:
-        """The lobby's seat list, and the new host when the host left, as one write."""
+    async def set_seats(self, table_id: int, seats: Sequence[SeatRow], *, host_id: int | None = None,
+                        active_at: int | None = None, kicked: Collection[int] | None = None) -> None:
+        """The lobby's seat list, and the new host when the host left, as one write; with it the lobby's last
+        change (``active_at``) and the users the host removed (``kicked``), when given."""
         async def job(tx: Tx) -> None:
             await _write_seats(tx, table_id, seats)
             if host_id is not None:
                 await tx.execute("UPDATE tables SET host_id = ? WHERE id = ?", (host_id, table_id))
+            if active_at is not None:
+                await tx.execute("UPDATE tables SET active_at = ? WHERE id = ?", (active_at, table_id))
+            if kicked is not None:
+                await tx.execute("UPDATE tables SET kicked = ? WHERE id = ?", (json.dumps(sorted(kicked)), table_id))
         await self.write(job)
+
+    async def delete_lobby(self, table_id: int) -> bool:
+        """Delete a lobby that never started, with its seats (an idle lobby closing itself: nothing was played,
+        so nothing is kept). False: the table is not a lobby (any more), and nothing was deleted."""
+        async def job(tx: Tx) -> bool:
+            # its seats, votes and posts go with it (ON DELETE CASCADE, foreign keys on in both backends)
+            return await tx.execute("DELETE FROM tables WHERE id = ? AND status = 'lobby'", (table_id,)) > 0
+        return await self.write(job)
 
     async def _update(self, sql: str, args: tuple[Any, ...]) -> None:
         async def job(tx: Tx) -> None:
             await tx.execute(sql, args)
         await self.write(job)
 
-    async def set_options(self, table_id: int, options: dict[str, Any], bot_options: dict[str, Any]) -> None:
-        await self._update("UPDATE tables SET options = ?, bot_options = ? WHERE id = ?",
-                           (json.dumps(options), json.dumps(bot_options), table_id))
+    async def set_options(self, table_id: int, options: dict[str, Any], bot_options: dict[str, Any], *,
+                          active_at: int | None = None) -> None:
+        await self._update("UPDATE tables SET options = ?, bot_options = ?, active_at = COALESCE(?, active_at)"
+                           " WHERE id = ?", (json.dumps(options), json.dumps(bot_options), active_at, table_id))
 
     async def set_lobby_message(self, table_id: int, message_id: int) -> None:
         await self._update("UPDATE tables SET lobby_message_id = ? WHERE id = ?", (message_id, table_id))
@@ -427,7 +445,8 @@ class Database:
         return TableRow(t["id"], t["guild_id"], t["channel_id"], t["host_id"], t["variant_id"],
                         json.loads(t["options"]), json.loads(t["bot_options"]), t["status"], t["first_dealer"],
                         t["lobby_message_id"], seats, hands, [u for u, yes in votes if yes],
-                        [u for u, yes in votes if not yes], t["end_round"])
+                        [u for u, yes in votes if not yes], t["end_round"], t["active_at"],
+                        [int(u) for u in json.loads(t["kicked"] or "[]")])
 
     async def actions(self, hand_id: int) -> list[ActionRow]:
         rows = await self.fetch("SELECT seq, seat, code, by_ai FROM actions WHERE hand_id = ? ORDER BY seq", (hand_id,))

@@ -12,22 +12,25 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.webhook.async_ import async_context, interaction_response_params
 
 from storage.db import Database
 
 from ..i18n import CatalogueTranslator, lang_of, speaking, tr
 from ..present.registry import presenters
 from ..service.clock import SYSTEM, Clock
+from ..service.limits import Limits
 from ..service.tables import TableService
 from .cogs import cogs
 from .components import DYNAMIC_ITEMS, is_known_custom_id
 from .emoji import sync_emojis
-from .errors import admit, on_error
+from .errors import About, Limited, admit, on_error
 from .forward import Forwarder
 from .shards import ALL, Shards
 
@@ -53,8 +56,11 @@ class HunanTree(app_commands.CommandTree[Any]):
     """The command tree, whose check and error handler every interaction goes through (components' too)."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        await admit(interaction)  # in the command's own task: the command speaks the user's language too
-        return True
+        # in the command's own task: the command speaks the user's language too; a /table command is about the
+        # channel's table (one request in flight per user there), and its cooldown is the command's own check
+        data: dict[str, Any] = dict(interaction.data or {})
+        name = data.get("name")
+        return await admit(interaction, About(channel_table=name == "table", click=False))
 
     async def on_error(self, interaction: discord.Interaction[Any], error: Exception, /) -> None:  # type: ignore[override]
         await on_error(interaction, error)
@@ -62,15 +68,17 @@ class HunanTree(app_commands.CommandTree[Any]):
 
 class HunanBot(commands.Bot):
     def __init__(self, database_url: str, *, clock: Clock = SYSTEM, sync_commands: bool = False,
-                 shards: Shards = ALL, card_emojis: bool = False) -> None:
+                 shards: Shards = ALL, card_emojis: bool = False, limits: Limits | None = None) -> None:
         # Everything arrives as interactions: no privileged intents (members, message content) are needed, and
         # no message ever reaches the (mention-only) prefix.
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, tree_cls=HunanTree,
                          intents=discord.Intents.none() | discord.Intents(guilds=True), **shards.client_options())
         self.database_url = database_url
         self.clock = clock
+        self.limits = limits if limits is not None else Limits()
         self.sync_commands = sync_commands
         self.shard_plan = shards
+        self._refuse_floods()
         self.db: Database
         self.service: TableService
         self.forwarder: Forwarder | None = None
@@ -79,9 +87,41 @@ class HunanBot(commands.Bot):
         self.card_emojis = card_emojis
         self.emoji_sync: asyncio.Task[int] | None = None
 
+    def _refuse_floods(self) -> None:
+        """Take INTERACTION_CREATE before discord.py does: a member muted for flooding (``Limiter.muted``: refused
+        again and again within a second, which no player ever is) gets their refusal repeated with the cheapest
+        answer Discord accepts, before discord.py builds the interaction, its message, its view and its task, so
+        a flood costs the loop every table shares as little as can be. Everyone else's goes on as before."""
+        state = self._connection
+        parse: Callable[[Any], None] = state.parse_interaction_create
+
+        def parse_interaction_create(data: dict[str, Any]) -> None:
+            service: TableService | None = getattr(self, "service", None)
+            if service is not None and data.get("type") in (2, 3):  # a command or a click, not autocomplete
+                user = (data.get("member") or {}).get("user") or data.get("user") or {}
+                words = service.limiter.muted(int(user.get("id", 0)))
+                if words is not None:
+                    service.spawn(self._refuse_raw(data, words), f"refuse-{data.get('id')}")
+                    return
+            parse(data)
+
+        state.parse_interaction_create = parse_interaction_create  # type: ignore[method-assign, assignment]
+        state.parsers["INTERACTION_CREATE"] = parse_interaction_create  # the gateway's table of parsers
+
+    async def _refuse_raw(self, data: dict[str, Any], words: str) -> None:
+        """The private refusal of a muted member's interaction, answered from the raw event (no Interaction)."""
+        params = interaction_response_params(discord.InteractionResponseType.channel_message.value,
+                                             {"content": f"⚠️ {words}", "flags": discord.MessageFlags.ephemeral.flag})
+        try:
+            await async_context.get().create_interaction_response(
+                int(data["id"]), str(data["token"]), session=self.http._HTTPClient__session,  # type: ignore[attr-defined]
+                proxy=self.http.proxy, proxy_auth=self.http.proxy_auth, params=params)
+        except Exception:  # gone, or answered meanwhile: nothing was changed either way
+            log.debug("refusal of muted interaction %s not delivered", data.get("id"), exc_info=True)
+
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.database_url)
-        self.service = TableService(self, self.db, clock=self.clock, shards=self.shard_plan)
+        self.service = TableService(self, self.db, clock=self.clock, shards=self.shard_plan, limits=self.limits)
         await self.tree.set_translator(CatalogueTranslator())
         for cog in cogs(self.service, self.db):
             await self.add_cog(cog)
@@ -110,7 +150,11 @@ class HunanBot(commands.Bot):
             custom_id = str(data.get("custom_id", ""))
             if not is_known_custom_id(custom_id):
                 with speaking(lang_of(interaction.locale)):
-                    text = tr("⚠️ 这个按钮已失效或无法识别，什么也没有改变。")
+                    try:  # a flood of forged ids pays the click bucket like any other click
+                        self.service.limiter.click(interaction.user.id, free=False)
+                        text = tr("⚠️ 这个按钮已失效或无法识别，什么也没有改变。")
+                    except Limited as refusal:
+                        text = f"⚠️ {refusal}"
                 await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
@@ -132,7 +176,8 @@ class ShardedHunanBot(HunanBot, commands.AutoShardedBot):
 
 
 def make_bot(database_url: str, *, shards: Shards = ALL, clock: Clock = SYSTEM,
-             sync_commands: bool = False, card_emojis: bool = True) -> HunanBot:
+             sync_commands: bool = False, card_emojis: bool = True, limits: Limits | None = None) -> HunanBot:
     """The client for ``shards``: today's single-connection client when this process owns every guild."""
     cls = ShardedHunanBot if shards.sharded else HunanBot
-    return cls(database_url, clock=clock, sync_commands=sync_commands, shards=shards, card_emojis=card_emojis)
+    return cls(database_url, clock=clock, sync_commands=sync_commands, shards=shards, card_emojis=card_emojis,
+               limits=limits)

@@ -20,7 +20,7 @@ import discord
 from discord.ui import DynamicItem
 
 from ..i18n import tr
-from .errors import admit
+from .errors import About, admit
 
 log = logging.getLogger(__name__)
 MAX_CUSTOM_ID = 100
@@ -83,8 +83,12 @@ class Control:
     class it makes): admitted like a slash command, its failures sent to the tree's one ``on_error``."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        await admit(interaction)  # in this task, so the callback below speaks the clicker's language too
-        return True
+        # in this task, so the callback below speaks the clicker's language too; over a limit, admit answered
+        return await admit(interaction, self.about())
+
+    def about(self) -> About:
+        """What the click asks about, for the limits (``bot/service/limits.py``): its table, and whether it plays."""
+        return About()
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
@@ -114,6 +118,11 @@ class ActionButton(Control, DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> ActionButton:
         return cls(int(match["t"]), int(match["v"]), int(match["s"]), match["c"])
 
+    def about(self) -> About:
+        # a question (过 while 胡 is on offer) changes nothing: it pays like any click that does not play
+        return About(self.table_id, plays=None if self.choice.startswith("?") else "act", version=self.version,
+                     seat=self.seat)
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).play.act(interaction, self.table_id, self.version, self.seat, self.choice)
 
@@ -134,6 +143,9 @@ class ActionSelect(Control, DynamicItem[discord.ui.Select[Any]],
         assert isinstance(item, discord.ui.Select)
         return cls(int(match["t"]), int(match["v"]), int(match["s"]), int(match["n"]),
                    options=list(item.options), placeholder=item.placeholder)
+
+    def about(self) -> About:
+        return About(self.table_id, plays="act", version=self.version, seat=self.seat)
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
@@ -160,6 +172,9 @@ class CardSelect(Control, DynamicItem[discord.ui.Select[Any]], template=r"ht:c:(
         return cls(int(match["t"]), int(match["v"]), int(match["s"]), options=list(item.options),
                    placeholder=item.placeholder)
 
+    def about(self) -> About:
+        return About(self.table_id, plays="pick", version=self.version, seat=self.seat)
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).play.pick(interaction, self.table_id, self.version, self.seat,
                                                 list(self.item.values))
@@ -178,6 +193,9 @@ class ShowHandButton(Control, DynamicItem[discord.ui.Button[Any]], template=r"ht
                              match: re.Match[str], /) -> ShowHandButton:
         return cls(int(match["t"]))
 
+    def about(self) -> About:
+        return About(self.table_id, plays="hand")
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).play.show_hand(interaction, self.table_id)
 
@@ -194,6 +212,9 @@ class AutoOffButton(Control, DynamicItem[discord.ui.Button[Any]], template=r"ht:
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> AutoOffButton:
         return cls(int(match["t"]), int(match["s"]))
+
+    def about(self) -> About:
+        return About(self.table_id)
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).play.auto_off(interaction, self.table_id, self.seat)
@@ -218,6 +239,9 @@ class LobbyButton(Control, DynamicItem[discord.ui.Button[Any]], template=r"ht:lo
                              match: re.Match[str], /) -> LobbyButton:
         return cls(int(match["t"]), match["verb"])
 
+    def about(self) -> About:
+        return About(self.table_id)
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).lobby.click(interaction, self.table_id, self.verb)
 
@@ -236,6 +260,9 @@ class OptionSelect(Control, DynamicItem[discord.ui.Select[Any]], template=r"ht:o
                              match: re.Match[str], /) -> OptionSelect:
         assert isinstance(item, discord.ui.Select)
         return cls(int(match["t"]), match["key"], options=list(item.options), placeholder=item.placeholder)
+
+    def about(self) -> About:
+        return About(self.table_id)
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
@@ -256,6 +283,9 @@ class VoteButton(Control, DynamicItem[discord.ui.Button[Any]], template=r"ht:vot
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> VoteButton:
         return cls(int(match["t"]), int(match["r"]), match["a"] == "yes")
+
+    def about(self) -> About:
+        return About(self.table_id)
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).lobby.vote(interaction, self.table_id, self.round_no, self.agree)

@@ -2,15 +2,18 @@
 
 :func:`admit` runs first for every slash command (the tree's ``interaction_check``) and every persistent control
 (``Control.interaction_check``): it speaks the user's language for the rest of the interaction's task (each
-interaction runs in a task of its own, so nothing is to be undone), counts the interaction in flight and remembers
-the user's locale. :func:`on_error` is the tree's ``on_error``, which component failures reach too: a refusal
-(:class:`Denied`) becomes a private error in the user's language, any other failure a logged private apology.
+interaction runs in a task of its own, so nothing is to be undone), counts the interaction in flight, remembers
+the user's locale and applies the per-user limits (``bot/service/limits.py``): a request over its limit is
+answered privately there (:class:`Limited`, saying when to try again) and goes no further. :func:`on_error` is
+the tree's ``on_error``, which component failures reach too: a refusal (:class:`Denied`, a command's
+:class:`Cooling`) becomes a private error in the user's language, any other failure a logged private apology.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
@@ -28,6 +31,33 @@ class Denied(Exception):
     """A request refused with a private, human-readable reason; nothing was changed."""
 
 
+class Limited(Denied):
+    """A request refused by a per-user limit before any handler ran; the reason says when to try again."""
+
+
+class Cooling(app_commands.CommandOnCooldown):
+    """A slash command on its per-user cooldown (discord.py's error, as its checks raise it), with the moment it
+    may be used again as the service's clock tells it (``until``, Unix seconds)."""
+
+    def __init__(self, cooldown: app_commands.Cooldown, retry_after: float, *, until: int) -> None:
+        super().__init__(cooldown, retry_after)
+        self.until = until
+
+
+@dataclass(frozen=True, slots=True)
+class About:
+    """What an interaction asks about, as the edge reads it before any handler: which table (the one a control
+    names, or for a ``/table`` command the channel's), whether it is a click (the click bucket) or a command,
+    and for a click that plays (``plays``: act, pick, hand) the state version and seat its id carries."""
+
+    table_id: int | None = None
+    channel_table: bool = False
+    click: bool = True
+    plays: str | None = None
+    version: int | None = None
+    seat: int | None = None
+
+
 def echoed(typed: Any) -> str:
     """A player's input as a refusal repeats it: its first 50 characters and "…", so the answer to the longest
     input (a slash option holds 6,000) still fits Discord's 2,000 characters."""
@@ -38,21 +68,26 @@ def echoed(typed: Any) -> str:
 class Admitting(Protocol):
     """What the table service does for every interaction it may be asked about (``TableService.admit``)."""
 
-    async def admit(self, interaction: discord.Interaction[Any]) -> None: ...
+    async def admit(self, interaction: discord.Interaction[Any], about: About | None = None) -> None: ...
 
 
-async def admit(interaction: discord.Interaction[Any]) -> None:
+async def admit(interaction: discord.Interaction[Any], about: About | None = None) -> bool:
     """Take an interaction in: the user's language for everything said privately to them (refusals, ephemeral
-    replies, the clicked DM panel), their locale remembered on every seat they hold, and the interaction counted
-    in flight until its task ends. Never raises: discord.py drops a control whose check fails without a word."""
+    replies, the clicked DM panel), their locale remembered on every seat they hold, the interaction counted
+    in flight until its task ends, and the user's limits applied. False: over a limit, and already answered so
+    privately (discord.py drops a control whose check fails without a word, so the answer is given here)."""
     speak(lang_of(interaction.locale))
     service: Admitting | None = getattr(interaction.client, "service", None)
     if service is None:
-        return
+        return True
     try:
-        await service.admit(interaction)
+        await service.admit(interaction, about)
+    except Limited as refusal:
+        await on_error(interaction, refusal)
+        return False
     except Exception:
         log.exception("interaction %s not admitted cleanly; it is handled all the same", interaction.id)
+    return True
 
 
 async def deny(interaction: discord.Interaction[Any], message: str) -> None:
@@ -72,6 +107,8 @@ async def on_error(interaction: discord.Interaction[Any], error: Exception) -> N
     handler refuses before it changes anything, and a failed write rebuilds its table from the log."""
     if isinstance(error, app_commands.CommandInvokeError):  # a command's own exception, as the tree wraps it
         error = error.original if isinstance(error.original, Exception) else error
+    if isinstance(error, Cooling):
+        error = Limited(tr("这个命令用得太频繁了，请 <t:{at}:R> 再用。这次没有生效，什么也没有改变。", at=error.until))
     if isinstance(error, Denied):
         try:
             await deny(interaction, str(error))

@@ -98,6 +98,15 @@ class ManualClock:
                 await settle()
         self._now = max(self._now, target)
 
+    def think(self, seconds: float) -> None:
+        """Move time on by ``seconds`` with nothing to wake meanwhile: a player thinking between two clicks,
+        from code that cannot await (a play loop's ``on_click``). A sleeper due by then is a test's mistake:
+        :meth:`advance` is the way past it."""
+        due = self.next_deadline()
+        if due is not None and due <= self._now + seconds:
+            raise AssertionError(f"a sleeper is due at {due}: advance() the clock past it instead")
+        self._now += seconds
+
     def _wake_due(self) -> None:
         while self._sleepers and self._sleepers[0][0] <= self._now:
             _, _, fut = heapq.heappop(self._sleepers)

@@ -1,7 +1,9 @@
-"""The lobby: opening a table, joining, leaving, AI seats, room options, starting and ending a table."""
+"""The lobby: opening a table, joining, leaving, AI seats, removing a player (踢出), room options, starting and
+ending a table, and closing a lobby left idle."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -13,7 +15,7 @@ from engine.match import Match
 from storage.db import Database, IntegrityError
 
 from ..edge.components import VoteButton
-from ..edge.errors import Denied, echoed
+from ..edge.errors import Denied, Limited, echoed
 from ..edge.shards import Shards
 from ..engine_words import said
 from ..i18n import speaking, tr, tr_n
@@ -21,7 +23,9 @@ from ..options_text import choice_label, option_label, parse_options_text, valid
 from ..present.lobby import OPTIONS_PER_PAGE, all_options, lobby_message, lobby_pages
 from ..present.panel import Panel
 from ..present.parts import seat_name
+from .clock import Clock
 from .delivery import Delivery, channel_lost_reason
+from .limits import Limiter, at, is_admin
 from .play import Play
 from .registry import Registry
 from .table import Seat, Table, ai_name, listing, stored
@@ -34,13 +38,130 @@ class Lobby:
     """Table commands and lobby clicks; every change is checked and made under the table's lock."""
 
     def __init__(self, tables: Registry, db: Database, play: Play, delivery: Delivery, timers: TurnTimers, *,
-                 shards: Shards) -> None:
+                 shards: Shards, limiter: Limiter, clock: Clock) -> None:
         self.tables = tables
         self.db = db
         self.play = play
         self.delivery = delivery
         self.timers = timers
         self.shards = shards
+        self.limiter = limiter
+        self.clock = clock
+        self._idle: dict[int, asyncio.Task[None]] = {}  # lobby -> the task that closes it once idle
+
+    def close(self) -> None:
+        for task in self._idle.values():
+            task.cancel()
+        self._idle.clear()
+
+    # -- caps and idle lobbies ----------------------------------------------------------------------
+
+    @staticmethod
+    def idle_seconds(table: Table) -> int:
+        """The room option 闲置解散 (``bot.idle``): how long a lobby may stay unchanged."""
+        return int(table.bot_options.get("idle", 1800) or 1800)
+
+    def closes_at(self, table: Table) -> float:
+        return table.active_at + self.idle_seconds(table)
+
+    def check_caps(self, interaction: discord.Interaction[Any]) -> None:
+        """Refuse a new table over the caps: tables not ended that the user hosts (Manage Server: no cap), and
+        lobbies waiting to start in the server (everyone: they are restored at every start)."""
+        limits = self.limiter.limits
+        if not limits.on:
+            return
+        user, guild = interaction.user.id, interaction.guild_id
+        live = [t for t in self.tables.tables.values() if t.status != "ended"]
+        hosted = [t for t in live if t.host_id == user]
+        if len(hosted) >= limits.tables_per_user and not is_admin(interaction):
+            self.limiter.refused += 1
+            lobbies = [self.closes_at(t) for t in hosted if t.status == "lobby"]
+            text = tr("你已经开着 {n} 张牌桌（每人最多 {cap} 张），请先结束其中一张（/table end）再开新的。",
+                      n=len(hosted), cap=limits.tables_per_user)
+            if lobbies:
+                text += tr("没人动的大厅会在 <t:{at}:R> 自动关闭。", at=at(min(lobbies)))
+            raise Limited(text)
+        waiting = [t for t in live if t.guild_id == guild and t.status == "lobby"]
+        if len(waiting) >= limits.lobbies_per_server:
+            self.limiter.refused += 1
+            raise Limited(tr("本服务器已有 {n} 个等待开始的大厅（上限 {cap} 个），请先加入或开始其中一个；"
+                             "最早的一个没人动的话会在 <t:{at}:R> 自动关闭。", n=len(waiting),
+                             cap=limits.lobbies_per_server, at=at(min(self.closes_at(t) for t in waiting))))
+
+    def touched(self) -> int:
+        """The moment of a lobby change, as stored (whole seconds of the service's clock)."""
+        return int(self.clock.time())
+
+    def watch(self, table: Table) -> None:
+        """(Re)start the lobby's idle timer from its last change; a lobby that started or ended has none."""
+        old = self._idle.pop(table.id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        if table.status != "lobby":
+            return
+        self._idle[table.id] = asyncio.get_running_loop().create_task(self._idle_wait(table.id),
+                                                                     name=f"lobby-idle-{table.id}")
+
+    async def _idle_wait(self, table_id: int) -> None:
+        while True:
+            table = self.tables.tables.get(table_id)
+            if table is None or table.status != "lobby":
+                return
+            wait = self.closes_at(table) - self.clock.time()
+            if wait > 0:
+                await self.clock.sleep(wait)
+                continue
+            with self.tables.busy():
+                try:
+                    await self.close_idle(table_id)
+                except Exception:
+                    log.exception("idle lobby %s not closed; it is tried again at the next start", table_id)
+            return
+
+    async def close_idle(self, table_id: int) -> None:
+        """Close a lobby nobody changed for its idle time: its stored row is deleted (nothing was played), its
+        message says so and loses its buttons, and the channel is free again."""
+        async with self.tables.locked(table_id, ended()) as table:
+            if table.status != "lobby" or self.clock.time() < self.closes_at(table):
+                return  # started, ended, or changed while this waited for the lock
+            self._idle.pop(table.id, None)
+            if not await self.db.delete_lobby(table.id):
+                return
+            table.status = "ended"
+            table.version += 1  # every control of the lobby is stale
+            self.tables.release(table)
+            self.tables.forget(table.id)  # deleted: it leaves memory too, once its messages are out
+            self.announce_idle_close(table)
+            self.tables.spawn(self._forget_lane(table), f"lobby-gone-{table.id}")
+
+    async def reopen(self, table: Table) -> bool:
+        """A lobby read back at start-up: closed now if it has been idle its time (so abandoned lobbies are
+        not restored at every start), else watched again. False: it was closed."""
+        if not table.active_at:  # stored before lobbies kept their last change: idle from this start, stored so
+            now = self.touched()  # that the next restart does not count it from zero again
+            await self.db.set_options(table.id, table.options, table.bot_options, active_at=now)
+            table.active_at = float(now)
+        if self.clock.time() < self.closes_at(table):
+            self.watch(table)
+            return True
+        if await self.db.delete_lobby(table.id):
+            table.status = "ended"
+            self.announce_idle_close(table)
+            self.tables.spawn(self._forget_lane(table), f"lobby-gone-{table.id}")
+        return False
+
+    async def _forget_lane(self, table: Table) -> None:
+        await self.delivery.outbox(table).idle()
+        self.delivery.forget(table.id)
+
+    def announce_idle_close(self, table: Table) -> None:
+        """The lobby message shows the table ended, and the channel reads why (in the guild's language)."""
+        minutes = self.idle_seconds(table) // 60
+        self.refresh(table)
+        with speaking(self.tables.channel_lang(table)):
+            text = tr("🛑 牌桌 #{table} 的大厅 {minutes} 分钟没有人动，已自动关闭。用 /table create 可以再开一桌。",
+                      table=table.id, minutes=minutes)
+        self.delivery.post_channel(table, Panel(content=text))
 
     async def create(self, interaction: discord.Interaction[Any], variant_id: str, options_text: str | None) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -50,6 +171,7 @@ class Lobby:
         existing = self.tables.table_in(interaction.channel_id)
         if existing is not None:
             raise Denied(tr("本频道已有牌桌 #{table}；一个频道（或子区）只能开一桌。", table=existing.id))
+        self.check_caps(interaction)
         variant = variant_named(variant_id)
         try:
             raw = parse_options_text(options_text or "", variant)
@@ -60,16 +182,19 @@ class Lobby:
             raise Denied(tr("房间选项有误：{reason}", reason=said(e))) from None
         host = interaction.user
         seat = Seat(host.id, host.display_name, locale=interaction.locale.value)
+        now = self.touched()
         try:
             table_id = await self.db.create_table(interaction.guild_id, interaction.channel_id, host.id,
-                                                      variant.id, options, bot_options, [seat.row(0)])
+                                                  variant.id, options, bot_options, [seat.row(0)], active_at=now)
         except IntegrityError:
             # the store keeps one live table per channel: a create racing this one won, or a table that could
             # not be restored at start-up still holds the channel
             raise Denied(tr("本频道已有一张未结束的牌桌；一个频道（或子区）只能开一桌。")) from None
         table = Table(table_id, interaction.guild_id, interaction.channel_id, host.id, variant.id, options,
                       bot_options, "lobby", [seat])
+        table.active_at = float(now)
         self.tables.register(table)
+        self.watch(table)
         with speaking(self.tables.public_lang(interaction)):
             panel = lobby_message(table)
         resp = await interaction.response.send_message(**panel.kwargs())
@@ -108,6 +233,27 @@ class Lobby:
             if verb == "start" and table.status == "playing":
                 self.play.announce(table)
 
+    async def kick(self, interaction: discord.Interaction[Any], player: discord.abc.User) -> None:
+        """``/table kick``: before the start, the host (or a Manage-Server member) removes a seated player, who
+        may not join this table again."""
+        table_id = self.channel_table(interaction).id
+        async with self.tables.locked(table_id, ended()) as table:
+            if table.status != "lobby":
+                raise Denied(tr("只能在开局前踢出玩家；开局后可以投票解散（/table end），什么也没有改变。"))
+            if interaction.user.id != table.host_id and not is_admin(interaction):
+                raise Denied(tr("只有房主或服务器管理员可以踢出玩家，什么也没有改变。"))
+            if player.id == table.host_id:
+                raise Denied(tr("房主不能被踢出；要关闭大厅请用 /table end，什么也没有改变。"))
+            seat = table.seat_of(player.id)
+            if seat is None:
+                raise Denied(tr("{name} 不在这张牌桌上，什么也没有改变。", name=echoed(player.display_name)))
+            await self._seat(table, [s for i, s in enumerate(table.seats) if i != seat],
+                             kicked=table.kicked | {player.id})
+            await interaction.response.send_message(
+                tr("已把 {name} 移出牌桌 #{table}；这一桌开局前他不能再加入。", name=player.display_name,
+                   table=table.id), ephemeral=True)
+            self.refresh(table)
+
     async def click(self, interaction: discord.Interaction[Any], table_id: int, verb: str) -> None:
         """A button on the lobby message. It only ever acts on a table still in its lobby: once the match has
         started (or the table ended) every lobby button is stale, and 离开 mid-match is ``/table leave``."""
@@ -132,12 +278,20 @@ class Lobby:
             if verb == "start" and table.status == "playing":
                 self.play.announce(table)
 
-    async def _seat(self, table: Table, seats: list[Seat], host_id: int | None = None) -> None:
-        """Commit a new seat list (and host), then make it the table's: a failed write changes nothing."""
-        await self.db.set_seats(table.id, [s.row(i) for i, s in enumerate(seats)], host_id=host_id)
+    async def _seat(self, table: Table, seats: list[Seat], host_id: int | None = None,
+                    kicked: set[int] | None = None) -> None:
+        """Commit a new seat list (and host, and who was removed), then make it the table's: a failed write
+        changes nothing. A change of seats is a lobby's activity: its idle time starts again."""
+        now = self.touched()
+        await self.db.set_seats(table.id, [s.row(i) for i, s in enumerate(seats)], host_id=host_id,
+                                active_at=now, kicked=kicked)
         table.seats = seats
+        table.active_at = float(now)
         if host_id is not None:
             table.host_id = host_id
+        if kicked is not None:
+            table.kicked = kicked
+        self.watch(table)
 
     async def _op(self, interaction: discord.Interaction[Any], table: Table, verb: str) -> str:
         """One lobby change; the caller holds the table's lock, so every check here sees the current table."""
@@ -148,8 +302,11 @@ class Lobby:
                 raise Denied(tr("牌局已经开始，不能再加入。"))
             if seat is not None:
                 raise Denied(tr("你已经在这张牌桌上了。"))
+            if user.id in table.kicked:
+                raise Denied(tr("房主已把你移出这张牌桌，不能再加入。什么也没有改变。"))
             if len(table.seats) >= table.seat_count:
                 raise Denied(tr_n("座位已满（{n} 人）。", table.seat_count))
+            self.limiter.join(user.id, table.id)
             await self._seat(table, [*table.seats, Seat(user.id, user.display_name, locale=interaction.locale.value)])
             return tr("你已加入牌桌 #{table}。", table=table.id)
         if verb == "ai":
@@ -194,6 +351,7 @@ class Lobby:
             table.first_dealer = match.progress.dealer
             table.status = "playing"
             table.match = match
+            self.watch(table)  # a match is no lobby: its idle timer stops
             await self.play.advance(table)  # deals the first hand
             return tr("开始！手牌已通过私信发出。") if self.shards.dm_clicks_arrive else self.shards.started()
         raise Denied(tr("没有这个操作。"))
@@ -234,8 +392,11 @@ class Lobby:
                 bot_options = table.bot_options
                 if len(table.seats) > table.variant.seat_count(options):
                     raise Denied(tr("已入座的人数超过了这个选项允许的座位数。"))
-            await self.db.set_options(table.id, options, bot_options)  # durable first
+            now = self.touched()
+            await self.db.set_options(table.id, options, bot_options, active_at=now)  # durable first
             table.options, table.bot_options = options, bot_options
+            table.active_at = float(now)
+            self.watch(table)  # a new idle time (闲置解散) or a change: counted from now
             page = [k for k, _, _ in all_options(table)].index(key) // OPTIONS_PER_PAGE
             with speaking(self.tables.public_lang(interaction)):
                 panel = lobby_message(table, page)
@@ -258,6 +419,14 @@ class Lobby:
             raise Denied(tr("开局前只有房主或服务器管理员可以关闭牌桌，什么也没有改变。"))
         if table.seat_of(user.id) is None:
             raise Denied(tr("只有房主、服务器管理员或桌上的玩家（投票）可以结束牌桌。"))
+        if user.id in table.end_votes:  # said again, it would only post the same tally again
+            raise Denied(tr("你已经同意解散了，等其他玩家投票即可，什么也没有改变。"))
+        if not (table.end_votes or table.end_refusals) and table.end_refused_at is not None:
+            again = table.end_refused_at + self.limiter.limits.repropose
+            if self.limiter.on and self.clock.time() < again:
+                self.limiter.refused += 1
+                raise Limited(tr("上一次解散提议刚被拒绝，<t:{at}:R> 之后才能再提。房主或服务器管理员可以直接结束牌桌。",
+                                 at=at(again)))
         with speaking(self.tables.public_lang(interaction)):
             panel = await self._vote(table, user, agree=True)
         await interaction.response.send_message(**panel.kwargs())
@@ -272,6 +441,8 @@ class Lobby:
                 raise Denied(tr("这次解散投票已经结束了，按钮已失效，什么也没有改变。"))
             if table.seat_of(interaction.user.id) is None:
                 raise Denied(tr("只有桌上的玩家可以投票，什么也没有改变。"))
+            if interaction.user.id in (table.end_votes if agree else table.end_refusals):
+                raise Denied(tr("你已经投过同意了，什么也没有改变。") if agree else tr("你已经投过拒绝了，什么也没有改变。"))
             with speaking(self.tables.public_lang(interaction)):
                 panel = await self._vote(table, interaction.user, agree=agree)
             await interaction.response.edit_message(**panel.kwargs())
@@ -294,6 +465,7 @@ class Lobby:
         if no * 2 >= n:
             await self.db.clear_end_votes(table.id)
             table.end_votes, table.end_refusals = set(), set()
+            table.end_refused_at = self.clock.time()  # the next proposal waits (LIMIT_REPROPOSE)
             return Panel(content=tr("解散提议未通过（拒绝 {no}/{n}），牌局继续。", no=no, n=n))
         await self.db.vote_end(table.id, user.id, agree, new_round=opening)
         if opening:
@@ -318,6 +490,7 @@ class Lobby:
         table.status = "ended"
         table.version += 1  # every control sent before the end is stale now
         self.tables.release(table)
+        self.watch(table)  # an ended lobby's idle timer stops
         with speaking(self.tables.channel_lang(table)):
             text = tr("🛑 牌桌 #{table} 已结束：{reason}。", table=table.id, reason=reason())
             if was_playing and table.match is not None:
@@ -347,6 +520,7 @@ class Lobby:
                 table.status = "ended"
                 await self.db.end_table(table.id, stored(channel_lost_reason))
                 self.tables.release(table)
+                self.watch(table)
                 totals = table.match.totals if was_playing and table.match is not None else None
                 for seat in table.humans():
                     with speaking(self.tables.seat_lang(table, seat)):

@@ -39,6 +39,9 @@ BOT_OPTIONS: tuple[Option, ...] = (
     Option("counter", False, (True, False), "记牌器", ("开", "关")),  # i18n: input
     # pictures of hands and tables (bot/pictures); the text stays complete without them (screen readers)
     Option("pictures", True, (True, False), "图片", ("开", "关")),  # i18n: input
+    # a lobby nobody changes (no seat taken or left, no option set) for this long closes itself, its stored row
+    # deleted: abandoned lobbies neither hold their channel nor come back at every start-up
+    Option("idle", 1800, (600, 1800, 3600, 7200), "闲置解散", ("10分钟", "30分钟", "1小时", "2小时")),  # i18n: input
 )
 LOG_LINES = 8
 
@@ -150,6 +153,9 @@ class Table:
     end_votes: set[int] = field(default_factory=set)  # 同意 in the open 解散 proposal
     end_refusals: set[int] = field(default_factory=set)  # 拒绝 in the open 解散 proposal
     end_round: int = 0  # the number of the latest 解散 proposal (its buttons carry it)
+    end_refused_at: float | None = None  # when the last 解散 proposal was refused (a new one waits a while)
+    kicked: set[int] = field(default_factory=set)  # users the host removed before the start: they may not rejoin
+    active_at: float = 0.0  # a lobby's last change (Unix seconds, the service's clock): it closes when idle
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # unix time the turn timer fires, as the table shows it (<t:…:R>); set by bot/service/timers.py
     turn_deadline: float | None = None
@@ -239,6 +245,9 @@ def table_from_row(row: TableRow) -> Table:
                   row.status, [Seat(s.user_id, s.name, s.dm_channel_id, s.dm_closed, s.auto, s.locale) for s in row.seats],
                   row.first_dealer, row.lobby_message_id)
     table.end_votes, table.end_refusals, table.end_round = set(row.end_votes), set(row.end_refusals), row.end_round
+    table.kicked = set(row.kicked)
+    if row.active_at is not None:
+        table.active_at = float(row.active_at)
     if row.status == "lobby" or not row.hands:
         if row.status != "lobby":
             table.match = Match(row.variant_id, row.options, row.first_dealer)

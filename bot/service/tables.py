@@ -21,12 +21,14 @@ import discord
 
 from storage.db import Database
 
+from ..edge.errors import About
 from ..edge.shards import ALL, Shards
 from ..pictures.emoji import EmojiBook
 from ..present.panel import Panel
 from .clock import SYSTEM, Clock
 from .delivery import Delivery
 from .history import History
+from .limits import Limiter, Limits
 from .lobby import Lobby
 from .play import Play
 from .registry import Registry
@@ -40,17 +42,19 @@ __all__ = ["TableService"]
 
 class TableService(Registry):
     def __init__(self, client: discord.Client, db: Database, *, clock: Clock = SYSTEM,
-                 shards: Shards = ALL) -> None:
+                 shards: Shards = ALL, limits: Limits | None = None) -> None:
         super().__init__(client)
         self.db = db
         self.shards = shards  # a table is run by the process owning its guild's gateway shard
         self.clock = clock  # turn timers and back-offs wait on it; tests move a ManualClock themselves
         self._locales: dict[int, str] = {}  # user -> the locale of their last interaction, as already remembered
+        self.limiter = Limiter(limits if limits is not None else Limits(), clock)
         self.delivery = Delivery(client, db, self, clock=clock, shards=shards, lost=self._channel_lost)
         self.timers = TurnTimers(clock, self._timed_out)
         self.play = Play(self, db, self.delivery, self.timers, clock=clock)
-        self.lobby = Lobby(self, db, self.play, self.delivery, self.timers, shards=shards)
-        self.history = History(db)
+        self.lobby = Lobby(self, db, self.play, self.delivery, self.timers, shards=shards, limiter=self.limiter,
+                           clock=clock)
+        self.history = History(db, self.limiter, cache_size=self.limiter.limits.replay_cache)
         self.emoji = EmojiBook()  # the cards' application emojis, once start-up has synced them
 
     async def _timed_out(self, table: Table, key: str) -> None:
@@ -108,6 +112,8 @@ class TableService(Registry):
         if row is None or not self.shards.owns(row.guild_id):  # another process's table: it restores it
             return
         table = table_from_row(row)
+        if table.status == "lobby" and not await self.lobby.reopen(table):
+            return  # idle past its time: closed, not restored
         self.register(table)
         self.delivery.adopt(table, row)
         await self._post_unposted(table)
@@ -124,6 +130,8 @@ class TableService(Registry):
     async def close(self) -> None:
         self.delivery.close()
         self.timers.close()
+        self.lobby.close()
+        self.history.close()
 
     async def idle(self) -> None:
         """Wait until no handler runs and every outbox is drained (tests, demo, benchmark)."""
@@ -139,15 +147,24 @@ class TableService(Registry):
 
     # -- every interaction --------------------------------------------------------------------------
 
-    async def admit(self, interaction: discord.Interaction[Any]) -> None:
-        """An interaction the edge took in (``bot.edge.errors.admit``): in flight until its task ends, and its
-        user's locale remembered."""
+    async def admit(self, interaction: discord.Interaction[Any], about: About | None = None) -> None:
+        """An interaction the edge took in (``bot.edge.errors.admit``): in flight until its task ends, its user's
+        limits applied (``Limited`` if over one: nothing else is done) and their locale remembered."""
         self.inflight += 1
         task = asyncio.current_task()
         if task is not None:
             task.add_done_callback(self._landed)
         else:  # not in a task of its own (never so from discord.py): counted for this call only
             self.inflight -= 1
+        if about is not None:
+            table = self.tables.get(about.table_id) if about.table_id is not None else (
+                self.table_in(interaction.channel_id) if about.channel_table else None)
+            land = self.limiter.admit(interaction, about, table)
+            if land is not None:
+                if task is not None:
+                    task.add_done_callback(lambda _: land())
+                else:
+                    land()
         await self.remember(interaction)
 
     async def remember(self, interaction: discord.Interaction[Any]) -> None:

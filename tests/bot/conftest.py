@@ -12,6 +12,7 @@ import pytest
 from bot.edge.client import HunanBot
 from bot.service.clock import ManualClock
 from bot.service.delivery import Sent
+from bot.service.limits import UNLIMITED, Limits
 from engine.registry import all_variants, get_variant
 from fake_discord import FakeDiscord, PendingInteraction, playing, uninstall_webhook_edge
 
@@ -32,8 +33,12 @@ def manual_clock() -> ManualClock:
     return ManualClock(instant=BACKOFF)
 
 
-async def attach(world: FakeDiscord, db_url: str, clock: ManualClock | None = None) -> HunanBot:
-    bot = HunanBot(db_url, clock=clock or manual_clock())
+async def attach(world: FakeDiscord, db_url: str, clock: ManualClock | None = None,
+                 limits: Limits = UNLIMITED) -> HunanBot:
+    """A bot on the fake Discord. Its per-user limits are off unless a test asks for them (``limits``): most tests
+    click and type far faster than anyone plays, their clock standing still; tests/bot/test_limits.py has the
+    limits at their defaults, and plays whole games under them."""
+    bot = HunanBot(db_url, clock=clock or manual_clock(), limits=limits)
     await world.attach(bot)
     return bot
 
@@ -61,6 +66,7 @@ class Env:
     channel: int
     users: dict[str, int] = field(default_factory=dict)
     clock: ManualClock = field(default_factory=manual_clock)  # one clock across restarts: time goes on
+    limits: Limits = UNLIMITED
 
     def __getattr__(self, name: str) -> int:
         users = self.__dict__.get("users", {})
@@ -78,7 +84,7 @@ class Env:
     async def restart(self) -> None:
         """Drop the client and its database connection; a new bot on the same database takes over."""
         await self.bot.close()
-        self.bot = await attach(self.world, self.db_url, self.clock)
+        self.bot = await attach(self.world, self.db_url, self.clock, self.limits)
 
     async def advance(self, seconds: float) -> None:
         """Let ``seconds`` pass on the bot's clock: timers due by then fire, each at its moment, and whatever

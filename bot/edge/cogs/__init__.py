@@ -15,4 +15,4 @@ from .table import table_cog
 
 
 def cogs(service: TableService, db: Database) -> list[commands.Cog]:
-    return [table_cog(service), reference_cog(), records_cog(db, service)]
+    return [table_cog(service), reference_cog(service), records_cog(db, service)]

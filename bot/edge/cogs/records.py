@@ -18,6 +18,7 @@ from ...present.settlement import hand_summary
 from ...service.table import Seat, Table
 from ...service.tables import TableService
 from .choices import offering, variant_choices
+from .limits import limited
 
 
 def month_start(now: datetime | None = None) -> datetime:
@@ -46,6 +47,7 @@ def records_cog(db: Database, service: TableService) -> commands.Cog:
     variants = offering(variant_choices())
 
     class Records(commands.Cog):
+        @limited(service, "leaderboard", public=True)
         @app_commands.command(name=t("leaderboard"), description=t("Leaderboard of this server"))
         @app_commands.describe(variant=t("Game variant"), period=t("Period"))
         @app_commands.rename(variant=t("variant"), period=t("period"))
@@ -67,6 +69,7 @@ def records_cog(db: Database, service: TableService) -> commands.Cog:
                 embed = discord.Embed(title=title, description="\n".join(lines))
             await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
+        @limited(service, "stats")
         @app_commands.command(name=t("stats"), description=t("A player's statistics"))
         @app_commands.describe(player=t("Player (default: you)"))
         @app_commands.rename(player=t("player"))
@@ -90,6 +93,7 @@ def records_cog(db: Database, service: TableService) -> commands.Cog:
                 embed.description = tr("还没有打过牌。")
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
+        @limited(service, "history")
         @app_commands.command(name=t("history"), description=t("Recent hands here, or replay one"))
         @app_commands.describe(hand=t("Hand id to replay"))
         @app_commands.rename(hand=t("hand", key="hand to replay"))

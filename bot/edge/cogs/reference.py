@@ -14,15 +14,23 @@ from ...i18n import lang_of, speaking, t, tr, tr_n
 from ...options_text import choice_label, option_label, variant_name, variant_named, variant_summary
 from ...present.calc import SOURCES, CalcFormError, build_input, calculate, describe_result
 from ...service.table import listing
+from ...service.tables import TableService
 from .choices import SOURCE_CHOICES, offering, variant_choices
+from .limits import limited
 
 
-def reference_cog() -> commands.Cog:
+def shared(interaction: discord.Interaction[Any]) -> bool:
+    """/calc share:True: the answer is posted in the channel."""
+    return bool(getattr(interaction.namespace, "share", False))
+
+
+def reference_cog(service: TableService) -> commands.Cog:
     """The rules and the calculator, their variant choices read from the registry now (跑得快 has no
     calculator, its spec defines none: /calc does not offer it)."""
     variants, scored = offering(variant_choices()), offering(variant_choices(scored=True))
 
     class Reference(commands.Cog):
+        @limited(service, "rules")
         @app_commands.command(name=t("rules"), description=t("Rules of a variant"))
         @app_commands.describe(variant=t("Game variant"))
         @app_commands.rename(variant=t("variant"))
@@ -40,6 +48,7 @@ def reference_cog() -> commands.Cog:
                 "\n\n" + head + "\n" + opts if opts else ""))
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
+        @limited(service, "calc", public=shared)
         @app_commands.command(name=t("calc"), description=t("Hand calculator"))
         @app_commands.describe(
             variant=t("Game variant"), hand=t("Cards in hand (e.g. 一二三四 or 123m456p), or the whole JSON input"),
