@@ -17,10 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .ledger import Payment, net
+from .melds import MeldView as MeldView  # where every family's code has found it
 from .words import Msg
+
+if TYPE_CHECKING:
+    from .outcome import Outcome
 
 
 class Worded(ValueError):
@@ -206,34 +210,6 @@ class Win:
                    tuple(data.get("patterns", ())), int(data["value"]))
 
 
-@dataclass(frozen=True, slots=True)
-class MeldView:
-    """A laid-down group as one audience sees it, the same shape for every family (the bot reads it as JSON):
-    ``type`` the family's kind code (``peng``, ``wei``, ``angang`` …), ``cards`` the face-up cards in notation
-    (字牌: one string of one-character cards, ``"九九"``; tiles: a list, ``["5m", "5m", "5m"]``),
-    ``hidden`` how many lie face down (an 暗杠 shows one tile, a 偎 none), ``from_seat`` whose card it took
-    (None: one's own), ``huxi`` its 胡息 where the family counts them and the table can see them."""
-
-    type: str
-    cards: str | tuple[str, ...]
-    hidden: int = 0
-    from_seat: int | None = None
-    huxi: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        cards = self.cards if isinstance(self.cards, str) else list(self.cards)
-        return {"type": self.type, "cards": cards, "hidden": self.hidden, "from": self.from_seat,
-                "huxi": self.huxi}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> MeldView:
-        cards = data.get("cards") or ()
-        src, huxi = data.get("from"), data.get("huxi")
-        return cls(str(data["type"]), cards if isinstance(cards, str) else tuple(map(str, cards)),
-                   int(data.get("hidden") or 0), None if src is None else int(src),
-                   None if huxi is None else int(huxi))
-
-
 @dataclass(slots=True)
 class HandResult:
     """How a hand ended.
@@ -243,7 +219,8 @@ class HandResult:
     (:meth:`engine.ledger.Ledger.settle`), so ``deltas`` minus :attr:`ledger_net` is the end-of-hand settlement
     alone. ``wins`` are the typed winners (several on 一炮多响/通炮), ``winners`` their seats in the variant's order.
     ``next_dealer`` names who deals next when the hand decides it (通炮, 海底); ``None`` leaves it to the
-    variant's ``after_hand`` rule."""
+    variant's ``after_hand`` rule. ``outcome`` is the hand told as typed data (:class:`~engine.outcome.Outcome`):
+    what the bot shows and stores; ``detail`` only what the engine itself reads (calculator keys, carry-over)."""
 
     winners: list[int]
     deltas: list[int]
@@ -252,6 +229,7 @@ class HandResult:
     wins: list[Win] = field(default_factory=list)
     ledger: list[Payment] = field(default_factory=list)
     next_dealer: int | None = None
+    outcome: Outcome | None = None  # None: a family that does not tell its hands as an Outcome yet
 
     @property
     def ledger_net(self) -> list[int]:
@@ -260,7 +238,9 @@ class HandResult:
 
 
 class Game(Protocol):
-    family: str
+    @property
+    def family(self) -> str: ...
+
     variant_id: str
     seats: int
     dealer: int
@@ -272,7 +252,8 @@ class Game(Protocol):
     def to_act(self) -> list[int]: ...
     def legal_actions(self, seat: int) -> list[Action]: ...
     def apply(self, seat: int, action: Action | str) -> list[Event]: ...
-    def view(self, seat: int) -> dict[str, Any]: ...
-    def public_view(self) -> dict[str, Any]: ...
+    # a typed view (``engine.views``), or a family's dict until every family gives typed ones
+    def view(self, seat: int) -> Any: ...
+    def public_view(self) -> Any: ...
     def parse_action(self, code: str) -> Action: ...
     def name_action(self, action: Action) -> ActionName: ...

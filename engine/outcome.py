@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .core import MeldView
 from .ledger import Payment
+from .melds import MeldView
 from .words import Msg
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .core import Action, IllegalAction
+from .words import Msg, Seats, msg
 
 
 class PreDeal:
@@ -60,6 +61,8 @@ class PreDeal:
 STAKE = Action("stake")
 NO_STAKE = Action("pass")
 Emit = Callable[[str, dict[str, Any], "int | None", str], None]
+# ``Hand.emit``: what the event says is a message
+EmitSays = Callable[[str, dict[str, Any], "int | None", Msg], None]
 
 
 def daniao(seats: list[int], choosing: list[int] | None = None) -> PreDeal:
@@ -68,14 +71,22 @@ def daniao(seats: list[int], choosing: list[int] | None = None) -> PreDeal:
     return PreDeal(seats, {s: [STAKE, NO_STAKE] for s in (seats if choosing is None else choosing)})
 
 
-def choose_daniao(predeal: PreDeal, seat: int, action: Action, emit: Emit) -> list[int] | None:
+def choose_stakes(predeal: PreDeal, seat: int, action: Action, emit: EmitSays) -> list[int] | None:
     """One seat's 打鸟 answer, told to that seat alone; once everyone has answered, the staking seats (in the
-    PreDeal's table order), announced to the table. ``emit(kind, data, audience, text)`` is the game's event writer."""
+    PreDeal's table order), announced to the table. ``emit(kind, data, audience, says)`` is the game's event writer
+    (``Hand.emit``)."""
     predeal.choose(seat, action)
     staked = action == STAKE
-    emit("stake" if staked else "pass", {"seat": seat}, seat, "你选择了" + ("打鸟" if staked else "不打鸟"))
+    emit("stake" if staked else "pass", {"seat": seat}, seat, Msg("你选择了打鸟") if staked else Msg("你选择了不打鸟"))
     if not predeal.complete:
         return None
     stakes = [s for s, a in predeal.result().items() if a == STAKE]
-    emit("stakes", {"seats": list(stakes)}, None, "打鸟：" + ("、".join(f"座位{s + 1}" for s in stakes) or "无人"))
+    emit("stakes", {"seats": list(stakes)}, None, msg("打鸟：{seats}", seats=Seats(tuple(stakes))))
     return stakes
+
+
+def choose_daniao(predeal: PreDeal, seat: int, action: Action, emit: Emit) -> list[int] | None:
+    """:func:`choose_stakes` for a game whose events still carry zh-CN text (``emit(kind, data, audience, text)``);
+    it goes once every family emits messages."""
+    return choose_stakes(predeal, seat, action, lambda kind, data, audience, says: emit(kind, data, audience,
+                                                                                       says.zh()))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
-from .core import MeldView
+from .melds import MeldView
 from .words import Msg
 
 

@@ -5,10 +5,11 @@
 from __future__ import annotations
 
 from ..present.contract import Presenter
-from ..present.words import card_runs
+from ..present.words import card_runs, card_words
 from .mahjong.presenter import PRESENTER as MAHJONG
 from .paodekuai.presenter import PRESENTER as PAODEKUAI
 from .zipai.presenter import PRESENTER as ZIPAI
 
 PRESENTERS: dict[str, Presenter] = {p.family: p for p in (ZIPAI, MAHJONG, PAODEKUAI)}
 card_runs(*(p.card_run for p in PRESENTERS.values()))
+card_words({p.family: p.card_words for p in PRESENTERS.values()})

@@ -7,13 +7,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import tr
+from ..say import say
 from .controls import action_view
-from .parts import per_seat
+from .viewing import per_seat, seen
 
 if TYPE_CHECKING:
     import discord
 
-    from engine.core import Action, Game
+    from engine.core import Action, Game, HandResult
+    from engine.words import Card, Cards, Msg
 
     from ..pictures import Picture
     from ..service.table import Table
@@ -34,6 +36,12 @@ class BasePresenter:
     def card_run(self, run: str) -> str | None:
         return None
 
+    def card_words(self, cards: Card | Cards) -> str:
+        return tr(cards.zh())  # the catalogue's name (五万 → 五萬)
+
+    def say(self, table: Table, message: Msg) -> str:
+        return say(message, seat=table.seat_label, cards=self.card_words)
+
     def waiting_words(self, table: Table, view: View) -> str:
         return tr("等待玩家表态")
 
@@ -41,7 +49,7 @@ class BasePresenter:
         return []
 
     def seat_marks(self, view: View, seat: int) -> list[str]:
-        return [tr("庄")] if view.get("dealer") == seat else []
+        return [tr("庄")] if seen(view, "dealer") == seat else []
 
     def seat_size(self, view: View, seat: int) -> int | None:
         size = per_seat(view, "hand_sizes", seat)
@@ -71,6 +79,9 @@ class BasePresenter:
 
     def settlement_picture(self, detail: dict[str, Any] | None, seats: int) -> Picture | None:
         return None
+
+    def result_picture(self, result: HandResult, seats: int) -> Picture | None:
+        return self.settlement_picture(result.detail, seats)
 
     def picture_chars(self) -> str:
         return ""

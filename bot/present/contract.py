@@ -6,8 +6,9 @@ shows of it, what a seat's panel says, how a settled hand is told, its pictures 
 brings its own presenter in ``bot/families/<family>/`` and lists it in ``bot/families/__init__.py``; nothing shared
 changes.
 
-Views are still the engine's dicts (``public_view()`` / ``view(seat)``): a presenter reads its own family's keys,
-the frames only what every family's view holds (``to_act``, ``claims_pending``, ``hand_sizes``, ``phase`` …).
+Views are the engine's (``public_view()`` / ``view(seat)``): a family's typed view (``engine.views``), or the dict of
+a family not typed yet. A presenter reads its own family's fields, the frames only what every family's view holds
+(``to_act``, ``claims_pending``, ``hand_sizes``, ``phase`` …, through ``bot.present.viewing``).
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ if TYPE_CHECKING:
     import discord
 
     from engine.core import Action, Game, HandResult
+    from engine.words import Card, Cards, Msg
 
     from ..pictures import Picture
     from ..service.table import Table
 
-View = dict[str, Any]  # a view as the engine gives it: ``public_view()`` or ``view(seat)``
+View = Any  # a view as the engine gives it: ``public_view()`` or ``view(seat)`` (typed, or a family's dict)
 Say = Callable[[re.Match[str]], str]  # an engine message matched, said in the reader's language
 
 
@@ -104,6 +106,14 @@ class Presenter(Protocol):
         its cards."""
         ...
 
+    def card_words(self, cards: Card | Cards) -> str:
+        """A card (or cards) an engine message names, as the reader says it."""
+        ...
+
+    def say(self, table: Table, message: Msg) -> str:
+        """An engine message as the table's readers read it: seats by their labels, cards in the family's words."""
+        ...
+
     # -- the table message (from ``public_view()`` only) and the seat blocks ------------------------------------
     def waiting_words(self, table: Table, view: View) -> str:
         """What the turn line says while a claim window or a one-seat question waits (never who is asked)."""
@@ -165,6 +175,10 @@ class Presenter(Protocol):
     def table_picture(self, public: View) -> Picture | None: ...
 
     def settlement_picture(self, detail: dict[str, Any] | None, seats: int) -> Picture | None: ...
+
+    def result_picture(self, result: HandResult, seats: int) -> Picture | None:
+        """The settled hand's picture (a family telling its hands as an ``Outcome`` draws from it)."""
+        ...
 
     def picture_chars(self) -> str:
         """The characters its cards draw (the shipped font subset keeps them)."""

@@ -8,16 +8,19 @@ from typing import TYPE_CHECKING
 import discord
 
 from engine.core import PASS_ROLE, name_action
+from engine.words import Msg
 
 from ..edge.components import ActionButton
 from ..i18n import tr
 from ..options_text import variant_name
+from ..say import say
 from . import pictures
 from .controls import ASK_BACK, ASK_PAGE, ASK_PASS, PASS_WARNING, choice
 from .panel import Panel
 from .parts import countdown, hand_title, seat_marks, seat_name
 from .registry import presenter_of
 from .table_message import turn_line
+from .viewing import seen
 from .words import engine_text
 
 if TYPE_CHECKING:
@@ -25,9 +28,13 @@ if TYPE_CHECKING:
     from .contract import View
 
 
-def question_text(private: View) -> str:
-    """A step's own question in the reader's language: the engine gives its template and the words in it."""
-    asked = private.get("question_words")
+def question_text(private: View, table: Table | None = None) -> str:
+    """A step's own question in the reader's language: the engine gives its template and the words in it (seats
+    named at ``table``)."""
+    question = seen(private, "question")
+    if isinstance(question, Msg):
+        return presenter_of(table).say(table, question) if table is not None else say(question)
+    asked = seen(private, "question_words")
     if not isinstance(asked, dict):
         return str(private["question"])
     return tr(str(asked["template"]), **{k: engine_text(str(v)) for k, v in asked["params"].items()})
@@ -53,8 +60,8 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
     elif seat in to_act:
         lines.append(tr("👉 **轮到你了**，请选择 · ⏱ {clock}（超时由电脑托管）", clock=countdown(table.turn_deadline))
                      if table.turn_deadline is not None else tr("👉 **轮到你了**，请选择："))
-        if isinstance(private.get("question"), str):  # a step with its own question (长沙 起手胡, 海底, 开杠)
-            lines.append(f"❓ {question_text(private)}")
+        if isinstance(seen(private, "question"), str | Msg):  # a step with its own question (长沙 起手胡, 海底, 开杠)
+            lines.append(f"❓ {question_text(private, table)}")
     else:  # a waiting panel is edited in place on every move: no clock of someone else's turn in it
         # the seat's view holds everything the table's does: the turn line reads the same from it
         lines.append(turn_line(table, private, False, clock=False, waiting=True))

@@ -8,6 +8,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import tr
+from .viewing import per_seat as per_seat
 from .words import joined
 
 if TYPE_CHECKING:
@@ -18,12 +19,6 @@ EMBED_LIMIT = 4000  # an embed's description
 
 def seat_name(table: Table, seat: int) -> str:
     return table.seat_label(seat)
-
-
-def per_seat(view: View, key: str, seat: int) -> Any:
-    """One seat's entry of a per-seat list of the view (None when there is none)."""
-    value = view.get(key)
-    return value[seat] if isinstance(value, list) and seat < len(value) else None
 
 
 def cards_of(value: Any) -> str:

@@ -10,6 +10,7 @@ from engine.registry import get_variant
 
 from ..pictures import labels
 from .registry import presenter_for, presenter_of, presenters
+from .viewing import seen
 
 if TYPE_CHECKING:
     from engine.core import HandResult
@@ -34,13 +35,13 @@ def board(table: Table, public: View) -> Picture | None:
 def settlement(table: Table, result: HandResult) -> Picture | None:
     if not enabled(table):
         return None
-    return presenter_of(table).settlement_picture(result.detail, len(table.seats))
+    return presenter_of(table).result_picture(result, len(table.seats))
 
 
 def family_of(view: View) -> str:
     """The family whose view this is (its own ``family`` key, else its variant's)."""
-    family = view.get("family")
-    return family if isinstance(family, str) else get_variant(str(view.get("variant"))).family
+    family = seen(view, "family")
+    return family if isinstance(family, str) else get_variant(str(seen(view, "variant"))).family
 
 
 def hand_picture(private: View) -> Picture | None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..families import PRESENTERS
 from .contract import Presenter
-from .words import card_runs
+from .words import card_runs, card_words
 
 if TYPE_CHECKING:
     from ..service.table import Table
@@ -28,6 +28,7 @@ def register(presenter: Presenter) -> Presenter:
     """Show a family (one the engine registers outside ``engine/``, such as a test's) with ``presenter``."""
     PRESENTERS[presenter.family] = presenter
     card_runs(*(p.card_run for p in PRESENTERS.values()))
+    card_words({p.family: p.card_words for p in PRESENTERS.values()})
     return presenter
 
 

@@ -7,12 +7,17 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from engine.words import Card, Cards
+
 from ..i18n import SOURCE, current_lang, tr
 
 # What English puts for the Chinese list marks (a separator is not a word: it has no catalogue entry).
 EN_MARKS = {"、": ", ", "；": "; ", "，": ", "}
 # Each family's reader of its cards inside engine prose (``Presenter.card_run``), set by ``bot.families``.
 _CARD_RUNS: list[Callable[[str], str | None]] = []
+# Each family's words for the cards an engine message names (``Presenter.card_words``), by family id, set by
+# ``bot.families``: the table's log words its messages with them without asking for the presenter.
+_CARD_WORDS: dict[str, Callable[[Card | Cards], str]] = {}
 
 
 def joined(parts: list[str] | tuple[str, ...], mark: str = "、") -> str:
@@ -23,6 +28,17 @@ def joined(parts: list[str] | tuple[str, ...], mark: str = "、") -> str:
 def card_runs(*readers: Callable[[str], str | None]) -> None:
     """The families' readers of their cards in engine prose, in the order to try them."""
     _CARD_RUNS[:] = readers
+
+
+def card_words(words: dict[str, Callable[[Card | Cards], str]]) -> None:
+    """Each family's words for the cards of an engine message, by family id."""
+    _CARD_WORDS.clear()
+    _CARD_WORDS.update(words)
+
+
+def cards_of_family(family: str) -> Callable[[Card | Cards], str] | None:
+    """A family's words for the cards of an engine message (None: the catalogue's names)."""
+    return _CARD_WORDS.get(family)
 
 
 _NUMBER = re.compile(r"\d+")

@@ -37,6 +37,7 @@ from ..present.dm import dm_panel
 from ..present.panel import Panel
 from ..present.parts import countdown
 from ..present.table_message import table_message
+from ..present.viewing import seen
 from .clock import Clock
 from .outbox import Outbox
 from .registry import Registry
@@ -516,8 +517,8 @@ class Delivery:
         asked or not, whenever any human is asked: it says only that a claim window is open, which the
         waiting table shows anyway. Each checks their own hand with 查看我的手牌."""
         game = table.game
-        seen = public if public is not None or game is None else game.public_view()
-        claim = seen is not None and seen.get("phase") == "claim"
+        shown = public if public is not None or game is None else game.public_view()
+        claim = shown is not None and seen(shown, "phase") == "claim"
         closed = [i for i in table.humans() if self.channel_only(table, i) and not table.seats[i].auto]
         if claim:
             seats = frozenset(closed) if deciding else frozenset()

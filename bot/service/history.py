@@ -11,7 +11,7 @@ from storage.db import ID_LIMIT, Database
 
 from ..edge.components import ReplayButton
 from ..edge.errors import Denied, echoed
-from ..i18n import tr
+from ..i18n import marked, tr
 from ..options_text import variant_name
 from ..present.parts import seat_name
 from ..present.settlement import hand_summary
@@ -49,7 +49,11 @@ class History:
         last = len(steps) - 1
         at = max(0, min(step, last))
         # the engine's words as the table message says them: in the reader's language, seats by name
-        said = names.name_seats(engine_text(steps[at]["text"])) if steps[at]["text"] else tr("（发牌）")
+        shown = steps[at]
+        if shown.get("says"):
+            said = marked("；").join(names.say(m) for m in shown["says"])
+        else:  # a family whose events still carry zh-CN text
+            said = names.name_seats(engine_text(shown["text"])) if shown["text"] else tr("（发牌）")
         desc = public_snapshot(names, steps[at]["view"], said, at, len(steps))
         if at == last and result:
             desc += "\n\n" + tr("结果：{text}", text=hand_summary(names, result)) + "\n" + tr(

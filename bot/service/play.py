@@ -26,6 +26,7 @@ from ..present.dm import dm_panel, hand_over_panel, question_panel
 from ..present.panel import Panel
 from ..present.registry import presenter_of
 from ..present.settlement import final_text, settlement_post
+from ..present.viewing import seen
 from . import ai
 from .clock import Clock
 from .delivery import Delivery, send_kwargs
@@ -153,7 +154,7 @@ class Play:
                         return
                     late = [s for s in game.to_act() if not table.seats[s].is_ai]
                     self.timers.fired(table)
-                    if game.public_view().get("claims_pending") or getattr(game, "secret_window", False):
+                    if seen(game.public_view(), "claims_pending") or getattr(game, "secret_window", False):
                         await self.answer_for(table, late)
                     else:
                         for s in late:
@@ -288,13 +289,16 @@ class Play:
         over = match.over
         rows = [(i, s.user_id, result.deltas[i], i in result.winners) for i, s in enumerate(table.seats)]
         detail = result.detail or {}
-        best = str(detail.get("text") or detail.get("patterns") or "")
+        outcome = result.outcome
+        best = outcome.summary.zh() if outcome is not None else str(detail.get("text") or detail.get("patterns") or "")
         payload = {"winners": result.winners, "deltas": result.deltas, "draw": result.draw,
                    "detail": json.loads(json.dumps(detail, ensure_ascii=False, default=str)), "hand_no": hand_no,
                    # the in-hand payments that stood (already inside the deltas), and who deals next as the match
                    # decided it (the hand's own naming or the variant's rule), so the stored hand is complete
                    "ledger": [p.to_json() for p in result.ledger], "next_dealer": match.progress.dealer,
                    "wins": [w.to_json() for w in result.wins]}
+        if outcome is not None:  # the hand as typed data: what /history, /stats and replays word
+            payload["outcome"] = outcome.to_json()
         adjust = None
         if over and match.variant.final_settlement is not None:
             # Race variants settle the match as a whole (pairwise differences, 打鸟): the leaderboard counts that.

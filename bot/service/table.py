@@ -22,10 +22,12 @@ from engine.match import Match
 from engine.options import Option
 from engine.registration import Variant
 from engine.registry import get_variant
+from engine.words import Msg
 from storage.db import SeatRow, TableRow
 
 from ..i18n import SOURCE, current_lang, speaking, tr
-from ..present.words import engine_text
+from ..present.words import cards_of_family, engine_text
+from ..say import say
 
 # Options the bot adds to every variant's own (they shape hosting, not the rules). Their labels are also what
 # players type (bot/options_text.py), and they are said through the catalogue like the engine's own options.
@@ -62,13 +64,15 @@ class Line(str):
     """A line of the table's public log. Its value is the zh-CN text (what is compared and searched); formatted
     or ``str()``-ed it is said again by ``say`` in the language being spoken, so the channel reads it in the
     guild's language and each DM panel in its player's. ``say`` may format other lines and seat names, which
-    are worded at the same moment."""
+    are worded at the same moment. ``msg``: what the engine said, when the line is an engine event's."""
 
     say: Callable[[], str]
+    msg: Msg | None = None
 
-    def __new__(cls, say: Callable[[], str]) -> Line:
+    def __new__(cls, say: Callable[[], str], msg: Msg | None = None) -> Line:
         self = super().__new__(cls, stored(say))
         self.say = say
+        self.msg = msg
         return self
 
     def __str__(self) -> str:
@@ -183,12 +187,24 @@ class Table:
         return (int(base) * 1_000_003 + hand_no) % (1 << 62)
 
     def note(self, events: list[Event]) -> None:
-        """Keep the public lines for the channel; private events never enter the log."""
+        """Keep the public lines for the channel; private events never enter the log. An event's message is kept
+        as it is and worded whenever the line is shown (in its reader's language, seats by their labels)."""
         for ev in events:
-            if ev.audience is None:
-                text = ev.data.get("text")
-                if text:
-                    self.log.append(self._engine_line(str(text)))
+            if ev.audience is not None:
+                continue
+            if ev.says is not None:
+                self.log.append(self.said_line(ev.says))
+                continue
+            text = ev.data.get("text")  # a family whose events still carry zh-CN text (until every family says Msgs)
+            if text:
+                self.log.append(self._engine_line(str(text)))
+
+    def say(self, message: Msg) -> str:
+        """An engine message as this table's readers read it: seats by their labels, cards in the family's words."""
+        return say(message, seat=self.seat_label, cards=cards_of_family(self.variant.family))
+
+    def said_line(self, message: Msg) -> Line:
+        return Line(lambda: self.say(message), message)
 
     def _engine_line(self, text: str) -> Line:
         # the engine's own words through the catalogue (whole sentence, else clause by clause), then its 座位N
@@ -254,16 +270,22 @@ def replay_steps(row: TableRow, hand_id: int) -> tuple[list[dict[str, Any]], dic
             if game.finished:
                 match.finish_hand()
             continue
-        steps = [{"view": game.public_view(), "text": "", "totals": list(match.totals)}]
+        steps: list[dict[str, Any]] = [{"view": game.public_view(), "text": "", "says": [],
+                                        "totals": list(match.totals)}]
         for a in hand.actions:
-            events = game.apply(a.seat, a.code)
-            text = "；".join(str(e.data.get("text")) for e in events if e.audience is None and e.data.get("text"))
-            steps.append({"view": game.public_view(), "text": text or "…", "totals": list(match.totals)})
+            public = [e for e in game.apply(a.seat, a.code) if e.audience is None]
+            says = [e.says for e in public if e.says is not None]
+            # a family whose events still carry zh-CN text (until every family says Msgs)
+            text = "；".join(str(e.data.get("text")) for e in public if e.says is None and e.data.get("text"))
+            steps.append({"view": game.public_view(), "text": text or ("" if says else "…"), "says": says,
+                          "totals": list(match.totals)})
         result = None
         if game.finished and game.result is not None:
             # the stored result's shape (bot/service/play.py), so it is worded from the same typed data
             result = {"winners": game.result.winners, "deltas": game.result.deltas, "draw": game.result.draw,
                       "detail": json.loads(json.dumps(game.result.detail or {}, ensure_ascii=False, default=str)),
                       "wins": [w.to_json() for w in game.result.wins]}
+            if game.result.outcome is not None:
+                result["outcome"] = game.result.outcome.to_json()
         return steps, result
     return [], None
