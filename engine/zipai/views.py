@@ -7,9 +7,13 @@ read and a replay step keeps.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from ..views import SeatView, TableView
+from ..melds import MeldView
+from ..views import Choosing, Phase, ResultView, SeatView, TableView
+from ..words import Msg
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,3 +38,35 @@ class ZipaiSeatView(ZipaiView, SeatView):
     it may no longer 吃/碰, though it may still win them)."""
 
     chou: str = ""
+
+
+def _table_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    choosing, result, sizes, stakes = (data.get(k) for k in ("choosing", "result", "hand_sizes", "stakes"))
+    return {
+        "variant": str(data["variant"]), "seats": int(data["seats"]), "dealer": data.get("dealer"),
+        "to_act": tuple(data.get("to_act") or ()), "claims_pending": bool(data.get("claims_pending")),
+        "claim_words": tuple(data.get("claim_words") or ()), "phase": Phase(data["phase"]),
+        "version": int(data.get("version") or 0), "finished": bool(data.get("finished")),
+        "hand_sizes": None if sizes is None else tuple(sizes),
+        "melds": tuple(tuple(MeldView.from_json(m) for m in seat) for seat in data.get("melds") or ()),
+        "wall": data.get("wall"),
+        "choosing": None if choosing is None else Choosing(int(choosing["chosen"]), int(choosing["of"])),
+        "result": None if result is None else ResultView(tuple(result["winners"]), tuple(result["deltas"]),
+                                                         bool(result["draw"]), Msg.from_json(result["summary"])),
+        "liang": data.get("liang"), "outs": tuple(data.get("outs") or ()),
+        "huxi_shown": tuple(data.get("huxi_shown") or ()), "sitter": data.get("sitter"),
+        "stakes": None if stakes is None else tuple(stakes), "revealed": data.get("revealed"),
+    }
+
+
+def table_view(data: Mapping[str, Any]) -> ZipaiView:
+    """A table view read back from its JSON (``to_json()``), as a stored or sent view is."""
+    return ZipaiView(**_table_fields(data))
+
+
+def seat_view(data: Mapping[str, Any]) -> ZipaiSeatView:
+    """A seat's view read back from its JSON (``to_json()``)."""
+    question = data.get("question")
+    return ZipaiSeatView(**_table_fields(data), seat=int(data["seat"]), hand=tuple(data.get("hand") or ()),
+                         legal=tuple(data.get("legal") or ()),
+                         question=None if question is None else Msg.from_json(question), chou=str(data.get("chou") or ""))

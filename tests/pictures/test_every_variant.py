@@ -36,8 +36,7 @@ def test_every_position_of_a_hand_draws(variant: object) -> None:
         steps += 1
     _png(pictures.table_picture(game.public_view()))
     if game.result is not None and game.result.winners:
-        seats = len(game.public_view()["hand_sizes"])
-        _png(pictures.settlement_picture(v.family, game.result.detail, seats))  # type: ignore[attr-defined]
+        _png(pictures.result_picture(v.family, game.result, game.seats))  # type: ignore[attr-defined]
 
 
 # Self-played hands of each 麻将 variant that end in a 自摸, with and without melds (a 明杠, a 暗杠, 碰, 吃).

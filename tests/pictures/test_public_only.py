@@ -16,7 +16,7 @@ def _swap_hidden_card(game: object, seat: int) -> None:
     """One card of ``seat``'s concealed hand becomes another (same hand size)."""
     hands = game.hands  # type: ignore[attr-defined]
     hand = hands[seat]
-    if game.public_view().get("family") == "paodekuai":  # type: ignore[attr-defined]
+    if game.family == "paodekuai":  # type: ignore[attr-defined]
         held = {c for h in hands for c in h}
         new = next(c for c in range(52) if c not in held and c // 4 != hand[0] // 4)
         counts = game.counts[seat]  # type: ignore[attr-defined]

@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 
 
 def _table(view: View) -> ZipaiView:
-    assert isinstance(view, ZipaiView), "a 字牌 game's views are typed"
+    assert isinstance(view, ZipaiView), "a zipai game's views are typed"
     return view
 
 
 def _seat(view: View) -> ZipaiSeatView:
-    assert isinstance(view, ZipaiSeatView), "a 字牌 game's seat views are typed"
+    assert isinstance(view, ZipaiSeatView), "a zipai game's seat views are typed"
     return view
 
 

@@ -32,7 +32,7 @@ def _groups_line(winner: Winner) -> str | None:
 
 def _fan_part(presenter: Presenter, table: Table, fan: Fan) -> str:
     """One 名堂 with what it does (4番, ×2, +1囤, 算100胡息)."""
-    name = tr(fan.name)
+    name = tr(fan.name) if fan.name else tr("名堂")  # a factor stored without its name
     if fan.effect is not None:
         return f"{name} {presenter.say(table, fan.effect)}"
     if fan.fan is not None:
@@ -50,7 +50,7 @@ def _fans_line(presenter: Presenter, table: Table, winner: Winner) -> str:
 
 def settlement_body(presenter: Presenter, table: Table, result: HandResult, hand_no: int) -> Settlement:
     outcome = result.outcome
-    assert outcome is not None, "a 字牌 hand is told as an Outcome"
+    assert outcome is not None, "a zipai hand is told as an Outcome"
 
     def say(step: Any) -> str:
         return presenter.say(table, step.says)
