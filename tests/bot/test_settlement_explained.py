@@ -263,3 +263,31 @@ async def test_played_self_draws_show_the_extra_tun(env: Env) -> None:
 def test_demo_leaderboard_lines() -> None:
     assert leaderboard_lines([("小明", -9, 2, 0), ("阿强", 9, 2, 2)]) == ["1. 小明 -9 分 · 2 局 0 胜",
                                                                           "2. 阿强 +9 分 · 2 局 2 胜"]
+
+
+def test_a_hand_stored_before_outcomes_reads_as_one_stored_since() -> None:
+    """/history and /stats read a stored hand's summary from its outcome; a hand stored before hands carried one
+    (the winner's card, source and discarder in ``detail``) reads the same, in every variant and language."""
+    from bot.i18n import speaking
+    from bot.present.settlement import hand_summary
+
+    seen = {"discard": 0, "self_draw": 0, "draw": 0}
+    for variant in ("paohuzi", "fangpaofa", "bopi", "liuhuqiang"):
+        for table, result, _ in played(variant, {}, matches=2):
+            assert result.outcome is not None
+            stored = {"winners": result.winners, "deltas": result.deltas, "draw": result.draw,
+                      "detail": dict(result.detail), "outcome": result.outcome.to_json()}
+            before = {k: v for k, v in stored.items() if k != "outcome"}
+            if result.outcome.winners:
+                won = result.outcome.winners[0]
+                before["detail"] = dict(result.detail, win_from=won.how.value, card=won.card, from_seat=won.from_seat)
+                seen[won.how.value] = seen.get(won.how.value, 0) + 1
+            else:
+                seen["draw"] += 1
+            for lang in ("zh-CN", "en"):
+                with speaking(lang):
+                    assert hand_summary(table, before) == hand_summary(table, stored), (before, stored)
+            if result.outcome.winners and won.how is How.DISCARD and won.from_seat is not None:
+                said = hand_summary(table, before)
+                assert table.seat_label(won.from_seat) in said and table.seat_label(won.seat) in said
+    assert seen["discard"] and seen["self_draw"] and seen["draw"], seen
