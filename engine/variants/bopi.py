@@ -14,6 +14,7 @@ from typing import Any
 from ..core import HandResult
 from ..match_rules import MAX_HANDS, pairwise_payments, race_over, settle_payments
 from ..options import Option
+from ..outcome import Step
 from ..registration import MatchProgress
 from ..settlement import Seating, each_loser_pays
 from ..words import Msg, Seat, listing, msg
@@ -106,7 +107,7 @@ def explain(won: Won) -> Explained:
     fields = {"seat": Seat(sitter), "score": score, "half": half}
     share = msg("数醒 {seat} 得胡牌者一半：{score} ÷ 2 进一 = {half} 胡", **fields) if score % 2 \
         else msg("数醒 {seat} 得胡牌者一半：{score} ÷ 2 = {half} 胡", **fields)
-    return Explained(steps(head, share, value=score),
+    return Explained((Step(head, score), Step(share, half)),  # the win's 胡, then what the 数醒 books of it
                      (hand_line(msg("{seat} 记 +{score} 胡；数醒 {sitter} +{half} 胡（记分，无人付分）", seat=winner,
                                     score=score, sitter=Seat(sitter), half=half)),))
 

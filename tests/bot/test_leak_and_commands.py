@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -11,6 +12,7 @@ import pytest
 from engine.core import Event
 from engine.match import Match
 from engine.registry import get_variant
+from engine.words import Msg
 from fake_discord import UserOption, playing
 from storage.db import Database, path_from_url
 
@@ -28,10 +30,15 @@ def marked(game: Any) -> Any:
     class Marked(base):  # type: ignore[valid-type,misc]
         def apply(self, seat: int, action: Any) -> list[Event]:
             return [e if e.audience is None else Event(e.kind, dict(e.data, text=f"{e.data.get('text', '')}{SECRET}"),
-                                                      e.audience) for e in base.apply(self, seat, action)]
+                                                      e.audience, None if e.says is None else
+                                                      Msg(e.says.id + SECRET, e.says.args))
+                    for e in base.apply(self, seat, action)]
 
-        def view(self, seat: int) -> dict[str, Any]:
-            v = dict(base.view(self, seat))
+        def view(self, seat: int) -> Any:
+            v = base.view(self, seat)
+            if not isinstance(v, dict):  # a typed view
+                return dataclasses.replace(v, hand=(*v.hand, SECRET))
+            v = dict(v)
             hand = v.get("hand", [])
             v["hand"] = hand + SECRET if isinstance(hand, str) else [*hand, SECRET]
             return v
