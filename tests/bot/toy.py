@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.families.zipai.calc import ZipaiForm
-from bot.families.zipai.words import BIG, SMALL, card_run, faces, hand_text
+from bot.families.zipai.words import BIG, SMALL, faces, hand_text, rank_of
 from bot.i18n import tr
 from bot.present.base import BasePresenter
 from bot.present.contract import Settlement
@@ -166,7 +166,8 @@ class ToyPresenter(BasePresenter):
         return faces(card)
 
     def card_run(self, run: str) -> str | None:
-        return card_run(run)
+        """A run of cards inside the toy's own prose (its events still carry zh-CN text)."""
+        return faces(run) if all(rank_of(c) is not None for c in run) else None
 
     def hand_text(self, cards: Sequence[str]) -> str:
         return hand_text(list(cards))

@@ -46,9 +46,6 @@ class ZipaiPresenter(BasePresenter):
     def hand_text(self, cards: Sequence[str]) -> str:
         return words.hand_text(list(cards))
 
-    def card_run(self, run: str) -> str | None:
-        return words.card_run(run)
-
     def waiting_words(self, table: Table, view: View) -> str:
         return tr("等待玩家表态（吃/碰/胡）")
 

@@ -60,11 +60,6 @@ def is_hand(cards: list[str]) -> bool:
     return bool(cards) and all(rank_of(c) is not None for c in cards)
 
 
-def card_run(run: str) -> str | None:
-    """A run of 字牌 faces inside an engine text (叁肆伍) in the reader's writing; None for other words."""
-    return faces(run) if all(rank_of(c) is not None for c in run) else None
-
-
 def hand_groups(cards: list[str]) -> list[tuple[str, bool, bool]]:
     """The hand by rank, 小 before 大 (二二贰): ``(cards, is_kan, is_red)`` per rank held.
 
