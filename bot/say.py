@@ -10,14 +10,16 @@ its ``{n}``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from engine.core import ActionName
 from engine.words import Card, Cards, Listing, Msg, Seat, Seats, Term
 
-from .i18n import Lang, current_lang, marked, template_in, tr_in
+from .i18n import MARKS, Lang, current_lang, marked, template_in, tr_in
 
+_WORD = re.compile(r"[\u3400-\u9fff]")
 SeatNamer = Callable[[int], str]  # a seat (0-based) → its name where it is read
 CardWords = Callable[[Card | Cards], str]  # a card or cards → their words (the family presenter's)
 
@@ -59,4 +61,7 @@ def say(message: Msg, *, seat: SeatNamer | None = None, cards: CardWords | None 
 
     args = {key: word(value) for key, value in message.args}
     text = template_in(speak, message.id, message.arg("n"))
+    if not _WORD.search(message.id):  # fields and marks alone (「{value}，{pays}」): no word, no catalogue entry
+        for mark in MARKS.get(speak, {}):
+            text = text.replace(mark, marked(mark, speak))
     return text.format(**args) if args else text

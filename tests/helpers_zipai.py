@@ -196,7 +196,7 @@ def kinds(events: list[Event]) -> list[str]:
 
 
 def snapshot(game: ZipaiGame) -> str:
-    views = [game.public_view(), *[game.view(s) for s in range(game.seats)]]
+    views = [game.public_view().to_json(), *[game.view(s).to_json() for s in range(game.seats)]]
     state = {"views": views, "log": list(game.log), "events": len(game.events), "wall": list(game.wall),
              "hands": [list(h) for h in game.hands], "chou": [sorted(c) for c in game.chou]}
     return json.dumps(state, ensure_ascii=False, sort_keys=True)

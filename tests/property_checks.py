@@ -11,6 +11,7 @@ import pytest
 from engine.ai import choose
 from engine.core import Action, IllegalAction
 from engine.registry import get_variant
+from engine.words import Card, Msg
 
 # Card glyphs per family: what a leak would look like in a public payload.
 ZIPAI_GLYPHS = frozenset("一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾")
@@ -53,6 +54,18 @@ def _leaf_counts(payload: Any) -> Counts:
     return [max((t.count(ch) for t in leaves), default=0) for ch in _GLYPH_ORDER]
 
 
+def _said(payload: Any) -> Any:
+    """A payload's messages as players read them (zh-CN): a message's JSON names a card twice (its code and its
+    name), its line as often as players read it."""
+    if isinstance(payload, dict):
+        if set(payload) == {"id", "args"}:
+            return Msg.from_json(payload).zh()
+        return {k: _said(v) for k, v in payload.items()}
+    if isinstance(payload, list):
+        return [_said(v) for v in payload]
+    return payload
+
+
 def _over(shown: Counts, allowed: Counts) -> dict[str, int]:
     return {_GLYPH_ORDER[c]: shown[c] - allowed[c] for c in range(20) if shown[c] > allowed[c]}
 
@@ -62,8 +75,8 @@ def _add(*counts: Counts) -> Counts:
 
 
 def _snapshot(game: Any) -> str:
-    return json.dumps([game.public_view(), *[game.view(s) for s in range(game.seats)]], ensure_ascii=False,
-                      sort_keys=True)
+    return json.dumps([game.public_view().to_json(), *[game.view(s).to_json() for s in range(game.seats)]],
+                      ensure_ascii=False, sort_keys=True)
 
 
 # How many cards of each meld kind the other players see, by the rules (not by the view code): 碰/吃/跑 all,
@@ -104,8 +117,9 @@ def table_extras(game: Any) -> Counts:
         extra[game.floating] += 1
     if game.window is not None and game.window_kind == "liang":
         extra[game.liang] += 1  # the 亮张 on offer is named a second time
-    if game.finished and game.result and game.result.detail.get("card"):
-        extra[parse_cards(game.result.detail["card"])[0]] += 1
+    outcome = game.result.outcome if game.finished and game.result else None
+    if outcome is not None and outcome.winners and outcome.winners[0].card:
+        extra[parse_cards(outcome.winners[0].card)[0]] += 1
     return extra
 
 
@@ -123,10 +137,11 @@ def check_seat_payload(visible: list[Counts], melds: list[list[dict[str, Any]]],
 
 
 def check_public_view(game: Any, visible: list[Counts], allowed: Counts, views: bool) -> dict[str, Any]:
-    pv = game.public_view()
-    assert "hand" not in pv and "legal" not in pv
+    """The public view's JSON (every field a client could be sent) checked against what the table may see."""
+    pv = game.public_view().to_json()
+    assert "hand" not in pv and "legal" not in pv and "chou" not in pv
     check_seat_payload(visible, pv["melds"], pv["outs"], None)
-    over = _over(_card_counts(json.dumps(pv, ensure_ascii=False)), allowed)
+    over = _over(_card_counts(json.dumps(_said(pv), ensure_ascii=False)), allowed)
     assert not over, f"public view names unseen cards {over}: {pv}"
     if game.predeal is not None:
         # 打鸟: who has not chosen is public, what anyone chose is not until all have.
@@ -145,7 +160,7 @@ def check_public_view(game: Any, visible: list[Counts], allowed: Counts, views: 
     if kind == "own":
         assert pv["to_act"] == [game.window_from] and pv["phase"] == "discard"
     for s in range(game.seats) if views else ():
-        v = game.view(s)
+        v = game.view(s).to_json()
         check_seat_payload(visible, v["melds"], v["outs"], s)
         assert v["to_act"] == pv["to_act"]
     return pv
@@ -160,13 +175,22 @@ def check_public_events(game: Any, events: list[Any], visible: list[Counts], all
         ok = list(allowed)
         if ev.kind == "chi":  # its text names the taken card, then the groups holding it
             ok[parse_cards(ev.data["card"])[0]] += 1
-        over = _over(_leaf_counts(ev.data), ok)
-        assert not over, f"public event {ev.kind} names unseen cards {over}: {ev.data}"
+        # what machines read and what players read (the message's arguments, and its zh-CN line whole, where one
+        # card named twice counts twice): all must keep to what the table may see
+        said = [ev.says.to_json(), ev.says.zh()] if ev.says is not None else []
+        over = _over(_leaf_counts([ev.data, *said]), ok)
+        assert not over, f"public event {ev.kind} names unseen cards {over}: {ev.data} / {said}"
         seat = ev.data.get("seat")
-        if ev.kind in ("wei", "chouwei", "ti", "pao", "peng") and "card" in ev.data and seat is not None:
-            # The card of a meld event must be one its own seat shows (not just a copy shown elsewhere).
-            card = parse_cards(ev.data["card"])[0]
-            assert visible[seat][card], f"{ev.kind} event names a card seat {seat} hides: {ev.data}"
+        named = [ev.data["card"]] if "card" in ev.data else []
+        said_card = ev.says.arg("card") if ev.says is not None else None
+        if isinstance(said_card, Card):
+            named.append(said_card.code)
+        if ev.kind in ("wei", "chouwei", "ti", "pao", "peng") and seat is not None:
+            # The card of a meld event, in its data or in its line, must be one its own seat shows (not just a
+            # copy shown elsewhere).
+            for code in named:
+                card = parse_cards(code)[0]
+                assert visible[seat][card], f"{ev.kind} event names a card seat {seat} hides: {ev.data} / {ev.says}"
 
 
 def check_public(game: Any, events: list[Any], views: bool = True) -> dict[str, Any]:

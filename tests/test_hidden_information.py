@@ -8,12 +8,14 @@ import pytest
 
 import engine.variants.fangpaofa as fangpaofa
 from engine.core import Event
+from engine.words import Card, Seat, msg
+from engine.zipai.views import ZipaiView
 from tests.helpers_zipai import act, legal, stacked, stacked_game
 from tests.property_checks import check_public, check_public_events, table_extras, visible_by_seat
 
 
-def _without_version(view: dict) -> dict:
-    return {k: v for k, v in view.items() if k != "version"}
+def _without_version(view: ZipaiView) -> dict:
+    return {k: v for k, v in view.to_json().items() if k != "version"}
 
 
 def test_claim_window_does_not_name_the_seats_asked() -> None:
@@ -22,23 +24,23 @@ def test_claim_window_does_not_name_the_seats_asked() -> None:
     act(g, 0, "discard:九")
     assert sorted(g.to_act()) == [1, 2]  # the engine still tells the bot whom to ask
     pv = g.public_view()
-    assert pv["to_act"] == [] and pv["claims_pending"] is True and pv["revealed"] == "九"
-    assert "peng:九" in g.view(2)["legal"] and any(c.startswith("chi:") for c in g.view(1)["legal"])
-    assert g.view(0)["legal"] == [] and g.view(0)["to_act"] == []
+    assert pv.to_act == () and pv.claims_pending is True and pv.revealed == "九"
+    assert "peng:九" in g.view(2).legal and any(c.startswith("chi:") for c in g.view(1).legal)
+    assert g.view(0).legal == () and g.view(0).to_act == ()
     # Seat 1 passes; seat 2 is still asked: the public view does not change.
     act(g, 1, "pass")
     assert g.to_act() == [2]
     assert _without_version(g.public_view()) == _without_version(pv)
     act(g, 2, "peng:九")
     pv = g.public_view()
-    assert pv["claims_pending"] is False and pv["to_act"] == [2]  # a discard is everyone's business
+    assert pv.claims_pending is False and pv.to_act == (2,)  # a discard is everyone's business
 
 
 def test_stake_window_names_who_has_not_chosen() -> None:
     game = stacked_game(fangpaofa.RULES, {"daniao": True}, ["七", "", ""], liang="十")
-    assert game.public_view()["to_act"] == [0, 1, 2] and game.public_view()["claims_pending"] is False
+    assert game.public_view().to_act == (0, 1, 2) and game.public_view().claims_pending is False
     game.apply(1, "stake")
-    assert game.public_view()["to_act"] == [0, 2]
+    assert game.public_view().to_act == (0, 2)
 
 
 def _wei_behind_face_up_copy():  # noqa: ANN202
@@ -64,16 +66,18 @@ def test_leak_check_catches_an_event_naming_a_face_down_card() -> None:
     g = _wei_behind_face_up_copy()
     visible = visible_by_seat(g)
     allowed = [sum(col) for col in zip(*visible, table_extras(g), strict=True)]
-    leak = Event("wei", {"seat": 1, "card": "九", "text": "座位2 偎 九"})
+    leak = Event("wei", {"seat": 1}, None, msg("{seat} 偎 {card}", seat=Seat(1), card=Card("九", "九")))
     with pytest.raises(AssertionError, match="hides"):
         check_public_events(g, [leak], visible, allowed)
-    check_public_events(g, [Event("wei", {"seat": 1, "text": "座位2 偎牌"})], visible, allowed)
+    with pytest.raises(AssertionError, match="hides"):  # the card named in the data alone leaks as well
+        check_public_events(g, [Event("wei", {"seat": 1, "card": "九"})], visible, allowed)
+    check_public_events(g, [Event("wei", {"seat": 1}, None, msg("{seat} 偎牌", seat=Seat(1)))], visible, allowed)
 
 
 def test_claims_pending_only_in_a_card_window() -> None:
     g = stacked(hands=("", "", ""))
     assert g.window is None  # the dealer must discard
-    assert g.public_view()["claims_pending"] is False and g.public_view()["to_act"] == [0]
+    assert g.public_view().claims_pending is False and g.public_view().to_act == (0,)
     assert legal(g, 0)
 
 
@@ -86,10 +90,10 @@ def test_a_possible_zimo_after_ones_own_wei_looks_like_an_ordinary_turn() -> Non
         act(g, g.to_act()[0], "pass")
     assert g.window_kind == "own" and g.to_act() == [1] and "hu" in legal(g, 1)
     pv = g.public_view()
-    assert pv["to_act"] == [1] and pv["claims_pending"] is False and pv["phase"] == "discard"
+    assert pv.to_act == (1,) and pv.claims_pending is False and pv.phase == "discard"
     plain = stacked(hands=("", "九九", ""), wall="九")
     act(plain, 0, "discard:拾")
     while plain.window is not None:
         act(plain, plain.to_act()[0], "pass")
     other = plain.public_view()
-    assert (other["to_act"], other["claims_pending"], other["phase"]) == ([1], False, "discard")
+    assert (other.to_act, other.claims_pending, other.phase) == ((1,), False, "discard")

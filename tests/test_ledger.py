@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine.core import Win
 from engine.ledger import CANCEL_ON_DRAW, KEEP, Ledger, Payment, net
+from engine.outcome import How
 from engine.registry import all_variants, get_variant
 from engine.selfplay import play_hand
 from engine.words import Msg
@@ -102,11 +103,14 @@ def test_zipai_wins_match_their_detail_in_self_played_hands(variant_id: str) -> 
             continue
         won += 1
         d = result.detail
-        assert result.wins == [Win(d["winner"], d["from_seat"], d["card"], tuple(d.get("patterns", ())), d["score"])]
+        assert result.outcome is not None
+        [told] = result.outcome.winners
+        assert told.value == d["score"] and told.patterns == tuple(d.get("patterns", ()))
+        assert result.wins == [Win(told.seat, told.from_seat, told.card, told.patterns, told.value)]
         assert [w.seat for w in result.wins] == result.winners
         win = result.wins[0]
         # the typed win agrees with how the money moved: the winner gains, a discarder (放炮) loses
         assert result.deltas[win.seat] > 0 or win.value == 0
-        if win.from_seat is not None and d["win_from"] == "discard":
+        if win.from_seat is not None and told.how is How.DISCARD:
             assert result.deltas[win.from_seat] <= 0
     assert won > 0

@@ -17,6 +17,7 @@ from engine.core import Action, IllegalAction, InvalidActionCode
 from engine.match import Match
 from engine.zipai.cards import parse_cards
 from engine.zipai.game import ZipaiGame
+from engine.zipai.views import ZipaiView
 from tests.helpers_zipai import (
     act,
     kinds,
@@ -34,9 +35,9 @@ from tests.helpers_zipai import (
 NEUTRAL = "壹贰叁贰柒拾一二三四五六肆伍陆七八肆伍陆"
 
 
-def shown(view: dict[str, Any], seat: int) -> list[tuple[str, str, int]]:
+def shown(view: ZipaiView, seat: int) -> list[tuple[str, str | tuple[str, ...], int]]:
     """A seat's melds as that view shows them: (type, visible cards, hidden count)."""
-    return [(m["type"], m["cards"], m["hidden"]) for m in view["melds"][seat]]
+    return [(m.type, m.cards, m.hidden) for m in view.melds[seat]]
 
 
 def discards(game: ZipaiGame, seat: int) -> set[str]:
@@ -74,7 +75,7 @@ def test_chouwei_after_renpeng() -> None:
     act(g, 0, "discard:九")
     assert "peng:九" in legal(g, 1) and "pass" in legal(g, 1)
     resolve(g)  # everybody passes
-    assert g.view(1)["chou"] == "九"  # 过张 …
+    assert g.view(1).chou == "九"  # 过张 …
     # … but 偎 is never blocked: it is a 臭偎, shown 2 down 1 up.
     assert meld_types(g, 1) == [("chouwei", "九")]
     assert shown(g.public_view(), 1) == [("chouwei", "九", 2)]
@@ -182,7 +183,7 @@ def test_no_pao_peng_plus_discard() -> None:
     assert all(not c.startswith("pao") for s in range(3) for c in legal(g, s))
     resolve(g)
     assert meld_types(g, 2) == [("peng", "九")]
-    assert g.public_view()["outs"][1] == "九"
+    assert g.public_view().outs[1] == "九"
 
 
 # ----------------------------------------------------------------------------------------- 碰 / 吃 / 比
@@ -206,8 +207,8 @@ def test_chi_sentence_2710_and_jiao_with_bi() -> None:
     resolve(g, {1: "chi:二七十|一二三"})
     assert meld_types(g, 1) == [("chi", "二"), ("chi", "一")]
     # the event line keeps the 比 group apart from the 吃 one
-    assert [e.data["text"] for e in g.events if e.kind == "chi"][-1].endswith("吃 二：二七十 · 比 一二三")
-    assert g.view(1)["hand"].count("二") == 0 and "一" not in g.view(1)["hand"]
+    assert [e.says.zh() for e in g.events if e.kind == "chi"][-1].endswith("吃 二：二七十 · 比 一二三")
+    assert g.view(1).hand.count("二") == 0 and "一" not in g.view(1).hand
     assert g.to_act() == [1]
 
 
@@ -218,9 +219,9 @@ def test_chi_123_45_with_bi_of_the_held_3() -> None:
     act(g, 0, "discard:三")
     assert chis(g, 1) == {"chi:三四五|一二三", "chi:一二三|三四五", "chi:三三叁"}
     resolve(g, {1: "chi:三四五|一二三"})
-    melds = sorted("".join(m["cards"]) for m in g.view(1)["melds"][1])
+    melds = sorted("".join(m.cards) for m in g.view(1).melds[1])
     assert melds == ["一二三", "三四五"]
-    hand = g.view(1)["hand"]
+    hand = g.view(1).hand
     assert not any(c in hand for c in "一二三四五")
 
 
@@ -256,7 +257,7 @@ def test_guozhang_declined_chi_blocks_later_chi() -> None:
     act(g, 0, "discard:二")
     assert chis(g, 1)
     resolve(g)  # seat 1 declines
-    assert g.view(1)["chou"] == "二"
+    assert g.view(1).chou == "二"
     resolve(g)  # seat 1's draw 壹
     resolve(g)  # seat 2's draw 贰
     # seat 0 draws 二: seat 1 (his 下家) would have 吃 options, but 二 is his 臭牌.
@@ -280,7 +281,7 @@ def test_declined_peng_of_the_xiajias_card_is_only_renpeng() -> None:
     g = stacked(hands=("九", "", "九九"), wall="九")
     act(g, 0, "discard:九")
     resolve(g)  # nobody takes it: seat 2's 忍碰
-    assert g.view(2)["chou"] == "" and parse_cards("九")[0] in g.renpeng[2]
+    assert g.view(2).chou == "" and parse_cards("九")[0] in g.renpeng[2]
     assert g.window is not None and g.window.card == parse_cards("九")[0] and g.window_from == 1
     assert "peng:九" in legal(g, 2)
 
@@ -291,13 +292,13 @@ def test_blocked_by_anothers_peng_is_not_guozhang() -> None:
     act(g, 0, "discard:九")
     assert chis(g, 1) and "peng:九" in legal(g, 2)
     resolve(g, {1: "pass", 2: "peng:九"})
-    assert g.view(1)["chou"] == ""
+    assert g.view(1).chou == ""
     # Whereas when nobody takes it, the declined 吃 is a 过张. Seat 2 declined a 碰 of his 下家's (seat 0's)
     # card: §3.9 counts 过张 only "from 上家's discard or draw, or his own draw", so that is 忍碰 alone.
     g2 = stacked(hands=("九", "", "九九"))
     act(g2, 0, "discard:九")
     resolve(g2)
-    assert g2.view(1)["chou"] == "九" and g2.view(2)["chou"] == ""
+    assert g2.view(1).chou == "九" and g2.view(2).chou == ""
     assert parse_cards("九")[0] in g2.renpeng[2]
 
 
@@ -308,7 +309,7 @@ def test_guozhang_may_still_be_won() -> None:
     act(g, 0, "discard:九")
     assert "hu" not in legal(g, 1) and chis(g, 1)
     resolve(g)
-    assert g.view(1)["chou"] == "九"
+    assert g.view(1).chou == "九"
     resolve(g)  # seat 1's draw 壹
     assert "hu" in legal(g, 1)
     resolve(g, {1: "hu"})
@@ -323,12 +324,12 @@ def test_guozhang_declined_chi_of_own_draw() -> None:
     first_discard(g)
     assert chis(g, 1) and chis(g, 2)  # seat 1's own draw 五: he and his 下家 may 吃
     resolve(g)
-    assert "五" in g.view(1)["chou"] and "五" in g.view(2)["chou"]
+    assert "五" in g.view(1).chou and "五" in g.view(2).chou
     resolve(g)  # seat 2's draw 九
     assert meld_types(g, 0) == [("wei", "六")]  # seat 0 drew 六 onto his pair
     act(g, 0, "discard:五")
     # seat 1 (the 下家) is not offered the 吃 any more; nobody else wants it → put out, seat 1 draws.
-    assert g.public_view()["outs"][0].endswith("五")
+    assert g.public_view().outs[0].endswith("五")
     assert g.window is None or g.window_from == 1
 
 
@@ -480,7 +481,7 @@ def test_chi_taken_when_nobody_pengs() -> None:
     act(g, 2, "pass")
     assert meld_types(g, 1) == [("chi", "九")]
     # seat 2 passed a 碰 that would have won: 忍碰 — not 过张, the card came from his 下家 (§3.9).
-    assert g.view(2)["chou"] == "" and parse_cards("九")[0] in g.renpeng[2]
+    assert g.view(2).chou == "" and parse_cards("九")[0] in g.renpeng[2]
 
 
 def test_seat_order_between_two_winners() -> None:
@@ -698,5 +699,5 @@ def test_events_and_views_are_consistent_after_scripted_play() -> None:
     act(g, 0, "discard:九")
     events = resolve(g, {2: "peng:九"})
     assert "peng" in kinds(events)
-    assert g.public_view()["hand_sizes"] == [20, 20, 18]
+    assert g.public_view().hand_sizes == (20, 20, 18)
     assert g.census() == [4] * 20

@@ -8,6 +8,7 @@ from engine.core import Action, IllegalAction
 from engine.predeal import PreDeal
 from engine.registry import get_variant
 from engine.variants import fangpaofa
+from engine.views import Choosing
 from engine.zipai.game import ZipaiGame
 from tests.helpers_zipai import codes, stacked_game
 
@@ -57,21 +58,22 @@ def _daniao(dealer: int = 0):  # noqa: ANN202
 
 def test_daniao_is_hidden_until_everyone_chose_then_shown_to_all() -> None:
     staked, declined = _daniao(), _daniao()
-    assert staked.public_view()["phase"] == "choose" and staked.public_view()["stakes"] is None
+    assert staked.public_view().phase == "choose" and staked.public_view().stakes is None
     events = staked.apply(1, "stake") + staked.apply(0, "pass")
     declined.apply(1, "pass")
     declined.apply(0, "stake")
     # Same seats have chosen, different choices: the table sees exactly the same thing.
     assert staked.public_view() == declined.public_view()
     pv = staked.public_view()
-    assert pv["stakes"] is None and pv["choosing"] == {"chosen": 2, "of": 3} and pv["to_act"] == [2]
-    assert [(e.kind, e.audience, e.data["text"]) for e in events] == [
+    assert pv.stakes is None and pv.choosing == Choosing(2, 3) and pv.to_act == (2,)
+    assert [(e.kind, e.audience, e.says.zh()) for e in events] == [
         ("stake", 1, "你选择了打鸟"), ("pass", 0, "你选择了不打鸟")]
-    assert staked.view(0)["stakes"] is None  # nor does a seat's own view tell the others' choices
+    assert staked.view(0).stakes is None  # nor does a seat's own view tell the others' choices
     last = staked.apply(2, "stake")
     assert [(e.kind, e.public) for e in last[1:2]] == [("stakes", True)]
-    assert staked.stakes == [1, 2] and staked.public_view()["stakes"] == [1, 2]
-    assert staked.public_view()["choosing"] is None and staked.public_view()["phase"] == "discard"  # play starts
+    assert staked.stakes == [1, 2] and staked.public_view().stakes == (1, 2)
+    assert last[1].says.zh() == "打鸟：座位2、座位3"
+    assert staked.public_view().choosing is None and staked.public_view().phase == "discard"  # play starts
 
 
 def test_the_choice_is_named_as_打鸟_or_不打鸟() -> None:

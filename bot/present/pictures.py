@@ -59,6 +59,11 @@ def settlement_picture(family: str, detail: dict[str, Any] | None, seats: int) -
     return presenter_for(family).settlement_picture(detail, seats)
 
 
+def result_picture(family: str, result: HandResult, seats: int) -> Picture | None:
+    """The settled hand as the family tells it (its outcome); None for nothing to draw."""
+    return presenter_for(family).result_picture(result, seats)
+
+
 def charset() -> str:
     """Every character a picture may draw, in every language: the labels' and each family's cards (the shipped font
     subset keeps exactly these)."""

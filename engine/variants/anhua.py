@@ -6,18 +6,30 @@ Only what is this variant's own: no 放炮 and no win on the 亮张, 起始提 �
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from ..core import HandResult
 from ..match_rules import winner_deals
 from ..options import Option, bool_option
+from ..outcome import Fan
 from ..registration import MatchProgress
 from ..settlement import Seating, nobody_pays
+from ..words import Arg, Msg, listing, msg
+from ..zipai.derivation import (
+    base_line,
+    each_pays,
+    hand_line,
+    named,
+    nobody_pays_draw,
+    plain,
+    tun_how,
+    with_pays,
+)
 from ..zipai.evaluate import Arrangement
 from ..zipai.groups import Group
-from ..zipai.rules import Priced, WinContext, ZipaiRules
+from ..zipai.rules import Explained, Priced, WinContext, Won, ZipaiRules
 from ..zipai.scoring import (
     colours,
     each_loser_pays_score,
@@ -40,12 +52,17 @@ OPTIONS = (
 
 HANDS = 8  # match length: neither the seed nor the spec's options give one (decision, as paohuzi's default)
 SANTI_WUKAN_FAN = 6
+MIN_HUXI = 15
 
 
-def units(huxi: int, options: dict[str, Any]) -> int:
+def tun_step(options: Mapping[str, Any]) -> int:
+    """胡息 per further 囤: 三息一囤 3, 一息一囤 1."""
+    return 3 if options["tun"] == "3xi" else 1
+
+
+def units(huxi: int, options: Mapping[str, Any]) -> int:
     """囤 from 15 胡息: 三息一囤 1 + ⌊(胡息−15)/3⌋, 一息一囤 1 + (胡息−15)."""
-    step = 3 if options["tun"] == "3xi" else 1
-    return 1 + (huxi - 15) // step
+    return 1 + (huxi - MIN_HUXI) // tun_step(options)
 
 
 def _mingtang(ctx: WinContext) -> tuple[str, int] | None:
@@ -73,7 +90,7 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
         return None  # 不能放炮; 不能胡庄家砌牌的亮张 (the dealer neither: no 天胡 in this ruleset)
     opts = ctx.options
     patterns: list[str] = []
-    shown: list[dict[str, Any]] = []
+    shown: list[Fan] = []
     fan = 1
     top = _mingtang(ctx)
     if top is not None:
@@ -82,7 +99,7 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
         fan = top[1]
     if opts["zimo_fanbei"] and is_self_draw(ctx):
         patterns.append("自摸")
-        shown.append(mingtang("自摸", 2, value="×2"))
+        shown.append(mingtang("自摸", 2, effect=msg("×{n}", n=2)))
         fan *= 2
     u = units(arr.huxi, opts)
     return priced(u * fan, arr, {"patterns": patterns, "fan": fan, "units": u, "score": u * fan}, shown)
@@ -107,15 +124,50 @@ def refuse(ctx: WinContext) -> str:
     return ""
 
 
+def papo(seating: Seating) -> bool:
+    """爬坡: the first win after a 荒庄 is paid double."""
+    return bool(seating.options["papo"] and seating.carry.get("huangzhuang"))
+
+
 def settle(seating: Seating, winner: int, p: Priced, win_from: str) -> list[int]:
     """Each loser pays 分数 × 底分, ×2 under 爬坡 after a 荒庄."""
-    options = seating.options
-    factor = options["difen"] * (2 if options["papo"] and seating.carry.get("huangzhuang") else 1)
+    factor = seating.options["difen"] * (2 if papo(seating) else 1)
     return [d * factor for d in each_loser_pays_score(seating, winner, p, win_from)]
 
 
+def explain(won: Won) -> Explained:
+    """胡息 → 囤 (三息一囤 or 一息一囤 from 15), × the one 名堂's 番 × 2 on 自摸 (自摸翻倍), then × 底分 and × 2 on
+    爬坡: what each loser pays."""
+    p, opts = won.priced, won.seating.options
+    n, score = p.out["units"], p.out["score"]
+    how = tun_how(p.huxi, MIN_HUXI, tun_step(opts))
+    if how is not None:
+        how = msg("三息一囤：{how}", how=how) if tun_step(opts) == 3 else msg("一息一囤：{how}", how=how)
+    factors = [named(f.name, f.fan) for f in p.fans if f.fan is not None]
+    value = msg("{product} = {total}", product=listing([msg("{n} 囤", n=n), *factors], " × "),
+                total=msg("{n} 分", n=score)) if factors else msg("{units} 囤（无名堂）= {score} 分", units=n, score=score)
+    difen = opts["difen"]
+    extra: list[Arg] = []
+    if difen > 1:
+        extra.append(named("底分", difen))
+    if papo(won.seating):
+        extra.append(named("爬坡", 2))
+    paid = score * difen * (2 if papo(won.seating) else 1)
+    if extra:
+        value = msg("{value} × {factors} = {paid}", value=value, factors=listing(extra, " × "), paid=paid)
+    return plain(won, base_line(p.huxi, n, how), with_pays(value, each_pays(won, paid)), value=paid)
+
+
+def explain_draw(seating: Seating, deltas: tuple[int, ...]) -> Explained:
+    """A 荒庄 books nothing; with 爬坡 the next win is paid double."""
+    if seating.options["papo"]:
+        return Explained(hand=(hand_line(Msg("无人输赢；下一局胡牌爬坡（×2）")),))
+    return nobody_pays_draw(seating, deltas)
+
+
 RULES = ZipaiRules(
-    id="anhua", price=price, settle=settle, settle_draw=nobody_pays, win_liangzhang=False,
+    id="anhua", price=price, settle=settle, settle_draw=nobody_pays, explain=explain, explain_draw=explain_draw,
+    win_liangzhang=False,
     own_discard_chou=True, chou_unchiable=True, dealt_ti_bupai=True, dealt_ti_on_intake=True, start_win=start_win,
     refuse=refuse,
 )

@@ -14,11 +14,14 @@ from typing import Any
 from ..core import HandResult
 from ..match_rules import MAX_HANDS, pairwise_payments, race_over, settle_payments
 from ..options import Option
+from ..outcome import Step
 from ..registration import MatchProgress
 from ..settlement import Seating, each_loser_pays
+from ..words import Msg, Seat, listing, msg
 from ..zipai.cards import full_deck
+from ..zipai.derivation import DENG, base_line, booked, each_pays, hand_line, named, steps, tun_how
 from ..zipai.evaluate import Arrangement
-from ..zipai.rules import Priced, WinContext, ZipaiRules
+from ..zipai.rules import Explained, Priced, WinContext, Won, ZipaiRules
 from ..zipai.scoring import mingtang, priced, tun
 from ..zipai.variant import zipai_variant
 
@@ -33,6 +36,7 @@ OPTIONS = (
 
 MINGTANG_HU = 10  # 天胡、地胡、自摸 each +10 胡
 DRAW_PENALTY = 10  # 臭庄: 庄家扣10胡息
+MIN_HUXI, DENG_STEP = 10, 5  # 等: 10 胡息 1 等, every 5 more 1 more
 
 
 def _dihu_discard(ctx: WinContext) -> bool:
@@ -52,8 +56,8 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
     elif ctx.win_from == "self_draw":
         patterns.append("自摸")
     hu = arr.huxi + MINGTANG_HU * len(patterns)
-    shown = [mingtang(n, points=MINGTANG_HU, value=f"+{MINGTANG_HU}胡") for n in patterns]
-    return priced(hu, arr, {"patterns": patterns, "units": tun(arr.huxi, 10, 5), "score": hu}, shown)
+    shown = [mingtang(n, points=MINGTANG_HU, effect=msg("+{n}胡", n=MINGTANG_HU)) for n in patterns]
+    return priced(hu, arr, {"patterns": patterns, "units": tun(arr.huxi, MIN_HUXI, DENG_STEP), "score": hu}, shown)
 
 
 
@@ -79,9 +83,51 @@ def settle_draw(seating: Seating) -> list[int]:
     return deltas
 
 
+def explain(won: Won) -> Explained:
+    """等 scoring: 胡息 → 等 (10 胡息 1 等, every 5 more 1 more), each other player pays it, no 名堂 added. The 胡
+    race: 胡息 + 10 per 名堂, booked by the winner; the 数醒 books half of it, rounded up; nobody pays."""
+    p = won.priced
+    score, units = p.out["score"], p.out["units"]
+    if won.seating.options["scoring"] == "deng":
+        base = base_line(p.huxi, units, tun_how(p.huxi, MIN_HUXI, DENG_STEP, DENG), DENG)
+        pays = each_pays(won, units)
+        lines = [msg("{line}；{pays}", line=base, pays=pays) if pays is not None else base]
+        if p.fans:
+            lines.append(Msg("按等计分：名堂不加等"))
+        return Explained(steps(*lines, value=units), (hand_line(booked(won.deltas)),))
+    total = msg("{n} 胡", n=score)
+    bonus = [named(f.name, f.points) for f in p.fans if f.points is not None]
+    head = msg("计分：胡息 {huxi} + {bonus} = {total}", huxi=p.huxi, bonus=listing(bonus, " + "), total=total) \
+        if bonus else msg("计分：胡息 {huxi} = {total}", huxi=p.huxi, total=total)
+    winner, sitter = Seat(won.winner), won.seating.sitter
+    if sitter is None:
+        return Explained(steps(head, value=score),
+                         (hand_line(msg("{seat} 记 +{score} 胡（记分，无人付分）", seat=winner, score=score)),))
+    half = won.deltas[sitter]
+    fields = {"seat": Seat(sitter), "score": score, "half": half}
+    share = msg("数醒 {seat} 得胡牌者一半：{score} ÷ 2 进一 = {half} 胡", **fields) if score % 2 \
+        else msg("数醒 {seat} 得胡牌者一半：{score} ÷ 2 = {half} 胡", **fields)
+    return Explained((Step(head, score), Step(share, half)),  # the win's 胡, then what the 数醒 books of it
+                     (hand_line(msg("{seat} 记 +{score} 胡；数醒 {sitter} +{half} 胡（记分，无人付分）", seat=winner,
+                                    score=score, sitter=Seat(sitter), half=half)),))
+
+
+def explain_draw(seating: Seating, deltas: tuple[int, ...]) -> Explained:
+    """臭庄 (胡 race): the dealer's 10 胡 go to the 数醒, or to nobody without one."""
+    dealer = Seat(seating.dealer)
+    if seating.options["scoring"] != "hu":
+        return Explained(hand=(hand_line(booked(deltas)),))
+    if seating.sitter is None:
+        return Explained(hand=(hand_line(msg("臭庄庄家扣 {n} 胡：庄家 {dealer} -{n}（无数醒，无人收分）", n=DRAW_PENALTY,
+                                             dealer=dealer)),))
+    return Explained(hand=(hand_line(msg("臭庄庄家扣 {n} 胡给数醒：庄家 {dealer} 付 数醒 {sitter} {n}", n=DRAW_PENALTY,
+                                         dealer=dealer, sitter=Seat(seating.sitter))),), why=Msg("臭庄"))
+
+
 RULES_4 = ZipaiRules(
     id="bopi", seats=4, sitter=True, min_huxi=10, win_discard="first_discard", own_discard_chou=True,
-    louhu="intake", price=price, settle=settle, settle_draw=settle_draw,
+    louhu="intake", price=price, settle=settle, settle_draw=settle_draw, explain=explain, explain_draw=explain_draw,
+    discard_is_pao=False,  # only the dealer's first discard may be won (地胡): 打出, never 放炮
 )
 RULES_3 = replace(RULES_4, seats=3, sitter=False)
 

@@ -13,8 +13,10 @@ from ..match_rules import MAX_HANDS, pairwise_payments, race_over, settle_paymen
 from ..options import Option, bool_option
 from ..registration import MatchProgress
 from ..settlement import Seating
+from ..words import Msg, Seat, Term, listing, msg
+from ..zipai.derivation import booked, hand_line, named, steps
 from ..zipai.evaluate import Arrangement
-from ..zipai.rules import Priced, WinContext, ZipaiRules
+from ..zipai.rules import Explained, Priced, WinContext, Won, ZipaiRules
 from ..zipai.scoring import colours, mingtang, priced
 from ..zipai.variant import zipai_variant
 
@@ -27,6 +29,7 @@ OPTIONS = (
 
 CAP = 100  # 放炮者单局最多扣100胡息
 HUNDRED = 100  # the "=100胡" 名堂 set the base to this
+DRAW_PENALTY = 10  # 黄庄: 庄家扣10胡息
 
 
 def _patterns(arr: Arrangement, ctx: WinContext) -> tuple[list[str], list[str]]:
@@ -69,7 +72,8 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
     value = base * fan
     score = min(value, CAP) if ctx.win_from == "discard" else value
     # Ranked on the uncapped value (§5.3 4): the winner picks the most profitable grouping.
-    shown = [mingtang(n, value=f"算{HUNDRED}胡息") for n in hundred] + [mingtang(n, 2, value="×2") for n in double]
+    shown = [mingtang(n, effect=msg("算{n}胡息", n=HUNDRED)) for n in hundred] \
+        + [mingtang(n, 2, effect=msg("×{n}", n=2)) for n in double]
     return priced(value, arr, {"patterns": hundred + double, "fan": fan, "score": score}, shown)
 
 
@@ -86,13 +90,46 @@ def settle(seating: Seating, winner: int, p: Priced, win_from: str) -> list[int]
 def settle_draw(seating: Seating) -> list[int]:
     """黄庄: 庄家扣10胡息."""
     deltas = seating.zeros()
-    deltas[seating.dealer] -= 10
+    deltas[seating.dealer] -= DRAW_PENALTY
     return deltas
 
 
+def explain(won: Won) -> Explained:
+    """胡息, or 100 where an "=100" 名堂 counts, × 2 per 2番 名堂; the 放炮 player pays it up to the cap, any other
+    win is only booked."""
+    p = won.priced
+    score = p.out["score"]
+    hundred = [f.name for f in p.fans if f.fan is None]
+    doubles = [f.name for f in p.fans if f.fan is not None]
+    value = (HUNDRED if hundred else p.huxi) * 2 ** len(doubles)
+    head = msg("计分：胡息 {huxi}，{names} 算 {n} 胡息", huxi=p.huxi, names=listing(Term(n) for n in hundred),
+               n=HUNDRED) if hundred else msg("计分：胡息 {huxi}", huxi=p.huxi)
+    if doubles:
+        head = msg("{head} × {factors} = {total}", head=head, factors=listing((named(n, 2) for n in doubles), " × "),
+                   total=msg("{n} 胡息", n=value))
+    elif not hundred:
+        head = msg("{head} = {total}", head=head, total=msg("{n} 胡息", n=value))
+    winner, payer = Seat(won.winner), won.seating.from_seat
+    if won.win_from == "discard" and payer is not None:
+        fields = {"payer": Seat(payer), "payee": winner, "score": score}
+        pay = msg("{payer} 放炮，单局最多扣 {cap}，付 {payee} {score} 胡息", cap=CAP, **fields) if score < value \
+            else msg("{payer} 放炮，付 {payee} {score} 胡息", **fields)
+        return Explained(steps(head, value=score), (hand_line(pay),), Msg("放炮"))
+    return Explained(steps(head, value=score),
+                     (hand_line(msg("{seat} 记 +{score} 胡息（不是放炮，无人付分）", seat=winner, score=score)),))
+
+
+def explain_draw(seating: Seating, deltas: tuple[int, ...]) -> Explained:
+    """黄庄: the dealer loses 10 胡息, to nobody."""
+    if deltas[seating.dealer] == -DRAW_PENALTY and sum(1 for d in deltas if d) == 1:
+        return Explained(hand=(hand_line(msg("庄家扣 {n} 胡息：庄家 {dealer} -{n}（无人收分）", n=DRAW_PENALTY,
+                                             dealer=Seat(seating.dealer))),))
+    return Explained(hand=(hand_line(booked(deltas)),))
+
 
 RULES = ZipaiRules(
-    id="fangpaofa", price=price, settle=settle, settle_draw=settle_draw, win_discard="forced",
+    id="fangpaofa", price=price, settle=settle, settle_draw=settle_draw, explain=explain, explain_draw=explain_draw,
+    win_discard="forced",
     win_liangzhang=False, stake_option="daniao",
     wei_shown=1,  # "偎牌、臭偎必须示众(两暗一明)" (§3): a plain 偎 shows one card, as a 臭偎 does
 )

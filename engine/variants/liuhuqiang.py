@@ -14,9 +14,11 @@ from ..core import HandResult
 from ..options import Option, int_option
 from ..registration import MatchProgress
 from ..settlement import Seating, nobody_pays, one_pays
+from ..words import Arg, Msg, Seat, listing, msg
+from ..zipai.derivation import base_line, each_pays, named, plain, tun_how, with_pays
 from ..zipai.evaluate import Arrangement
 from ..zipai.groups import Group
-from ..zipai.rules import Priced, WinContext, ZipaiRules
+from ..zipai.rules import Explained, Priced, WinContext, Won, ZipaiRules
 from ..zipai.scoring import each_loser_pays_score, mingtang, priced, start_hand_groups, tun
 from ..zipai.variant import zipai_variant
 
@@ -27,12 +29,13 @@ OPTIONS = (
 )
 
 MIN_HUXI = 6
+TUN_STEP = 3
 DISCARD_SHARES = 3  # 放炮: the discarder pays for all three losers (包三家)
 
 
 def _units(huxi: int) -> int:
     """囤 = 1 + ⌊(胡息 − 6)/3⌋ (house rule)."""
-    return tun(huxi, MIN_HUXI, 3)
+    return tun(huxi, MIN_HUXI, TUN_STEP)
 
 
 def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
@@ -43,7 +46,7 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
         patterns.append("天胡" if ctx.dealer else "地胡")
     fan = 2 if ctx.win_from in ("self_draw", "deal") else 1
     # 自摸 doubles without being a 名堂 of this ruleset; the explanation still names it.
-    shown = [mingtang(patterns[0] if patterns else "自摸", 2, value="×2")] if fan == 2 else []
+    shown = [mingtang(patterns[0] if patterns else "自摸", 2, effect=msg("×{n}", n=2))] if fan == 2 else []
     u = _units(arr.huxi)
     return priced(u * fan, arr, {"patterns": patterns, "fan": fan, "units": u, "score": u * fan}, shown)
 
@@ -57,7 +60,7 @@ def start_win(counts: Sequence[int], melds: Sequence[Group], ctx: WinContext) ->
     u = max(1, _units(arr.huxi))
     name = "天胡" if ctx.dealer else "地胡"
     return priced(u * 2, arr, {"patterns": [name], "fan": 2, "units": u, "score": u * 2},
-                  [mingtang(name, 2, value="×2")])
+                  [mingtang(name, 2, effect=msg("×{n}", n=2))])
 
 
 def settle(seating: Seating, winner: int, p: Priced, win_from: str) -> list[int]:
@@ -68,11 +71,28 @@ def settle(seating: Seating, winner: int, p: Priced, win_from: str) -> list[int]
     return one_pays(seating, winner, seating.from_seat, DISCARD_SHARES * p.out["score"])
 
 
+def explain(won: Won) -> Explained:
+    """胡息 → 囤 (6 胡息 1 囤, every 3 more 1 more), × 2 on 自摸/天胡/地胡; a discard's winner is paid three shares by
+    the discarder alone (放炮包三家), any other win one share by each loser."""
+    p = won.priced
+    units, score = p.out["units"], p.out["score"]
+    product: list[Arg] = [msg("{n} 囤", n=units), *(named(f.name, f.fan) for f in p.fans if f.fan is not None)]
+    value = msg("{product} = {total}", product=listing(product, " × "), total=msg("{n} 分", n=score))
+    head = base_line(p.huxi, units, tun_how(p.huxi, MIN_HUXI, TUN_STEP))
+    payer = won.seating.from_seat
+    if won.win_from == "discard" and payer is not None:
+        paid = DISCARD_SHARES * score
+        line = msg("{value}；放炮包三家：{payer} 付 {shares} × {score} = {paid}", value=value, payer=Seat(payer),
+                   shares=DISCARD_SHARES, score=score, paid=paid)
+        return Explained(plain(won, head, line, value=paid).steps, plain(won).hand, Msg("放炮包三家"))
+    return plain(won, head, with_pays(value, each_pays(won, score)))
+
+
 RULES = ZipaiRules(
     id="liuhuqiang", seats=4, deal_size=14, group_count=5, min_huxi=MIN_HUXI, win_discard="optional",
     own_discard_chou=True, chou_from_shangjia=True, louhu="huxi", start_win=start_win, start_win_forced=True,
     win_liang_in_ti=True,
-    price=price, settle=settle, settle_draw=nobody_pays,
+    price=price, settle=settle, settle_draw=nobody_pays, explain=explain,
 )
 
 

@@ -11,9 +11,20 @@ from ..core import HandResult
 from ..match_rules import winner_deals
 from ..options import Option, int_option
 from ..registration import MatchProgress
-from ..settlement import nobody_pays
+from ..settlement import Seating, nobody_pays
+from ..words import Arg, Msg, Term, listing, msg
+from ..zipai.derivation import (
+    base_line,
+    each_pays,
+    hand_line,
+    named,
+    nobody_pays_draw,
+    plain,
+    tun_how,
+    with_pays,
+)
 from ..zipai.evaluate import Arrangement
-from ..zipai.rules import Priced, WinContext, ZipaiRules
+from ..zipai.rules import Explained, Priced, WinContext, Won, ZipaiRules
 from ..zipai.scoring import colours, each_loser_pays_score, is_self_draw, mingtang, priced, tun
 from ..zipai.variant import zipai_variant
 
@@ -24,6 +35,9 @@ OPTIONS = (
     Option("banker", "owner", ("owner", "random"), "首局庄家", ("房主庄", "随机庄")),
     Option("hands", 8, (1, 2, 4, 6, 8, 10, 12, 16, 20, 24, 32), "局数"),
 )
+MIN_HUXI, TUN_STEP = 15, 3  # 囤 = 1 + ⌊(胡息 − 15) / 3⌋ (§5.2)
+# The 名堂 modes in which 自摸 adds no 囤 (§7 10), as the room option names them.
+NO_ZIMO_MODES = {"honghei": "红黑点", "duohong": "多红多番"}
 
 
 def _mingtang(arr: Arrangement, ctx: WinContext) -> dict[str, int]:
@@ -92,22 +106,57 @@ def price(arr: Arrangement, ctx: WinContext) -> Priced | None:
     fans = _mingtang(arr, ctx)
     patterns = list(fans)
     shown = [mingtang(n, f) for n, f in fans.items()]
-    base = tun(arr.huxi, 15, 3)
+    base = tun(arr.huxi, MIN_HUXI, TUN_STEP)
     units = base + opts["chongtun"]
     if opts["mingtang"] == "quan" and is_self_draw(ctx):
         units += 1
         patterns.append("自摸")
-        shown.append(mingtang("自摸", value="+1囤"))
+        shown.append(mingtang("自摸", effect=msg("+{n}囤", n=1)))
     if opts["mingtang"] in ("quan", "duohong") and opts["huangfan"] > 0:
         units *= 2
         patterns.append("黄番")
-        shown.append(mingtang("黄番", value="囤×2"))
+        shown.append(mingtang("黄番", effect=msg("囤×{n}", n=2)))
     fan = sum(fans.values()) or 1
     return priced(units * fan, arr, {"patterns": patterns, "fan": fan, "units": units, "score": units * fan}, shown)
 
 
+def explain(won: Won) -> Explained:
+    """胡息 → 囤 (15 胡息 1 囤, every 3 more 1 more), + 自摸 1 囤 (全名堂) + 充囤, × 2 on 黄番, × the 名堂's 番 summed,
+    and every loser pays the score."""
+    p, opts = won.priced, won.seating.options
+    units, fan, score = p.out["units"], p.out["fan"], p.out["score"]
+    base = tun(p.huxi, MIN_HUXI, TUN_STEP)
+    zimo = 1 if any(f.name == "自摸" for f in p.fans) else 0
+    chong = opts["chongtun"]
+    double = any(f.name == "黄番" for f in p.fans)
+    head = base_line(p.huxi, base, tun_how(p.huxi, MIN_HUXI, TUN_STEP))
+    mode = opts["mingtang"]
+    if won.win_from == "self_draw" and not zimo and mode in NO_ZIMO_MODES:
+        head = msg("{line}；{mode}不计自摸", line=head, mode=Term(NO_ZIMO_MODES[mode]))
+    lines = [head]
+    if zimo or chong or double:
+        adds: list[Arg] = [msg("{n} 囤", n=base)]
+        adds += [Msg("自摸 1 囤")] if zimo else []
+        adds += [msg("充囤 {n} 囤", n=chong)] if chong else []
+        added = msg("{parts} = {n} 囤", parts=listing(adds, " + "), n=base + zimo + chong) if len(adds) > 1 \
+            else msg("{n} 囤", n=base)
+        lines.append(msg("{sum}，黄番 ×2 = {n} 囤", sum=added, n=units) if double else added)
+    counted = [named(f.name, f.fan) for f in p.fans if f.fan is not None]
+    value = msg("{units} 囤 × {fan} 番（{named}）= {score} 分", units=units, fan=fan, named=listing(counted, " + "),
+                score=score) if counted else msg("{units} 囤 × 1（无番）= {score} 分", units=units, score=score)
+    lines.append(with_pays(value, each_pays(won, score)))
+    return plain(won, *lines)
+
+
+def explain_draw(seating: Seating, deltas: tuple[int, ...]) -> Explained:
+    """A 黄庄 books nothing; in 全名堂 and 多红多番 the next win gets 黄番."""
+    if seating.options["mingtang"] in ("quan", "duohong"):
+        return Explained(hand=(hand_line(Msg("无人输赢；下一局胡牌得黄番（囤×2）")),))
+    return nobody_pays_draw(seating, deltas)
+
+
 RULES = ZipaiRules(id="paohuzi", price=price, settle=each_loser_pays_score, settle_draw=nobody_pays,
-                   chou_from_shangjia=True)
+                   explain=explain, explain_draw=explain_draw, chou_from_shangjia=True)
 
 
 def hand_options(options: dict[str, Any], carry: dict[str, Any]) -> dict[str, Any]:

@@ -15,16 +15,26 @@ from functools import lru_cache
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import Action, ActionName, Event, HandResult, LegalCache, MeldView, Win, begin
-from ..predeal import PreDeal, choose_daniao, daniao
+from ..core import Action, ActionName, HandResult, MeldView, Win
+from ..hand import Hand
+from ..ledger import Payment
+from ..outcome import How, Outcome, Step, Termination, Winner
+from ..predeal import PreDeal, choose_stakes, daniao
 from ..settlement import Seating
+from ..views import Choosing, Phase, ResultView
+from ..words import Arg, Card, Cards, Msg, Seat, Seats, Term, listing, msg
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
 from .chi import chi_options, could_group
+from .derivation import nobody_pays_draw, plain, won_how, won_summary
 from .groups import Group, group_huxi
 from .labels import name_action
-from .rules import Priced, WinContext, ZipaiRules
+from .rules import Explained, Priced, WinContext, Won, ZipaiRules
 from .scoring import groups_out
+from .views import ZipaiSeatView, ZipaiView
 from .win import can_reach, price_best, source_of
+
+HOW = {"self_draw": How.SELF_DRAW, "other_draw": How.OTHER_DRAW, "discard": How.DISCARD, "deal": How.DEAL}
+CLAIM_WORDS = ("吃", "碰", "胡")  # what a 字牌 claim window may end in
 
 
 @dataclass
@@ -46,19 +56,28 @@ class Meld:
     def card(self) -> int:
         return self.group.cards[0]
 
-    def public(self) -> dict[str, Any]:
-        return dict(_meld_view(self.group, self.shown))
+    def public(self) -> MeldView:
+        return _meld_view(self.group, self.shown)
 
-    def private(self) -> dict[str, Any]:
-        return dict(_meld_view(self.group, len(self.group.cards)))
+    def private(self) -> MeldView:
+        return _meld_view(self.group, len(self.group.cards))
 
 
 @lru_cache(maxsize=4096)
-def _meld_view(group: Group, shown: int) -> dict[str, Any]:
+def _meld_view(group: Group, shown: int) -> MeldView:
     cards = sorted(group.cards, key=sort_key)
     shown = min(shown, len(cards))
     return MeldView(group.kind, names(cards[:shown]), len(cards) - shown,
-                    huxi=group_huxi(group.kind, group.cards) if shown else None).to_json()
+                    huxi=group_huxi(group.kind, group.cards) if shown else None)
+
+
+def _card(card: int) -> Card:
+    """A card as a message names it (its notation is its name)."""
+    return Card(name(card), name(card))
+
+
+def _cards(cards: Sequence[int]) -> Cards:
+    return Cards(tuple(name(c) for c in cards), names(cards))
 
 
 def _check_wall(deck: Sequence[int]) -> None:
@@ -75,11 +94,7 @@ def _check_wall(deck: Sequence[int]) -> None:
                      f"too many: {' '.join(extra) or '—'}; too few: {' '.join(short) or '—'}")
 
 
-def _seat(s: int) -> str:
-    return f"座位{s + 1}"
-
-
-class ZipaiGame:
+class ZipaiGame(Hand):
     """One hand. Seats are 0…n-1 counter-clockwise: seat s+1 is s's 下家."""
 
     family = "zipai"
@@ -90,18 +105,11 @@ class ZipaiGame:
         ``Variant.new_hand(..., wall=deck)`` so that rules and options agree). Deal order of the 80 cards: the
         dealer's ``deal_size + 1`` first (the last of them is his 亮张), then ``deal_size`` for each active seat
         counter-clockwise from the dealer (下家 first, the 数醒 skipped); the rest is the 墩, drawn from the front."""
+        super().__init__(rules.id, rules.seats, dealer)
         self.rules = rules
-        self.variant_id = rules.id
         self.options = dict(options)
         self.seed = seed
-        self.seats = rules.seats
-        self.dealer = dealer
         self.carry = dict(carry or {})
-        self.finished = False
-        self.result: HandResult | None = None
-        self.version = 0
-        self.log: list[tuple[int, str]] = []
-        self.events: list[Event] = []
 
         if deck is None:
             deck = full_deck()
@@ -135,7 +143,6 @@ class ZipaiGame:
         self.liang = -1
         self._last_was_paoti = False
         self.floating: int | None = None
-        self._legal_cache = LegalCache(self._legal_actions)
         # The drawer's hand before a compulsory 偎/提 of his own draw: a 自摸 on it is priced from there.
         self._own_pre: tuple[list[int], list[Group], int] | None = None
 
@@ -145,11 +152,12 @@ class ZipaiGame:
             for c in deck[pos:pos + n]:
                 self.hands[seat][c] += 1
             pos += n
-            self._emit("deal", {"seat": seat, "hand": self._hand_names(seat)}, seat, f"你的手牌：{self._hand_names(seat)}")
+            self.emit("deal", {"seat": seat, "hand": self._hand_names(seat)}, seat,
+                      msg("你的手牌：{hand}", hand=self._hand_cards(seat)))
         self.liang = deck[rules.deal_size]  # the dealer is dealt first; his last card is the 亮张
         self.wall = list(deck[pos:])
-        self._emit("liang", {"seat": dealer, "card": name(self.liang), "wall": len(self.wall)}, None,
-                   f"{_seat(dealer)}坐庄，亮张 {name(self.liang)}，墩上 {len(self.wall)} 张")
+        self.emit("liang", {"seat": dealer, "card": name(self.liang), "wall": len(self.wall)}, None,
+                  msg("{seat}坐庄，亮张 {card}，墩上 {n} 张", seat=Seat(dealer), card=_card(self.liang), n=len(self.wall)))
         for seat in self.active:
             self._lay_dealt_ti(seat)
         if rules.stake_option and self.options.get(rules.stake_option) and "stakes" not in self.carry:
@@ -160,13 +168,14 @@ class ZipaiGame:
         self._open_liang_window()
 
     # ----------------------------------------------------------------- helpers
-    def _emit(self, kind: str, data: dict[str, Any], audience: int | None, text: str) -> None:
-        data = dict(data)
-        data["text"] = text
-        self.events.append(Event(kind, data, audience))
+    def _hand_list(self, seat: int) -> list[int]:
+        return sorted((c for c in range(N_KINDS) for _ in range(self.hands[seat][c])), key=sort_key)
 
     def _hand_names(self, seat: int) -> str:
-        return names(sorted((c for c in range(N_KINDS) for _ in range(self.hands[seat][c])), key=sort_key))
+        return names(self._hand_list(seat))
+
+    def _hand_cards(self, seat: int) -> Cards:
+        return _cards(self._hand_list(seat))
 
     def next_seat(self, seat: int) -> int:
         """The next active seat counter-clockwise (下家), skipping the 数醒."""
@@ -202,8 +211,8 @@ class ZipaiGame:
         for m in self.melds[seat]:
             if m.concealed:
                 m.concealed = False
-                self._emit("ti", {"seat": seat, "card": name(m.card), "dealt": True}, None,
-                           f"{_seat(seat)} 亮出起手提 {name(m.card)}")
+                self.emit("ti", {"seat": seat, "card": name(m.card), "dealt": True}, None,
+                          msg("{seat} 亮出起手提 {card}", seat=Seat(seat), card=_card(m.card)))
 
     def _groups(self, seat: int) -> list[Group]:
         return [m.group for m in self.melds[seat]]
@@ -230,11 +239,11 @@ class ZipaiGame:
                     else:
                         self.free_turns[seat] += 1
                 if later:
-                    self._emit("ti_dealt", {"seat": seat, "card": name(c)}, seat,
-                               f"你起手有提 {name(c)}，第一次进牌时亮出")
+                    self.emit("ti_dealt", {"seat": seat, "card": name(c)}, seat,
+                              msg("你起手有提 {card}，第一次进牌时亮出", card=_card(c)))
                 else:
-                    self._emit("ti", {"seat": seat, "card": name(c), "dealt": True}, None,
-                               f"{_seat(seat)} 起手提 {name(c)}")
+                    self.emit("ti", {"seat": seat, "card": name(c), "dealt": True}, None,
+                              msg("{seat} 起手提 {card}", seat=Seat(seat), card=_card(c)))
 
     def _win_context(self, seat: int, card: int | None, win_from: str,
                      counts: list[int] | None = None) -> WinContext:
@@ -365,8 +374,8 @@ class ZipaiGame:
             return
         self.floating = None
         self.outs[self.window_from].append(card)
-        self._emit("out", {"seat": self.window_from, "card": name(card)}, None,
-                   f"{name(card)} 无人要，放在{_seat(self.window_from)}面前")
+        self.emit("out", {"seat": self.window_from, "card": name(card)}, None,
+                  msg("{card} 无人要，放在{seat}面前", card=_card(card), seat=Seat(self.window_from)))
         self._draw(self.next_seat(self.window_from))
 
     # -------------------------------------------------------------- the turn
@@ -387,8 +396,8 @@ class ZipaiGame:
         if hand[card] == 2:
             self._win_option_then(seat, card, "wei")
             return
-        self._emit("draw", {"seat": seat, "card": name(card), "wall": len(self.wall)}, None,
-                   f"{_seat(seat)} 摸牌 {name(card)}（墩上剩 {len(self.wall)} 张）")
+        self.emit("draw", {"seat": seat, "card": name(card), "wall": len(self.wall)}, None,
+                  msg("{seat} 摸牌 {card}（墩上剩 {n} 张）", seat=Seat(seat), card=_card(card), n=len(self.wall)))
         self._open_draw_window(seat, card)
 
     def _bupai(self, seat: int) -> None:
@@ -399,8 +408,9 @@ class ZipaiGame:
         self._note_intake(seat)
         hand = self.hands[seat]
         base = self._meld_of(seat, card, ("wei", "chouwei"))
-        self._emit("bupai", {"seat": seat, "wall": len(self.wall)}, None, f"{_seat(seat)} 补牌（墩上剩 {len(self.wall)} 张）")
-        self._emit("bupai_card", {"seat": seat, "card": name(card)}, seat, f"你补了 {name(card)}")
+        self.emit("bupai", {"seat": seat, "wall": len(self.wall)}, None,
+                  msg("{seat} 补牌（墩上剩 {n} 张）", seat=Seat(seat), n=len(self.wall)))
+        self.emit("bupai_card", {"seat": seat, "card": name(card)}, seat, msg("你补了 {card}", card=_card(card)))
         if hand[card] == 3 or base is not None:
             self._lay_ti(seat, card)
             self.paoti[seat] += 1
@@ -431,7 +441,7 @@ class ZipaiGame:
         else:
             self.hands[seat][card] = 0
             self.melds[seat].append(Meld(Group("ti", (card,) * 4), 1))
-        self._emit("ti", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 提 {name(card)}")
+        self.emit("ti", {"seat": seat, "card": name(card)}, None, msg("{seat} 提 {card}", seat=Seat(seat), card=_card(card)))
 
     def _lay_wei(self, seat: int, card: int) -> None:
         """偎 of one's own card onto a pair in hand: face down (明偎: one shown); 臭偎 after 忍碰 shows one."""
@@ -440,12 +450,14 @@ class ZipaiGame:
         shown = 1 if chou else self.rules.wei_shown
         self.melds[seat].append(Meld(Group("chouwei" if chou else "wei", (card,) * 3), shown))
         if chou:
-            self._emit("chouwei", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 臭偎 {name(card)}")
+            self.emit("chouwei", {"seat": seat, "card": name(card)}, None,
+                      msg("{seat} 臭偎 {card}", seat=Seat(seat), card=_card(card)))
         elif shown:
-            self._emit("wei", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 偎 {name(card)}")
+            self.emit("wei", {"seat": seat, "card": name(card)}, None,
+                      msg("{seat} 偎 {card}", seat=Seat(seat), card=_card(card)))
         else:
-            self._emit("wei", {"seat": seat}, None, f"{_seat(seat)} 偎牌")
-            self._emit("wei_card", {"seat": seat, "card": name(card)}, seat, f"你偎了 {name(card)}")
+            self.emit("wei", {"seat": seat}, None, msg("{seat} 偎牌", seat=Seat(seat)))
+            self.emit("wei_card", {"seat": seat, "card": name(card)}, seat, msg("你偎了 {card}", card=_card(card)))
 
     def _open_draw_window(self, drawer: int, card: int) -> None:
         options: dict[int, list[Action]] = {}
@@ -517,13 +529,15 @@ class ZipaiGame:
             else:
                 hand[card] = 0
                 self.melds[seat].append(Meld(Group("pao", (card,) * 4), 4))
-            self._emit("pao", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 跑 {name(card)}")
+            self.emit("pao", {"seat": seat, "card": name(card)}, None,
+                      msg("{seat} 跑 {card}", seat=Seat(seat), card=_card(card)))
             self._after_intake(seat, was_paoti=True)
             return
         if action.kind == "peng":
             hand[card] -= 2
             self.melds[seat].append(Meld(Group("peng", (card,) * 3), 3))
-            self._emit("peng", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 碰 {name(card)}")
+            self.emit("peng", {"seat": seat, "card": name(card)}, None,
+                      msg("{seat} 碰 {card}", seat=Seat(seat), card=_card(card)))
             self._after_intake(seat, was_paoti=False)
             return
         assert action.kind == "chi"
@@ -538,9 +552,13 @@ class ZipaiGame:
         for g in groups:
             self.melds[seat].append(Meld(Group("chi", tuple(sorted(g, key=sort_key))), 3))
         # the 比 groups apart from the 吃 one, as the 吃 button reads (labels.name_action)
-        text = " · 比 ".join(names(sorted(g, key=sort_key)) for g in groups)
-        self._emit("chi", {"seat": seat, "card": name(card), "groups": [names(g) for g in groups]}, None,
-                   f"{_seat(seat)} 吃 {name(card)}：{text}")
+        shown = [_cards(sorted(g, key=sort_key)) for g in groups]
+        data = {"seat": seat, "card": name(card), "groups": [names(g) for g in groups]}
+        if len(shown) > 1:
+            self.emit("chi", data, None, msg("{seat} 吃 {card}：{chi} · 比 {bi}", seat=Seat(seat), card=_card(card),
+                                             chi=shown[0], bi=listing(shown[1:], " · 比 ")))
+        else:
+            self.emit("chi", data, None, msg("{seat} 吃 {card}：{chi}", seat=Seat(seat), card=_card(card), chi=shown[0]))
         self._after_intake(seat, was_paoti=False)
 
     def _after_intake(self, seat: int, was_paoti: bool) -> None:
@@ -579,26 +597,51 @@ class ZipaiGame:
             priced = price_best(self.rules, counts, self._groups(seat),
                                 self._win_context(seat, win_card, win_from, counts))
         assert priced is not None and self.rules.settle is not None
-        deltas = self.rules.settle(self.seating(self._won_from(seat, kind, win_card)), seat, priced, win_from)
-        detail = dict(priced.out)
-        shown_card = name(card) if kind != "liang" or win_card is not None else None
-        detail.update({"win_from": win_from, "card": shown_card, "winner": seat,
-                       "hand": self._hand_names(seat), "melds": [m.private() for m in self.melds[seat]],
-                       "from_seat": self._won_from(seat, kind, win_card),
-                       "groups": groups_out(priced.arrangement) if priced.arrangement is not None else [],
-                       "fans": [dict(f) for f in priced.fans]})
-        pats = "、".join(detail.get("patterns", [])) or "无名堂"
-        text = f"{_seat(seat)} 胡 {shown_card or '起手牌'}：{detail['huxi']} 胡息，{pats}，得分 {detail['score']}"
-        detail["text"] = text
+        from_seat = self._won_from(seat, kind, win_card)
+        seating = self.seating(from_seat)
+        deltas = self.rules.settle(seating, seat, priced, win_from)
+        won = Won(seating, seat, priced, win_from, tuple(deltas))
+        explained = (self.rules.explain or _each_loser_pays)(won)
+        shown_card = card if kind != "liang" or win_card is not None else None
+        patterns = tuple(priced.out.get("patterns", ()))
+        score = priced.out["score"]
+        hand = self._hand_list(seat)
+        # the winning card once: a drawn or discarded card (or another's 亮张) is in nobody's hand yet; the dealer's own
+        # 亮张 is in his, a card of one's own 偎/提 in that meld
+        if shown_card is not None and kind != "own" and not (kind == "liang" and seat == self.dealer):
+            hand = sorted([*hand, shown_card], key=sort_key)
+        winner = Winner(seat, HOW[win_from], from_seat, None if shown_card is None else name(shown_card),
+                        tuple(name(c) for c in hand), tuple(m.private() for m in self.melds[seat]),
+                        groups_out(priced.arrangement) if priced.arrangement is not None else (), patterns,
+                        priced.fans, score, explained.steps)
+        summary = won_summary(seat, None if shown_card is None else _card(shown_card),
+                              won_how(seat, win_from, from_seat, self.rules.discard_is_pao))
+        why = explained.why or msg("{seat} 胡牌", seat=Seat(seat))
+        outcome = Outcome(Termination.WIN, (winner,), _payments(deltas, why), summary,
+                          steps=self._stakes_steps() + explained.hand)
+        detail = dict(priced.out)  # the calculator's keys; the bot reads the outcome
         if self.stakes is not None:
-            detail["stakes"] = list(self.stakes)
-        win = Win(seat, detail["from_seat"], shown_card, tuple(detail.get("patterns", ())), detail["score"])
-        self.result = HandResult([seat], deltas, False, detail, wins=[win])
+            detail["stakes"] = list(self.stakes)  # carried to the match's end (放炮罚's after_hand)
+        win = Win(seat, from_seat, winner.card, patterns, score)
+        self.result = HandResult([seat], deltas, False, detail, wins=[win], outcome=outcome)
         self.finished = True
         self.must_discard = None
-        self._emit("hu", {"seat": seat, "card": shown_card, "hand": self._hand_names(seat),
-                          "melds": detail["melds"], "result": {k: v for k, v in detail.items() if k != "text"},
-                          "deltas": deltas}, None, text)
+        named: Arg = listing(Term(p) for p in patterns) if patterns else Term("无名堂")
+        self.emit("hu", {"seat": seat, "card": winner.card, "hand": self._hand_names(seat),
+                         "melds": [m.to_json() for m in winner.melds], "deltas": deltas}, None,
+                  msg("{seat} 胡 {card}：{huxi} 胡息，{patterns}，得分 {score}", seat=Seat(seat),
+                      card=Term("起手牌") if shown_card is None else _card(shown_card), huxi=priced.huxi,
+                      patterns=named, score=score))
+
+    def _stakes_steps(self) -> tuple[Step, ...]:
+        """Who put up a 打鸟 stake this hand, and its 鸟分."""
+        if self.stakes is None:
+            return ()
+        seats = Seats(tuple(self.stakes))
+        value = self.options.get("niao_value")
+        if self.stakes and isinstance(value, int):
+            return (Step(msg("打鸟：{seats}（鸟分 {value}）", seats=seats, value=value)),)
+        return (Step(msg("打鸟：{seats}", seats=seats)),)
 
     def _won_from(self, seat: int, kind: str, win_card: int | None) -> int | None:
         """The seat whose card was won — the discarder (放炮), the drawer who showed it, the dealer whose 亮张
@@ -611,14 +654,18 @@ class ZipaiGame:
 
     def _finish_draw(self) -> None:
         assert self.rules.settle_draw is not None
-        deltas = self.rules.settle_draw(self.seating())
-        detail: dict[str, Any] = {"text": "黄庄"}
+        seating = self.seating()
+        deltas = self.rules.settle_draw(seating)
+        explained = (self.rules.explain_draw or nobody_pays_draw)(seating, tuple(deltas))
+        outcome = Outcome(Termination.DRAW, (), _payments(deltas, explained.why or Msg("黄庄")), Msg("黄庄"),
+                          steps=self._stakes_steps() + explained.hand)
+        detail: dict[str, Any] = {}
         if self.stakes is not None:
             detail["stakes"] = list(self.stakes)
-        self.result = HandResult([], deltas, True, detail)
+        self.result = HandResult([], deltas, True, detail, outcome=outcome)
         self.finished = True
         self.must_discard = None
-        self._emit("huangzhuang", {"deltas": deltas}, None, "墩上无牌，黄庄")
+        self.emit("huangzhuang", {"deltas": deltas}, None, Msg("墩上无牌，黄庄"))
 
     # ------------------------------------------------------------ public API
     def to_act(self) -> list[int]:
@@ -630,10 +677,7 @@ class ZipaiGame:
             return self.window.pending()
         return [self.must_discard] if self.must_discard is not None else []
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        return list(self._legal_cache.get(self.version, seat))
-
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> list[Action]:
         if self.finished or seat not in self.to_act():
             return []
         if self.predeal is not None:
@@ -650,23 +694,16 @@ class ZipaiGame:
             free = [c for c in range(N_KINDS) if hand[c]]
         return [Action("discard", (name(c),)) for c in sorted(free, key=sort_key)]
 
-    def parse_action(self, code: str) -> Action:
-        return Action.parse(code)
-
     def name_action(self, action: Action) -> ActionName:
         return name_action(action, staking=self.predeal is not None)
 
-    def apply(self, seat: int, action: Action | str) -> list[Event]:
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        legal = self.legal_actions(seat)
-        start = begin(self, seat, action, legal)
+    def _apply(self, seat: int, action: Action) -> None:
         if self.predeal is not None:
             self._choose_stake(seat, action)
         elif self.window is not None:
             self.window.decided[seat] = action
             if action.kind == "pass":
-                self._emit("pass", {"seat": seat}, seat, "你选择了过")
+                self.emit("pass", {"seat": seat}, seat, Msg("你选择了过"))
             self._settle_window()
         else:
             card = parse_cards(action.cards[0])[0]
@@ -676,13 +713,13 @@ class ZipaiGame:
             self.hu_barred[seat] = False  # 漏胡 lasts until one's own next discard or intake
             if self.rules.own_discard_chou:
                 self.chou[seat].add(card)
-            self._emit("discard", {"seat": seat, "card": name(card)}, None, f"{_seat(seat)} 打出 {name(card)}")
+            self.emit("discard", {"seat": seat, "card": name(card)}, None,
+                      msg("{seat} 打出 {card}", seat=Seat(seat), card=_card(card)))
             self._open_discard_window(seat, card)
-        return self.events[start:]
 
     def _choose_stake(self, seat: int, action: Action) -> None:
         assert self.predeal is not None
-        self.stakes = choose_daniao(self.predeal, seat, action, self._emit)
+        self.stakes = choose_stakes(self.predeal, seat, action, self.emit)
         if self.stakes is not None:
             self.predeal = None
             self._open_liang_window()
@@ -713,12 +750,12 @@ class ZipaiGame:
             return [self.window_from]
         return self.to_act()
 
-    def _phase(self) -> str:
+    def _phase(self) -> Phase:
         if self.finished:
-            return "over"
+            return Phase.OVER
         if self.predeal is not None:
-            return "choose"
-        return "claim" if self.window is not None and self.window_kind != "own" else "discard"
+            return Phase.CHOOSE
+        return Phase.CLAIM if self.window is not None and self.window_kind != "own" else Phase.DISCARD
 
     def census(self) -> list[int]:
         """Where every card is (hands, melds, fronts, 墩, the card on the table): 4 of each, always."""
@@ -734,40 +771,58 @@ class ZipaiGame:
         return counts
 
     # ----------------------------------------------------------------- views
-    def public_view(self) -> dict[str, Any]:
+    def _table(self, own: int | None) -> dict[str, Any]:
+        """The table's fields, with ``own``'s melds face up (None: everyone's as the table sees them)."""
+        result = self.result
+        outcome = None if result is None else result.outcome
         return {
             "variant": self.variant_id,
+            "seats": self.seats,
             "dealer": self.dealer,
-            "liang": name(self.liang) if self._liang_live() else None,
-            "wall": len(self.wall),
-            "hand_sizes": [self._hand_size(s) + 4 * sum(m.concealed for m in self.melds[s])
-                           for s in range(self.seats)],
-            "melds": [[m.public() for m in self.melds[s] if not m.concealed] for s in range(self.seats)],
-            "outs": [names(self.outs[s]) for s in range(self.seats)],
-            "huxi_shown": [sum(_meld_view(m.group, m.shown)["huxi"] or 0 for m in self.melds[s] if not m.concealed)
-                           for s in range(self.seats)],
-            "sitter": self.sitter,
-            "stakes": self.stakes,  # None until every player has chosen: nobody 打鸟s knowing another's choice
-            "choosing": None if self.predeal is None else self.predeal.public(),
             # In a claim window the asked seats stay secret (who holds a 胡/碰/吃 is hidden information);
             # only the 打鸟 step, answered by everyone at once, names those still to choose.
-            "to_act": self._public_to_act(),
+            "to_act": tuple(self._public_to_act()),
             "claims_pending": self._claim_window_open(),
-            "revealed": self._revealed(),
+            "claim_words": CLAIM_WORDS,
             "phase": self._phase(),
             "version": self.version,
             "finished": self.finished,
-            "result": None if self.result is None else {
-                "winners": self.result.winners, "deltas": self.result.deltas, "draw": self.result.draw,
-                "text": self.result.detail.get("text", "")},
+            "hand_sizes": tuple(self._hand_size(s) + 4 * sum(m.concealed for m in self.melds[s])
+                                for s in range(self.seats)),
+            "melds": tuple(tuple(m.private() if s == own else m.public() for m in self.melds[s]
+                                 if s == own or not m.concealed) for s in range(self.seats)),
+            "wall": len(self.wall),
+            "choosing": None if self.predeal is None else Choosing(**self.predeal.public()),
+            "result": None if result is None or outcome is None else ResultView(
+                tuple(result.winners), tuple(result.deltas), result.draw, outcome.summary),
+            "liang": name(self.liang) if self._liang_live() else None,
+            "outs": tuple(names(self.outs[s]) for s in range(self.seats)),
+            "huxi_shown": tuple(sum(_meld_view(m.group, m.shown).huxi or 0 for m in self.melds[s] if not m.concealed)
+                                for s in range(self.seats)),
+            "sitter": self.sitter,
+            # None until every player has chosen: nobody 打鸟s knowing another's choice
+            "stakes": None if self.stakes is None else tuple(self.stakes),
+            "revealed": self._revealed(),
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self.public_view()
-        v["seat"] = seat
-        v["hand"] = self._hand_names(seat)
-        v["melds"] = [[(m.private() if s == seat else m.public()) for m in self.melds[s]
-                       if s == seat or not m.concealed] for s in range(self.seats)]
-        v["legal"] = [a.code for a in self.legal_actions(seat)]
-        v["chou"] = names(sorted(self.chou[seat], key=sort_key))
-        return v
+    def public_view(self) -> ZipaiView:
+        return ZipaiView(**self._table(None))
+
+    def view(self, seat: int) -> ZipaiSeatView:
+        return ZipaiSeatView(**self._table(seat), seat=seat, hand=tuple(self._hand_names(seat)),
+                             legal=tuple(a.code for a in self.legal_actions(seat)),
+                             chou=names(sorted(self.chou[seat], key=sort_key)))
+
+
+def _payments(deltas: list[int], why: Msg) -> tuple[Payment, ...]:
+    """The transfers a hand's deltas make, where one seat gains and the others pay it (a hand that only books
+    points, as a 胡 race does, moves no money)."""
+    gainers = [s for s, d in enumerate(deltas) if d > 0]
+    if sum(deltas) != 0 or len(gainers) != 1:
+        return ()
+    return tuple(Payment(s, gainers[0], -d, why) for s, d in enumerate(deltas) if d < 0)
+
+
+def _each_loser_pays(won: Won) -> Explained:
+    """A variant that says nothing of its own: the score, and who pays it."""
+    return plain(won, msg("得分 {score}", score=won.priced.out["score"]))

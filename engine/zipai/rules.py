@@ -10,7 +10,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..outcome import Fan, Step
 from ..settlement import Seating
+from ..words import Msg
 from .evaluate import Arrangement
 from .groups import Group
 
@@ -37,10 +39,33 @@ class Priced:
     value: int
     huxi: int
     out: dict[str, Any]
-    # What the settlement explanation shows besides ``out``: the winning arrangement and, per 名堂 or factor,
-    # its own price ({"name", "fan", "points", "value"}, see ``scoring.mingtang``).
+    # What the settlement shows besides ``out``: the winning arrangement and, per 名堂 or factor, its own price
+    # (see ``scoring.mingtang``).
     arrangement: Arrangement | None = None
-    fans: tuple[dict[str, Any], ...] = ()
+    fans: tuple[Fan, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    """A settled win, as its derivation reads it: the seating (options and carry-over included), the winner, the
+    priced hand, where the card came from and the deltas the variant's settlement booked."""
+
+    seating: Seating
+    winner: int
+    priced: Priced
+    win_from: str
+    deltas: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """How a settled hand comes to its numbers, in the rule's own numbers: ``steps`` the winner's derivation (胡息 →
+    囤/等 → the score → what each payer pays), ``hand`` the hand's own lines (who pays whom or books what, and
+    why; what a draw does to the next hand), ``why`` the reason each payment of the win stands (None: the win)."""
+
+    steps: tuple[Step, ...] = ()
+    hand: tuple[Step, ...] = ()
+    why: Msg | None = None
 
 
 # Price one arrangement; ``None`` when that arrangement does not win (e.g. under the 胡息 minimum).
@@ -91,5 +116,12 @@ class ZipaiRules:
     # Zero-sum (or not) per-seat deltas for a won hand / a 黄庄.
     settle: Callable[[Seating, int, Priced, str], list[int]] | None = None
     settle_draw: Callable[[Seating], list[int]] | None = None
+    # The derivation of a settled win / a 黄庄, with the variant's own numbers (``engine/zipai/derivation.py``
+    # words what every variant says alike).
+    explain: Callable[[Won], Explained] | None = None
+    explain_draw: Callable[[Seating, tuple[int, ...]], Explained] | None = None
+    # Whether winning a discard is 放炮 (the discarder pays for it); 剥皮's 地胡 on the dealer's first discard is
+    # not: the card was only 打出.
+    discard_is_pao: bool = True
     # A variant's own reason why a calculator input can never win (beyond the flags above), or "".
     refuse: Callable[[WinContext], str] | None = None

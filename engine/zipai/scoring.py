@@ -6,7 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..outcome import Fan
+from ..outcome import Group as Counted
 from ..settlement import Seating, each_loser_pays
+from ..words import Msg, msg
 from .cards import NAMES, RED, names, sort_key
 from .evaluate import Arrangement
 from .groups import Group
@@ -35,25 +38,24 @@ def arrangement_out(arr: Arrangement) -> list[str]:
     return [f"{g.kind}:{names(g.cards)}" for g in arr.groups]
 
 
-def priced(value: int, arr: Arrangement, out: dict[str, Any], fans: Sequence[dict[str, Any]] = ()) -> Priced:
+def priced(value: int, arr: Arrangement, out: dict[str, Any], fans: Sequence[Fan] = ()) -> Priced:
     out = {"huxi": arr.huxi, **out, "arrangement": arrangement_out(arr)}
     return Priced(value, arr.huxi, out, arr, tuple(fans))
 
 
-def mingtang(name: str, fan: int | None = None, points: int | None = None, value: str = "") -> dict[str, Any]:
-    """One 名堂 (or pricing factor such as 自摸) as the settlement explanation shows it: ``fan`` its 番 or
-    multiplier, ``points`` what it adds (剥皮 +10 胡), ``value`` the effect in the game's words ("4番",
-    "×2", "+1囤", "算100胡息")."""
-    if not value:
-        value = f"{fan}番" if fan is not None else f"+{points}"
-    return {"name": name, "fan": fan, "points": points, "value": value}
+def mingtang(name: str, fan: int | None = None, points: int | None = None, effect: Msg | None = None) -> Fan:
+    """One 名堂 (or pricing factor such as 自摸) as the settlement shows it: ``fan`` its 番 or multiplier,
+    ``points`` what it adds (剥皮 +10 胡), ``effect`` what it does in the game's words (4番 unless said: ×2, +1囤,
+    算100胡息)."""
+    if effect is None:
+        effect = msg("{n}番", n=fan) if fan is not None else msg("+{n}", n=points or 0)
+    return Fan(name, effect, fan, points)
 
 
-def groups_out(arr: Arrangement) -> list[dict[str, Any]]:
+def groups_out(arr: Arrangement) -> tuple[Counted, ...]:
     """The winning arrangement group by group: kind (``shun`` 一句话, ``jiao`` 绞, ``jiang`` 将, ``kan``, ``chi``,
     ``peng``, ``wei``, ``chouwei``, ``pao``, ``ti``), its cards and its 胡息."""
-    return [{"kind": g.kind, "cards": [NAMES[c] for c in sorted(g.cards, key=sort_key)], "huxi": g.huxi}
-            for g in arr.groups]
+    return tuple(Counted(g.kind, tuple(NAMES[c] for c in sorted(g.cards, key=sort_key)), g.huxi) for g in arr.groups)
 
 
 def is_self_draw(ctx: WinContext) -> bool:

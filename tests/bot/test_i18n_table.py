@@ -25,7 +25,7 @@ from bot.present.table_message import table_message
 from bot.present.words import engine_text
 from bot.service.table import Seat, Table
 from engine.ai import choose
-from engine.core import HandResult
+from engine.core import HandResult, MeldView
 from engine.match import Match
 from engine.registry import all_variants
 from engine.selfplay import play_hand
@@ -470,11 +470,11 @@ def test_hint_lines_in_english_and_traditional() -> None:
                                       " · 六万 (平胡 plain win, 自摸 self-draw 1 from each)")
         assert zipai_hint_line(zipai) == ("听牌 Ready: 叁 (自摸 self-draw: huxi 18, score 3, 红胡 red; "
                                           "放炮 discard: huxi 15, score 2)")
-        assert own_huxi_line([{"huxi": 3}], list("六六六")) == "**My huxi**: melds 3 + 坎 3 = 6"
+        assert own_huxi_line([MeldView("peng", "一一一", huxi=3)], list("六六六")) == "**My huxi**: melds 3 + 坎 3 = 6"
     with speaking("zh-TW"):
         assert hint_line(mahjong).startswith("聽牌：三萬（清一色，自摸每家 4，接炮 2）")
         assert zipai_hint_line(zipai) == "聽牌：參（自摸 胡息 18 得分 3 紅胡；放炮 胡息 15 得分 2）"
-        assert own_huxi_line([{"huxi": 3}], list("陆陆陆")) == "**我的胡息**：門子 3 + 坎 6 = 9"
+        assert own_huxi_line([MeldView("peng", "一一一", huxi=3)], list("陆陆陆")) == "**我的胡息**：門子 3 + 坎 6 = 9"
 
 
 def test_changsha_questions_in_the_askeds_language() -> None:

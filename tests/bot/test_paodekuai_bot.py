@@ -4,6 +4,7 @@ table message that shows counts, 报单, the trick and bombs, never a hand."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
@@ -354,7 +355,7 @@ def test_the_table_picture_marks_no_dealer_in_paodekuai() -> None:
     assert pictures.table_picture(view).data == pictures.table_picture(replace(view, dealer=other)).data
     z = get_variant("paohuzi")
     zview = z.new_hand(z.validate({}), 3, 0, {}).public_view()
-    assert pictures.table_picture(zview).data != pictures.table_picture(dict(zview, dealer=(zview["dealer"] + 1) % 3)).data
+    assert pictures.table_picture(zview).data != pictures.table_picture(dataclasses.replace(zview, dealer=(zview.dealer + 1) % 3)).data
 
 
 async def test_a_play_that_carries_cards_reads_as_players_write_it(env: Env) -> None:

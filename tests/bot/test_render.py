@@ -4,6 +4,7 @@ the DM hand is grouped as players hold it; settlements show each group's 胡息 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from typing import Any
@@ -116,7 +117,7 @@ async def test_countdown_and_claim_window_in_the_turn_line(env: Env) -> None:
     first = table_message(table).embed.description.split("\n")[0]  # type: ignore[union-attr]
     assert first.startswith("**轮到**：") and "<t:1800000124:R>" in first  # rounded up: never shows less time than is left
     # during a claim window nobody is named: the public view then carries claims_pending and no to_act
-    view = dict(table.game.public_view(), claims_pending=True, to_act=[])
+    view = dataclasses.replace(table.game.public_view(), claims_pending=True, to_act=())
     turn = public_lines(table, view)[0]
     assert "等待玩家表态（吃/碰/胡）" in turn and "号" not in turn
     table.turn_deadline = None
@@ -150,7 +151,7 @@ async def test_dm_hand_grouped_by_rank_with_kan_and_red_marked(env: Env) -> None
         table = await env.open_table("paohuzi", [env.alice, env.bob], f"bot.seed={seed} hands=1")
         for uid in (env.alice, env.bob):
             seat = table.seat_of(uid)
-            held = table.game.view(seat)["hand"]
+            held = list(table.game.view(seat).hand)
             content = env.world.messages[env.world.latest_dm(uid)]["content"]
             line = next(ln for ln in content.split("\n") if ln.startswith("**手牌**"))
             tokens = line.split("：", 1)[1].split()
@@ -180,9 +181,9 @@ async def test_the_predeal_count_shows_and_no_choice(env: Env) -> None:
     """打鸟 chosen at once: the table sees how many chose, never what, until all have."""
     table = await env.open_table("fangpaofa", [env.alice, env.bob], "bot.seed=2 daniao=true target=10")
     view = table.game.public_view()
-    assert view["phase"] == "choose" and view["stakes"] is None
+    assert view.phase == "choose" and view.stakes is None
     lines = public_lines(table, view)
-    assert any(f"打鸟：已选 {view['choosing']['chosen']}/{view['choosing']['of']}" in line for line in lines)
+    assert any(f"打鸟：已选 {view.choosing.chosen}/{view.choosing.of}" in line for line in lines)
     assert not any("打鸟：1号" in line or "打鸟：2号" in line for line in lines)
 
 
@@ -198,7 +199,7 @@ async def test_dead_cards_say_they_may_still_be_won(env: Env) -> None:
     assert "臭牌（不能再吃/碰，仍可胡）：五" in content
 
 
-def drawn_table_words(view: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def drawn_table_words(view: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every word the channel's table picture of ``view`` draws, drawn afresh (not from the picture cache)."""
     from bot.families.zipai import pictures as table_picture
     from bot.pictures import table_inputs
@@ -212,7 +213,7 @@ def drawn_table_words(view: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> 
 
     with monkeypatch.context() as m:
         m.setattr(table_picture, "text", text)
-        table_picture.table_png(table_inputs(view))
+        table_picture.table_png(table_inputs(view.to_json()))
     return words
 
 
@@ -228,28 +229,28 @@ async def test_the_liang_is_a_card_of_its_own_only_until_its_window_closes(env: 
     table = await env.open_table("fangpaofa", [env.alice, env.bob], "bot.seed=2 daniao=true target=10")
     game = table.game
     view = game.public_view()
-    assert view["phase"] == "choose" and view["liang"] is not None
+    assert view.phase == "choose" and view.liang is not None
     lines = table_message(table).embed.description.split("\n")  # type: ignore[union-attr]
-    assert lines[1] == f"底牌剩余 {view['wall']} · 亮张 {faces(view['liang'])}"
+    assert lines[1] == f"底牌剩余 {view.wall} · 亮张 {faces(view.liang)}"
     words = drawn_table_words(view, monkeypatch)
-    assert words[:2] == [f"底牌剩余 {view['wall']}", "亮张"]
+    assert words[:2] == [f"底牌剩余 {view.wall}", "亮张"]
     for uid in (env.alice, env.bob):  # nobody 打鸟s: the 亮张 window follows, then the dealer plays
         mid = env.world.latest_dm(uid)
         [skip] = [c for row in env.world.messages[mid]["components"] for c in row["components"]
                   if c.get("label") == "不打鸟"]
         await env.click(uid, mid, skip["custom_id"])
     view = game.public_view()
-    assert view["phase"] != "choose" and not (game.window is not None and game.window_kind == "liang")
-    assert view["liang"] is None
+    assert view.phase != "choose" and not (game.window is not None and game.window_kind == "liang")
+    assert view.liang is None
     message = env.world.messages[env.sent(table).hand_messages[table.hand_no]]
     [embed] = message["embeds"]
     status = [line for line in embed["description"].split("\n") if not line.startswith("›")]  # not the log
-    assert status[1].startswith(f"底牌剩余 {view['wall']}") and "亮张" not in "\n".join(status)
+    assert status[1].startswith(f"底牌剩余 {view.wall}") and "亮张" not in "\n".join(status)
     # the picture sent is the one of this view: it draws the 底牌 in the text's words, and no 亮张
     assert embed["image"]["url"] == f"attachment://{pictures.table_picture(view).filename}"
     words = drawn_table_words(view, monkeypatch)
-    assert words[0] == f"底牌剩余 {view['wall']}" and "亮张" not in words and not any("牌墙" in w for w in words)
+    assert words[0] == f"底牌剩余 {view.wall}" and "亮张" not in words and not any("牌墙" in w for w in words)
     with speaking("en"):
-        assert drawn_table_words(view, monkeypatch)[0] == f"Stock {view['wall']}"
+        assert drawn_table_words(view, monkeypatch)[0] == f"Stock {view.wall}"
     with speaking("zh-TW"):
-        assert drawn_table_words(view, monkeypatch)[0] == f"底牌剩餘 {view['wall']}"
+        assert drawn_table_words(view, monkeypatch)[0] == f"底牌剩餘 {view.wall}"

@@ -15,8 +15,16 @@ from bot.present.settlement import final_text, settlement_text
 from bot.service.table import Seat, Table
 from engine.core import Action, HandResult
 from engine.match import Match
+from engine.outcome import Group as Counted
+from engine.outcome import How, Outcome, Termination, Winner
 from engine.registry import all_variants, get_variant
+from engine.settlement import Seating
+from engine.variants import fangpaofa, paohuzi
+from engine.words import Card, Msg
+from engine.zipai.derivation import won_how, won_summary
 from engine.zipai.labels import VERBS, name_action
+from engine.zipai.rules import Explained, Priced, Won
+from engine.zipai.scoring import mingtang
 from fake_discord import playing
 
 from .conftest import VARIANTS, Env, short
@@ -176,32 +184,48 @@ def _table(variant: str, options: dict[str, Any] | None = None) -> Table:
     return table
 
 
+def _told(table: Table, explained: Explained, deltas: list[int], won: Winner | None,
+          summary: Msg) -> HandResult:
+    """A hand as the engine tells it: the winner with the variant's derivation, the hand's own lines."""
+    termination = Termination.DRAW if won is None else Termination.WIN
+    outcome = Outcome(termination, () if won is None else (won,), (), summary, steps=explained.hand)
+    return HandResult([] if won is None else [won.seat], deltas, won is None, {}, outcome=outcome)
+
+
 def test_settlement_with_the_engines_richer_detail() -> None:
     table = _table("paohuzi")
-    detail = {
-        "huxi": 21, "units": 3, "fan": 2, "score": 6, "win_from": "discard", "winner": 1, "card": "四",
-        "from_seat": 2, "patterns": ["四七红"], "text": "座位2 胡 四",
-        "groups": [{"kind": "chouwei", "cards": ["五", "五", "五"], "huxi": 3},
-                   {"kind": "pao", "cards": ["壹"] * 4, "huxi": 9},
-                   {"kind": "jiang", "cards": ["四", "四"], "huxi": 0}],
-        "fans": [{"name": "四七红", "fan": 2, "points": None}, {"name": "自摸", "fan": None, "points": 10}],
-    }
-    text = settlement_text(table, HandResult([1], [-6, 12, -6], False, detail), 0)
+    fans = (mingtang("四七红", 2), mingtang("自摸", points=10))
+    priced = Priced(6, 21, {"huxi": 21, "units": 3, "fan": 2, "score": 6, "patterns": ["四七红"]}, None, fans)
+    groups = (Counted("chouwei", ("五", "五", "五"), 3), Counted("pao", ("壹",) * 4, 9), Counted("jiang", ("四", "四"), 0))
+    deltas = [-6, 12, -6]
+
+    def told(win_from: str) -> str:
+        seating = Seating.everyone(3, 0, from_seat=2, options=table.match.options)  # type: ignore[union-attr]
+        explained = paohuzi.explain(Won(seating, 1, priced, win_from, tuple(deltas)))
+        won = Winner(1, How(win_from), 2, "四", (), groups=groups, patterns=("四七红",), fans=fans, value=6,
+                     steps=explained.steps)
+        summary = won_summary(1, Card("四", "四"), won_how(1, win_from, 2))
+        return settlement_text(table, _told(table, explained, deltas, won, summary), 0)
+
+    text = told("discard")
     assert "2号 阿强 胡了 四（3号 老王 放炮）" in text
     assert "臭偎五五五 3 · 跑壹壹壹壹 9 · 将四四 0" in text
     assert "胡息 21 → 3 囤（15 胡息 1 囤，多出 6，每 3 胡息加 1 囤）" in text
     assert "3 囤 × 2 番（四七红 2）= 6 分" in text
-    assert "四七红 2 番" in text and "自摸 +10" in text
+    assert "四七红 2番" in text and "自摸 +10" in text
     assert "1号 小明 付 2号 阿强 6" in text and "3号 老王 付 2号 阿强 6" in text
     assert "None" not in text and "chouwei" not in text
     # a card another player drew and showed is his, but not a 放炮
-    drawn = settlement_text(table, HandResult([1], [-6, 12, -6], False, dict(detail, win_from="other_draw")), 0)
+    drawn = told("other_draw")
     assert "2号 阿强 胡了 四（3号 老王 摸出）" in drawn and "放炮" not in drawn
 
 
 def test_draw_says_huangzhuang_once() -> None:
     table = _table("fangpaofa")
-    text = settlement_text(table, HandResult([], [-10, 0, 0], True, {"text": "黄庄"}), 3)
+    seating = Seating.everyone(3, 0, options=table.match.options)  # type: ignore[union-attr]
+    deltas = [-10, 0, 0]
+    text = settlement_text(table, _told(table, fangpaofa.explain_draw(seating, tuple(deltas)), deltas, None,
+                                        Msg("黄庄")), 3)
     assert text.count("黄庄") == 1 and "第 4 局" in text
     assert "1号 小明 -10" in text
 

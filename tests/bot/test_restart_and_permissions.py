@@ -159,7 +159,7 @@ async def test_a_claim_window_that_times_out_names_nobody(env: Env) -> None:
     rng = random.Random(3)
     for _ in range(300):
         game = table.game
-        if game is not None and game.public_view().get("claims_pending") and any(
+        if game is not None and game.public_view().to_json().get("claims_pending") and any(
                 not table.seats[s].is_ai for s in game.to_act()):
             break
         uid, mid = harness_actor(env, players)

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from engine.outcome import Outcome, Termination
 from fake_discord import playing
 
 from .conftest import Env, short
@@ -26,8 +27,12 @@ async def test_stored_hand_result_carries_ledger_wins_and_next_dealer(env: Env) 
         assert res["next_dealer"] == next_dealer  # who actually dealt the following hand
     for _, _, res in rows:
         assert res["ledger"] == []  # 字牌 moves no money during a hand
-        assert {"winners", "deltas", "draw", "detail", "hand_no"} <= res.keys()
+        assert {"winners", "deltas", "draw", "detail", "hand_no", "outcome"} <= res.keys()
         assert [w["seat"] for w in res["wins"]] == res["winners"]
-        for w in res["wins"]:
-            assert (w["card"], w["from_seat"], w["value"]) == (
-                res["detail"]["card"], res["detail"]["from_seat"], res["detail"]["score"])
+        # the hand as typed data: its winners agree with the wins, their value with the calculator's score
+        told = Outcome.from_json(res["outcome"])
+        assert told.termination is (Termination.DRAW if res["draw"] else Termination.WIN)
+        assert [w.seat for w in told.winners] == res["winners"]
+        for w, won in zip(res["wins"], told.winners, strict=True):
+            assert (w["card"], w["from_seat"], w["value"]) == (won.card, won.from_seat, res["detail"]["score"])
+            assert won.value == res["detail"]["score"] and won.steps

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.present.viewing import view_json
 from bot.service.delivery import CHANNEL_LOST_REASON
 from fake_discord import Call, playing
 
@@ -177,7 +178,7 @@ async def test_dms_closed_player_is_mentioned_once_and_the_mention_goes_when_the
         asked = humans_deciding(env)
         game = table.game
         current = notices(env)
-        if env.closed in asked and game.public_view()["phase"] != "claim":
+        if env.closed in asked and view_json(game.public_view())["phase"] != "claim":
             assert len(current) == 1
             notice = current[0]
             assert notice["content"].startswith(f"<@{env.closed}> 轮到你了 <t:{math.ceil(table.turn_deadline)}:R>")
@@ -207,7 +208,7 @@ async def test_a_claim_window_mention_does_not_tell_who_is_asked(env: Env) -> No
             break
         asked = humans_deciding(env)
         game = table.game
-        if game is not None and game.public_view()["phase"] == "claim" and asked:
+        if game is not None and view_json(game.public_view())["phase"] == "claim" and asked:
             windows.append(set(asked))
             current = notices(env)
             assert len(current) == 1, [m["content"] for m in current]
@@ -497,7 +498,7 @@ async def test_a_hidden_pass_does_not_restart_the_public_countdown(env: Env, var
         if not asked:
             await env.bot.service.idle()
             continue
-        public = {k: v for k, v in table.game.public_view().items() if k != "version"}
+        public = {k: v for k, v in view_json(table.game.public_view()).items() if k != "version"}
         before, deadline = _table_text(env), table.turn_deadline
         uid = asked[0]
         mid = env.world.latest_dm(uid)
@@ -507,7 +508,7 @@ async def test_a_hidden_pass_does_not_restart_the_public_countdown(env: Env, var
         table = env.table()
         if table is None or table.hand_no > 0 or table.game is None:
             break
-        if {k: v for k, v in table.game.public_view().items() if k != "version"} == public:
+        if {k: v for k, v in view_json(table.game.public_view()).items() if k != "version"} == public:
             hidden += 1
             assert table.turn_deadline == deadline
             assert _table_text(env) == before

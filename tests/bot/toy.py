@@ -7,10 +7,19 @@ pair of the discard may 碰 it (claim window, several seats may be asked), three
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from bot.families.zipai.presenter import ZipaiPresenter
+from bot.families.zipai.calc import ZipaiForm
+from bot.families.zipai.words import BIG, SMALL, faces, hand_text, rank_of
+from bot.i18n import tr
+from bot.present.base import BasePresenter
+from bot.present.contract import Settlement
+from bot.present.parts import others_lines
 from bot.present.registry import register as register_presenter
+from bot.present.results import payments, seat_or_dash, win_head, won_line
+from bot.present.viewing import per_seat
+from bot.present.words import joined
 from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, Event, HandResult, IllegalAction
 from engine.options import Option, int_option
 from engine.registration import MatchProgress, Variant, register
@@ -146,10 +155,49 @@ def _score(data: dict[str, Any]) -> dict[str, Any]:
     return {"win": win, "score": 2 if win else 0}
 
 
-class ToyPresenter(ZipaiPresenter):
-    """The toy's cards are 字牌 characters (一…十): the bot shows them as it shows 字牌."""
+class ToyPresenter(BasePresenter):
+    """The toy's cards are 字牌 characters (一…十): the bot words them as it words 字牌. Its views are plain dicts (a
+    family the engine does not type), read by key."""
 
     family = "toy"
+    calc = ZipaiForm()  # the toy's calculator reads a hand of 字牌 characters
+
+    def card_word(self, card: str) -> str:
+        return faces(card)
+
+    def card_run(self, run: str) -> str | None:
+        """A run of cards inside the toy's own prose (its events still carry zh-CN text)."""
+        return faces(run) if all(rank_of(c) is not None for c in run) else None
+
+    def hand_text(self, cards: Sequence[str]) -> str:
+        return hand_text(list(cards))
+
+    def picture_chars(self) -> str:
+        return SMALL + BIG
+
+    def seat_parts(self, view: Any, seat: int) -> list[str]:
+        melds, discards = per_seat(view, "melds", seat), per_seat(view, "discards", seat)
+        parts = [tr("门子：{melds}", melds=faces("".join(melds)))] if melds else []
+        return parts + ([tr("弃牌：{tiles}", tiles=faces("".join(discards)))] if discards else [])
+
+    def panel_body(self, table: Any, game: Any, private: Any, seat: int, *, deciding: bool,
+                   picked: Sequence[str]) -> list[str]:
+        hand = list(private["hand"])
+        return [tr("**手牌**（{n} 张）：{hand}", n=len(hand), hand=hand_text(hand)),
+                *others_lines(self, table, private, seat)]
+
+    def settlement_body(self, table: Any, result: HandResult, hand_no: int) -> Settlement:
+        if result.draw or not result.winners:
+            lines = [tr("🤝 第 {n} 局 黄庄（流局）", n=hand_no + 1)]
+        else:
+            lines = [win_head(hand_no, joined([seat_or_dash(table, w) for w in result.winners]), "", "")]
+        return Settlement([*lines, tr("本局：{deltas}", deltas=joined(payments(table, list(result.deltas)), "；"))])
+
+    def hand_summary(self, table: Any, result: dict[str, Any]) -> str:
+        winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
+        if result.get("draw") or not winners:
+            return tr("黄庄")
+        return won_line(joined([seat_or_dash(table, w) for w in winners]), "", "")
 
 
 def ensure_registered() -> Variant:

@@ -16,6 +16,7 @@ from engine.core import Game, HandResult
 from engine.outcome import Outcome
 from engine.registry import get_variant
 from engine.selfplay import play_hand
+from engine.zipai.views import seat_view, table_view
 
 HERE = Path(__file__).parent
 POSITIONS = HERE / "positions.json"
@@ -56,11 +57,21 @@ def capture() -> dict[str, Any]:
             data = {"family": get_variant(variant).family, "seats": game.seats}
             if game.result.outcome is not None:  # a family that tells its hands as an Outcome draws from it
                 data["outcome"] = game.result.outcome.to_json()
+                data["result"] = {"winners": game.result.winners, "deltas": game.result.deltas}
             else:
                 assert game.result.detail, name
                 data["detail"] = game.result.detail
+        if not isinstance(data, dict):
+            data = data.to_json()  # a typed view, as it is stored or sent
         out[name] = {"kind": kind, "lang": lang, "data": json.loads(json.dumps(data, ensure_ascii=False, default=str))}
     return out
+
+
+def typed(view: dict[str, Any]) -> Any:
+    """A captured view as its engine gives it: a family's typed view (字牌's) read back from its JSON, else the dict."""
+    if get_variant(str(view["variant"])).family == "zipai":
+        return seat_view(view) if "seat" in view else table_view(view)
+    return view
 
 
 def load() -> dict[str, Any]:
@@ -73,11 +84,13 @@ def builder(position: dict[str, Any]) -> Callable[[], pictures.Picture | None]:
     def build() -> pictures.Picture | None:
         with speaking(position["lang"]):
             if kind == "hand":
-                return pictures.hand_picture(data)
+                return pictures.hand_picture(typed(data))
             if kind == "table":
-                return pictures.table_picture(data)
+                return pictures.table_picture(typed(data))
             if "outcome" in data:
-                result = HandResult([], [], False, {}, outcome=Outcome.from_json(data["outcome"]))
+                played = data.get("result") or {"winners": [], "deltas": []}
+                result = HandResult(played["winners"], played["deltas"], False, data.get("detail") or {},
+                                    outcome=Outcome.from_json(data["outcome"]))
                 return presenter_for(data["family"]).result_picture(result, data["seats"])
             return pictures.settlement_picture(data["family"], data["detail"], data["seats"])
     return build

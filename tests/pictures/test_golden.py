@@ -51,11 +51,11 @@ def _one_card_changed(position: dict[str, Any]) -> dict[str, Any]:
     data = changed["data"]
     if changed["kind"] == "hand":
         hand = data["hand"]
-        if isinstance(hand, str):  # 字牌: one 三 becomes a 叁 (same rank, the other case)
-            small, big = "一二三四五六七八九十", "壹贰叁肆伍陆柒捌玖拾"
+        small, big = "一二三四五六七八九十", "壹贰叁肆伍陆柒捌玖拾"
+        if hand[0] in small + big:  # 字牌: one 三 becomes a 叁 (same rank, the other case)
             c = hand[0]
             other = big[small.index(c)] if c in small else small[big.index(c)]
-            data["hand"] = other + hand[1:]
+            data["hand"] = other + hand[1:] if isinstance(hand, str) else [other, *hand[1:]]
         elif hand[0][0] in "♠♥♣♦":  # 跑得快: a card's suit
             hand[0] = ("♦" if hand[0][0] != "♦" else "♣") + hand[0][1:]
         else:  # 麻将: a tile's number
@@ -76,6 +76,8 @@ def _one_card_changed(position: dict[str, Any]) -> dict[str, Any]:
         hand[0] = ("D" if hand[0][0] != "D" else "C") + hand[0][1:]
     else:
         data["detail"]["card"] = None  # the winning card no longer framed
+        for w in data.get("outcome", {}).get("winners") or []:
+            w["card"] = None
         for w in data["detail"].get("wins") or []:
             w["card"] = None
         for hand in data["detail"].get("hands") or []:

@@ -6,6 +6,7 @@ import pytest
 
 from engine.core import HandResult, IllegalAction
 from engine.match import Match
+from engine.outcome import How
 from engine.registration import MatchProgress
 from engine.variants import anhua, bopi, fangpaofa, liuhuqiang
 from engine.zipai.cards import parse_cards
@@ -56,7 +57,7 @@ def test_fangpaofa_stakes_are_chosen_once_before_play() -> None:
     game.apply(0, "pass")
     assert game.to_act() == [2]
     game.apply(2, "stake")
-    assert game.stakes == [1, 2] and game.public_view()["stakes"] == [1, 2]
+    assert game.stakes == [1, 2] and game.public_view().stakes == (1, 2)
     again = stacked_game(fangpaofa.RULES, {"daniao": True}, ["七", WAIT_QI, ""], liang="十",
                          carry={"stakes": [1, 2]})
     assert again.stakes is None and "stake" not in codes(again, 0)
@@ -127,14 +128,14 @@ def test_anhua_non_dealer_dealt_ti_is_shown_at_his_first_intake() -> None:
     """安化 3.13: "闲家在第一次进牌（吃碰提跑偎）时放下" — until then the table sees a 20-card hand."""
     game = stacked_game(anhua.RULES, {}, ["五", "一一一一 五五 七九", ""], liang="十")
     public = game.public_view()
-    assert public["melds"][1] == [] and public["hand_sizes"][1] == 20
+    assert public.melds[1] == () and public.hand_sizes[1] == 20
     assert not any(e.public and e.kind == "ti" for e in game.events)
-    assert [m["cards"] for m in game.view(1)["melds"][1]] == ["一一一一"]  # he knows his own
+    assert [m.cards for m in game.view(1).melds[1]] == ["一一一一"]  # he knows his own
     to_first_discard(game, "五")
     game.apply(1, "peng:五")  # his first intake lays the dealt 提 down
     public = game.public_view()
-    assert {m["type"] for m in public["melds"][1]} == {"ti", "peng"}
-    assert public["hand_sizes"][1] == sum(game.hands[1])
+    assert {m.type for m in public.melds[1]} == {"ti", "peng"}
+    assert public.hand_sizes[1] == sum(game.hands[1])
     shown = [e for e in game.events if e.public and e.kind == "ti"]
     assert len(shown) == 1 and shown[0].data["seat"] == 1 and shown[0].data["card"] == "一"
 
@@ -152,7 +153,7 @@ def test_anhua_santi_wukan_and_mingwei() -> None:
     game = stacked_game(anhua.RULES, {}, ["一一一一 二二二二 四四四四 五七九"], liang="十")
     assert codes(game, 0) == ["hu", "pass"]
     game.apply(0, "hu")
-    assert game.result.detail["patterns"] == ["三提五坎"] and game.result.detail["card"] is None
+    assert game.result.detail["patterns"] == ["三提五坎"] and game.result.outcome.winners[0].card is None
     assert game.result.deltas == [game.result.detail["score"] * 2, -game.result.detail["score"],
                                   -game.result.detail["score"]]
     mw = anhua.VARIANT.new_hand(anhua.VARIANT.validate({"mingwei": True}), 1, 0, {})
@@ -178,7 +179,7 @@ def test_liuhuqiang_deal_counts_and_discard_win_pays_three_shares() -> None:
 def test_liuhuqiang_two_ti_win_automatically() -> None:
     game = stacked_game(liuhuqiang.RULES, {}, ["", "一一一一 二二二二", "", ""], liang="十")
     assert game.finished and game.result.winners == [1]
-    assert game.result.detail["patterns"] == ["地胡"] and game.result.detail["win_from"] == "deal"
+    assert game.result.detail["patterns"] == ["地胡"] and game.result.outcome.winners[0].how == How.DEAL
 
 
 def test_liuhuqiang_chouhu_until_table_huxi_changes() -> None:

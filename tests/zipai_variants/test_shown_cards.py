@@ -8,6 +8,7 @@ from dataclasses import replace
 import engine.variants.fangpaofa as fangpaofa
 import engine.variants.liuhuqiang as liuhuqiang
 import engine.variants.paohuzi as paohuzi
+from engine.outcome import How
 from engine.zipai.cards import parse_cards
 from engine.zipai.game import ZipaiGame
 from tests.helpers_zipai import codes, pass_until, stacked_deck, stacked_game
@@ -27,18 +28,18 @@ def _wei_of_nine(rules):  # noqa: ANN001, ANN202
 
 def test_fangpaofa_wei_is_shown_two_down_one_up() -> None:
     game, events = _wei_of_nine(fangpaofa.RULES)
-    meld = game.public_view()["melds"][1][0]
-    assert (meld["type"], meld["cards"], meld["hidden"]) == ("wei", "九", 2)
-    assert meld["huxi"] == 3  # the shown card tells the table the 偎's 胡息
-    assert game.view(2)["melds"][1][0]["cards"] == "九"
+    meld = game.public_view().melds[1][0]
+    assert (meld.type, meld.cards, meld.hidden) == ("wei", "九", 2)
+    assert meld.huxi == 3  # the shown card tells the table the 偎's 胡息
+    assert game.view(2).melds[1][0].cards == "九"
     wei = [e for e in events if e.kind == "wei"]
-    assert len(wei) == 1 and wei[0].public and wei[0].data["card"] == "九" and "偎 九" in wei[0].data["text"]
+    assert len(wei) == 1 and wei[0].public and wei[0].data["card"] == "九" and "偎 九" in wei[0].says.zh()
 
 
 def test_paohuzi_wei_stays_face_down() -> None:
     game, events = _wei_of_nine(paohuzi.RULES)
-    meld = game.public_view()["melds"][1][0]
-    assert (meld["cards"], meld["hidden"]) == ("", 3)
+    meld = game.public_view().melds[1][0]
+    assert (meld.cards, meld.hidden) == ("", 3)
     assert all("card" not in e.data for e in events if e.kind == "wei" and e.public)
 
 
@@ -52,10 +53,10 @@ def test_liuhuqiang_liang_completing_the_dealers_ti_may_still_be_won() -> None:
     game = stacked_game(liuhuqiang.RULES, {}, ["十十十", WAIT_SHI_14, "", ""], liang="十")
     assert [(m.kind, m.card) for m in game.melds[0]] == [("ti", parse_cards("十")[0])]
     assert game.to_act() == [1] and codes(game, 1) == ["hu", "pass"]
-    assert game.public_view()["claims_pending"] is True and game.public_view()["revealed"] == "十"
+    assert game.public_view().claims_pending is True and game.public_view().revealed == "十"
     game.apply(1, "hu")
-    detail = game.result.detail
-    assert game.result.winners == [1] and detail["card"] == "十" and detail["win_from"] == "deal"
+    detail, won = game.result.detail, game.result.outcome.winners[0]
+    assert game.result.winners == [1] and won.card == "十" and won.how == How.DEAL and won.from_seat == 0
     assert detail["patterns"] == ["地胡"] and detail["huxi"] == 15 and detail["fan"] == 2
     share = detail["score"]  # 囤 1 + (15 − 6) // 3 = 4, ×2
     assert share == 8 and game.result.deltas == [-share, 3 * share, -share, -share]

@@ -8,8 +8,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.outcome import Outcome
+from engine.zipai.views import ZipaiSeatView, ZipaiView
+
 from ...i18n import current_lang
-from ...pictures import Picture, hand_inputs, labels, result_inputs, table_inputs
+from ...pictures import Picture, hand_inputs, labels, table_inputs
 from ...pictures.cache import sprite
 from ...pictures.draw import INK, Flow, back, card_base, centred, column, highlight, row, text
 from ...pictures.draw import RED as RED_INK
@@ -115,22 +118,22 @@ def hand_png(private: dict[str, Any]) -> bytes:
     return flow.png()
 
 
-def groups_png(detail: dict[str, Any]) -> bytes:
+def groups_png(drawn: dict[str, Any]) -> bytes:
     """The settlement: who won on which card, the winning arrangement in its groups, each with its 胡息."""
     flow = Flow()
-    seats = detail["seats"]
-    winner = detail.get("winner")
+    seats = drawn["seats"]
+    winner = drawn.get("winner")
     head = [text(labels.seat(winner), 24)] if isinstance(winner, int) and 0 <= winner < seats else []
-    win_card = detail.get("card")
+    win_card = drawn.get("card")
     if isinstance(win_card, str) and rank_of(win_card) is not None:
         head += [text(labels.won(), 24), highlight(card(win_card, HAND))]
-    if isinstance(detail.get("huxi"), int):
-        head.append(text(labels.huxi(detail["huxi"]), 24))
+    if isinstance(drawn.get("huxi"), int):
+        head.append(text(labels.huxi(drawn["huxi"]), 24))
     for h in head:
         flow.add(h)
     flow.newline()
     marked = False
-    for g in detail.get("groups") or []:
+    for g in drawn.get("groups") or []:
         if not isinstance(g, dict):
             continue
         faces = [c for c in g.get("cards") or [] if isinstance(c, str) and rank_of(c) is not None]
@@ -178,19 +181,24 @@ def table_png(view: dict[str, Any]) -> bytes:
     return flow.png()
 
 
-def hand_picture(private: dict[str, Any]) -> Picture | None:
+def hand_picture(private: ZipaiSeatView) -> Picture | None:
     """The seat's own hand from its ``view(seat)``; None when it holds nothing to draw."""
-    inputs = hand_inputs(private)
+    inputs = hand_inputs(private.to_json())
     return Picture("hand", inputs, hand_png) if inputs["hand"] else None
 
 
-def table_picture(public: dict[str, Any]) -> Picture:
-    return Picture("table", table_inputs(public), table_png)
+def table_picture(public: ZipaiView) -> Picture:
+    return Picture("table", table_inputs(public.to_json()), table_png)
 
 
-def settlement_picture(detail: dict[str, Any] | None, seats: int) -> Picture | None:
-    """The winning arrangement in its groups; None for a 黄庄 (nothing to draw)."""
-    if not detail:
+def result_picture(outcome: Outcome | None, seats: int) -> Picture | None:
+    """The winning arrangement in its groups, with the winning card and the hand's 胡息 (its groups' sum); None for a
+    黄庄 (nothing to draw)."""
+    if outcome is None or not outcome.winners or not outcome.winners[0].groups:
         return None
-    inputs = result_inputs("zipai", detail, seats)
-    return Picture("result", inputs, groups_png) if inputs["groups"] else None
+    w = outcome.winners[0]
+    counted = [g.huxi for g in w.groups]
+    inputs = {"family": "zipai", "seats": seats, "winner": w.seat, "card": w.card,
+              "huxi": sum(h for h in counted if h is not None) if None not in counted else None,
+              "groups": [g.to_json() for g in w.groups]}
+    return Picture("result", inputs, groups_png)

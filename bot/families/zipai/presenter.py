@@ -1,10 +1,13 @@
 """The 字牌 family's presenter (跑胡子, 放炮罚, 剥皮, 安化, 四人): its cards, its table and panel text, its settlements,
-pictures and ``/calc`` form, for the shared frames of ``bot/present``."""
+pictures and ``/calc`` form, for the shared frames of ``bot/present``, read from the engine's typed views
+(``engine.zipai.views``) and the hand's outcome."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+
+from engine.zipai.views import ZipaiSeatView, ZipaiView
 
 from ...i18n import tr
 from ...present.base import BasePresenter
@@ -13,11 +16,22 @@ from .calc import ZipaiForm
 
 if TYPE_CHECKING:
     from engine.core import Game, HandResult
+    from engine.words import Card, Cards
 
     from ...pictures import Picture
     from ...pictures.emoji import Face
     from ...present.contract import Settlement, View
     from ...service.table import Table
+
+
+def _table(view: View) -> ZipaiView:
+    assert isinstance(view, ZipaiView), "a zipai game's views are typed"
+    return view
+
+
+def _seat(view: View) -> ZipaiSeatView:
+    assert isinstance(view, ZipaiSeatView), "a zipai game's seat views are typed"
+    return view
 
 
 class ZipaiPresenter(BasePresenter):
@@ -27,48 +41,49 @@ class ZipaiPresenter(BasePresenter):
     def card_word(self, card: str) -> str:
         return words.faces(card)
 
+    def card_words(self, cards: Card | Cards) -> str:
+        return words.card_words(cards)
+
     def hand_text(self, cards: Sequence[str]) -> str:
         return words.hand_text(list(cards))
-
-    def card_run(self, run: str) -> str | None:
-        return words.card_run(run)
 
     def waiting_words(self, table: Table, view: View) -> str:
         return tr("等待玩家表态（吃/碰/胡）")
 
     def table_facts(self, table: Table, view: View) -> list[str]:
-        return text.table_facts(table, view)
+        return text.table_facts(table, _table(view))
 
     def seat_marks(self, view: View, seat: int) -> list[str]:
         marks = super().seat_marks(view, seat)
-        if view.get("sitter") == seat:  # 数醒 sits the hand out: no hand to count
+        if _table(view).sitter == seat:  # 数醒 sits the hand out: no hand to count
             marks.append(tr("数醒"))
         return marks
 
     def seat_size(self, view: View, seat: int) -> int | None:
-        return None if view.get("sitter") == seat else super().seat_size(view, seat)
+        return None if _table(view).sitter == seat else super().seat_size(view, seat)
 
     def seat_parts(self, view: View, seat: int) -> list[str]:
-        return [p for p in (text.melds_part(view, seat), text.outs_part(view, seat)) if p]
+        zview = _table(view)
+        return [p for p in (text.melds_part(zview, seat), text.outs_part(zview, seat)) if p]
 
     def panel_body(self, table: Table, game: Game, private: View, seat: int, *, deciding: bool,
                    picked: Sequence[str]) -> list[str]:
-        return text.panel_body(self, table, game, private, seat)
+        return text.panel_body(self, table, game, _seat(private), seat)
 
     def settlement_body(self, table: Table, result: HandResult, hand_no: int) -> Settlement:
-        return settlement.settlement_body(table, result, hand_no)
+        return settlement.settlement_body(self, table, result, hand_no)
 
     def hand_summary(self, table: Table, result: dict[str, Any]) -> str:
-        return settlement.hand_summary(table, result)
+        return settlement.hand_summary(self, table, result)
 
     def hand_picture(self, private: View) -> Picture | None:
-        return pictures.hand_picture(private)
+        return pictures.hand_picture(_seat(private))
 
     def table_picture(self, public: View) -> Picture | None:
-        return pictures.table_picture(public)
+        return pictures.table_picture(_table(public))
 
-    def settlement_picture(self, detail: dict[str, Any] | None, seats: int) -> Picture | None:
-        return pictures.settlement_picture(detail, seats)
+    def result_picture(self, result: HandResult, seats: int) -> Picture | None:
+        return pictures.result_picture(result.outcome, seats)
 
     def picture_chars(self) -> str:
         return words.SMALL + words.BIG

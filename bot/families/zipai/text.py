@@ -3,66 +3,65 @@ discards, and the player's own hand with its 坎, 胡息 and 听牌 hints."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from engine.core import MeldView
 from engine.hints import Standing as StandingRecord
 from engine.hints import Wait, hints, standing
 from engine.zipai.cards import parse_card
 from engine.zipai.groups import group_huxi
+from engine.zipai.views import ZipaiSeatView, ZipaiView
 
 from ...i18n import SOURCE, tr, tr_in
 from ...present.hints import bar_lines, now_line
-from ...present.parts import cards_of, others_lines, per_seat, recent_line, seats_text
+from ...present.parts import others_lines, recent_line, seats_text
 from ...present.words import joined
 from .words import faces, group_word, hand_text, is_hand, melds_text
 
 if TYPE_CHECKING:
     from engine.core import Game
 
-    from ...present.contract import Presenter, View
+    from ...present.contract import Presenter
     from ...service.table import Table
 
 WAYS = {"self_draw": tr_in(SOURCE, "自摸"), "other_draw": tr_in(SOURCE, "别家摸出"), "discard": tr_in(SOURCE, "放炮")}
 
 
-def table_facts(table: Table, view: View) -> list[str]:
+def table_facts(table: Table, view: ZipaiView) -> list[str]:
     """The 底牌 and the card everybody sees now; 打鸟 when the hand has it (数醒 is marked at the seat)."""
     facts = []
-    if isinstance(view.get("wall"), int):
-        facts.append(tr("底牌剩余 {n}", n=view["wall"]))
-    if view.get("liang"):  # the engine names the 亮张 only while it is on offer (天胡/地胡), before it is a hand card
-        facts.append(tr("亮张 {card}", card=faces(str(view["liang"]))))
-    elif view.get("revealed"):
-        facts.append(tr("示众 {card}", card=faces(str(view["revealed"]))))
+    if view.wall is not None:
+        facts.append(tr("底牌剩余 {n}", n=view.wall))
+    if view.liang:  # the engine names the 亮张 only while it is on offer (天胡/地胡), before it is a hand card
+        facts.append(tr("亮张 {card}", card=faces(view.liang)))
+    elif view.revealed:
+        facts.append(tr("示众 {card}", card=faces(view.revealed)))
     lines = [" · ".join(facts)] if facts else []
-    if isinstance(view.get("stakes"), list) and view["stakes"]:
-        lines.append(tr("打鸟：{seats}", seats=seats_text(table, view["stakes"])))
-    choosing = view.get("choosing")
-    if isinstance(choosing, dict) and choosing.get("of"):  # who chose what stays hidden until all have
-        lines.append(tr("打鸟：已选 {chosen}/{of}（全部选完后公布）", chosen=choosing.get("chosen", 0), of=choosing["of"]))
+    if view.stakes:
+        lines.append(tr("打鸟：{seats}", seats=seats_text(table, view.stakes)))
+    if view.choosing is not None and view.choosing.of:  # who chose what stays hidden until all have
+        lines.append(tr("打鸟：已选 {chosen}/{of}（全部选完后公布）", chosen=view.choosing.chosen, of=view.choosing.of))
     return lines
 
 
-def melds_part(view: View, seat: int) -> str:
-    melds = per_seat(view, "melds", seat)
+def melds_part(view: ZipaiView, seat: int) -> str:
+    melds = view.melds[seat] if seat < len(view.melds) else ()
     if not melds:
         return ""
-    huxi = per_seat(view, "huxi_shown", seat)
-    if isinstance(huxi, int):
-        return tr("门子（{huxi} 胡息）：{melds}", huxi=huxi, melds=melds_text(melds))
+    if seat < len(view.huxi_shown):
+        return tr("门子（{huxi} 胡息）：{melds}", huxi=view.huxi_shown[seat], melds=melds_text(melds))
     return tr("门子：{melds}", melds=melds_text(melds))
 
 
-def outs_part(view: View, seat: int) -> str:
-    outs = cards_of(per_seat(view, "outs", seat) or per_seat(view, "discards", seat))
+def outs_part(view: ZipaiView, seat: int) -> str:
+    outs = view.outs[seat] if seat < len(view.outs) else ""
     return tr("弃牌：{tiles}", tiles=faces(outs)) if outs else ""
 
 
-def _own_huxi(melds: Any) -> int | None:
-    if not isinstance(melds, list):
-        return None
-    values = [m.get("huxi") for m in melds if isinstance(m, dict)]
-    return sum(v for v in values if isinstance(v, int)) if values else None
+def _own_huxi(melds: Sequence[MeldView]) -> int | None:
+    values = [m.huxi for m in melds]
+    return sum(v for v in values if v is not None) if values else None
 
 
 def hand_huxi(cards: list[str]) -> dict[str, int]:
@@ -79,7 +78,7 @@ def hand_huxi(cards: list[str]) -> dict[str, int]:
     return held
 
 
-def own_huxi_line(melds: Any, cards: list[str]) -> str | None:
+def own_huxi_line(melds: Sequence[MeldView], cards: list[str]) -> str | None:
     """``我的胡息：门子 3 + 坎 3 = 6`` — what the player holds counts as much as what he has laid down."""
     held = hand_huxi(cards)
     laid = _own_huxi(melds) or 0
@@ -123,14 +122,13 @@ def standing_line(standing: StandingRecord | None) -> str | None:
     return tr("**牌型**（{huxi} 胡息）：{groups}", huxi=standing.huxi or 0, groups=text)
 
 
-def panel_body(presenter: Presenter, table: Table, game: Game, private: View, seat: int) -> list[str]:
+def panel_body(presenter: Presenter, table: Table, game: Game, private: ZipaiSeatView, seat: int) -> list[str]:
     """The hand as players hold it, own 门子 and 胡息, the hints, 臭牌, the table and the other seats."""
-    hand = private.get("hand", [])
-    cards = list(hand) if isinstance(hand, str | list) else []
-    text = hand_text(hand if isinstance(hand, str | list) else [])
+    cards = list(private.hand)
+    text = hand_text(cards)
     lines = [tr("**手牌**（{n} 张）（「」为坎，粗体为红字）：{hand}", n=len(cards), hand=text)
              if is_hand(cards) else tr("**手牌**（{n} 张）：{hand}", n=len(cards), hand=text)]
-    own = per_seat(private, "melds", seat)
+    own = private.melds[seat] if seat < len(private.melds) else ()
     if own:
         huxi = _own_huxi(own)
         lines.append(tr("**我的门子**（{huxi} 胡息）：{melds}", huxi=huxi, melds=melds_text(own)) if huxi is not None
@@ -143,8 +141,8 @@ def panel_body(presenter: Presenter, table: Table, game: Game, private: View, se
         told = [now_line(waits, wait_word), hint_line(waits)]
         lines += [t for t in (standing_line(standing(game, seat)), *told) if t]
         lines += bar_lines(waits, wait_word_of_bar)
-    if private.get("chou"):
-        lines.append(tr("臭牌（不能再吃/碰，仍可胡）：{cards}", cards=faces(cards_of(private["chou"]))))
+    if private.chou:
+        lines.append(tr("臭牌（不能再吃/碰，仍可胡）：{cards}", cards=faces(private.chou)))
     lines += table_facts(table, private)
     recent = recent_line(table)
     if recent:

@@ -6,7 +6,10 @@ Shared by the table text and the ``/calc`` reply, so a 跑 reads 跑 everywhere 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+
+from engine.core import MeldView
+from engine.words import Card, Cards
 
 from ...i18n import SOURCE, current_lang, tr, tr_in
 
@@ -22,8 +25,6 @@ GROUP_WORDS = {
     "shun": tr_in(SOURCE, "一句话"), "gang": tr_in(SOURCE, "杠"), "angang": tr_in(SOURCE, "暗杠"),
     "long": tr_in(SOURCE, "提"), "bugang": tr_in(SOURCE, "补杠"),
 }
-WIN_FROM_WORDS = {"self_draw": tr_in(SOURCE, "自摸"), "other_draw": tr_in(SOURCE, "胡别人翻出的牌"),
-                  "discard": tr_in(SOURCE, "放炮"), "deal": tr_in(SOURCE, "起手牌")}
 # 字牌 faces that zh-TW writes otherwise (貳 參 陸); the other characters are the same in every language.
 CARD_FACES = (tr_in(SOURCE, "贰"), tr_in(SOURCE, "叁"), tr_in(SOURCE, "陆"))
 
@@ -33,6 +34,11 @@ def faces(cards: str) -> str:
     if current_lang() == SOURCE or not any(c in CARD_FACES for c in cards):
         return cards
     return "".join(tr(c) if c in CARD_FACES else c for c in cards)
+
+
+def card_words(cards: Card | Cards) -> str:
+    """The cards an engine message names, in the reader's writing (their notation is their characters)."""
+    return faces("".join(cards.codes) if isinstance(cards, Cards) else cards.code)
 
 
 def group_word(kind: str) -> str:
@@ -52,11 +58,6 @@ def rank_of(card: str) -> int | None:
 def is_hand(cards: list[str]) -> bool:
     """Whether every card is a 字牌 character."""
     return bool(cards) and all(rank_of(c) is not None for c in cards)
-
-
-def card_run(run: str) -> str | None:
-    """A run of 字牌 faces inside an engine text (叁肆伍) in the reader's writing; None for other words."""
-    return faces(run) if all(rank_of(c) is not None for c in run) else None
 
 
 def hand_groups(cards: list[str]) -> list[tuple[str, bool, bool]]:
@@ -96,25 +97,16 @@ def hand_text(hand: str | list[str]) -> str:
     return " ".join(parts)
 
 
-def meld_text(meld: Any) -> str:
+def meld_text(meld: MeldView) -> str:
     """A laid-down meld: ``碰十十十``; a face-down one ``偎（暗）``; a 提 shows its one open card (``提叁``)."""
-    if isinstance(meld, dict):
-        kind = str(meld.get("type") or meld.get("kind") or "")
-        cards = faces("".join(map(str, meld.get("cards") or "")))
-        if not cards and meld.get("hidden"):
-            return tr("{meld}（暗）", meld=group_word(kind))
-        return f"{group_word(kind)}{cards}"
-    if isinstance(meld, list | tuple):
-        return faces("".join(map(str, meld)))
-    return faces(str(meld))
+    cards = faces("".join(meld.cards))
+    if not cards and meld.hidden:
+        return tr("{meld}（暗）", meld=group_word(meld.type))
+    return f"{group_word(meld.type)}{cards}"
 
 
-def melds_text(melds: Any) -> str:
-    if not melds:
-        return ""
-    if isinstance(melds, list) and melds and all(isinstance(m, str) and len(m) == 1 for m in melds):
-        return faces("".join(melds))  # melds listed card by card (碰 of three 一 → 一一一)
-    return " ".join(meld_text(m) for m in melds) if isinstance(melds, list) else str(melds)
+def melds_text(melds: Sequence[MeldView]) -> str:
+    return " ".join(meld_text(m) for m in melds)
 
 
 def parse_group_code(code: str) -> tuple[str, str]:
