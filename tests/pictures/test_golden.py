@@ -71,7 +71,7 @@ def _one_card_changed(position: dict[str, Any]) -> dict[str, Any]:
         else:  # 跑得快: a card of the trick
             play = next(p for p in data["trick"] if p["cards"])
             play["cards"][0] = ("♦" if play["cards"][0][0] != "♦" else "♣") + play["cards"][0][1:]
-    elif "outcome" in data:  # 跑得快: a card left in a loser's hand, in notation
+    elif any(data.get("outcome", {}).get("hands") or []):  # 跑得快: a card left in a loser's hand, in notation
         hand = next(h for h in data["outcome"]["hands"] if h)
         hand[0] = ("D" if hand[0][0] != "D" else "C") + hand[0][1:]
     else:
