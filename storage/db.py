@@ -328,7 +328,7 @@ class Database:
         for attempt in range(CODE_TRIES):
             code = new_code()
 
-            async def job(tx: Tx) -> int:
+            async def job(tx: Tx, code: str = code) -> int:
                 return await tx.insert(
                     "INSERT INTO hands (table_id, hand_no, seed, dealer, code, salt, commitment, wall)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (table_id, hand_no, seed, dealer, code, *extra))
