@@ -7,6 +7,7 @@ player is in 定级赛 (placement) until five rated matches on that ladder, as t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.registry import get_variant
@@ -15,25 +16,17 @@ from storage.ratings import PLACEMENT, ladder_points, rules_of
 from .i18n import marked, tr
 from .options_text import choice_label, option_label, variant_name
 
-# (lowest points, the tier's zh-CN name as the catalogue keys it), highest first
-TIERS: list[tuple[int, str]] = [(2600, "王者"), (2200, "大师"), (2000, "钻石"), (1800, "铂金"), (1600, "黄金"),
-                                (1200, "白银"), (-(10 ** 9), "青铜")]
-
-
-def tier_word(name: str) -> str:
-    """A tier's name in the reader's words (each said literally, so the catalogue tool finds it)."""
-    return {"王者": tr("王者"), "大师": tr("大师"), "钻石": tr("钻石"), "铂金": tr("铂金"), "黄金": tr("黄金"),
-            "白银": tr("白银"), "青铜": tr("青铜")}[name]
+# (lowest points, the tier's name in the reader's words), highest first
+TIERS: list[tuple[int, Callable[[], str]]] = [
+    (2600, lambda: tr("王者")), (2200, lambda: tr("大师")), (2000, lambda: tr("钻石")), (1800, lambda: tr("铂金")),
+    (1600, lambda: tr("黄金")), (1200, lambda: tr("白银")), (-(10 ** 9), lambda: tr("青铜"))]
 
 
 def tier(points: int, matches: int) -> str:
     """The tier of ``points`` in the reader's words, or 定级赛 while the player has fewer than five matches."""
     if matches < PLACEMENT:
         return tr("定级赛 {n}/{of}", n=matches, of=PLACEMENT)
-    for lowest, name in TIERS:
-        if points >= lowest:
-            return tier_word(name)
-    return tier_word(TIERS[-1][1])
+    return next(name for lowest, name in TIERS if points >= lowest)()
 
 
 def ruleset_name(ruleset: str) -> str:
