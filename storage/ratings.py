@@ -272,7 +272,7 @@ class Ladder:
         return [dict(r) for r in rows]
 
 
-async def _main(argv: list[str] | None = None) -> int:
+async def cli(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m storage.ratings",
                                      description="Hunan Tables ratings: recompute them from the stored matches")
     parser.add_argument("cmd", choices=["rebuild"])
@@ -289,4 +289,4 @@ async def _main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(_main()))
+    sys.exit(asyncio.run(cli()))

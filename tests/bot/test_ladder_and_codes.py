@@ -15,7 +15,7 @@ from openskill.models import PlackettLuce
 from engine.fairness import commitment
 from fake_discord import playing
 from fake_discord.gateway import UserOption
-from storage.ratings import Ladder, _main as ratings_main, ladder_points, ruleset_of
+from storage.ratings import Ladder, cli, ladder_points, ruleset_of
 
 from .conftest import Env, short
 
@@ -120,7 +120,7 @@ async def test_ratings_are_openskills_and_a_rebuild_gives_them_again(env: Env, r
     await play(env, [env.carol], rng, 6)
     assert await Ladder(env.bot.db).all_ratings() == live
     # the command recomputes every rating from the stored matches: the same numbers
-    assert await ratings_main(["rebuild", "--url", env.db_url]) == 0
+    assert await cli(["rebuild", "--url", env.db_url]) == 0
     assert await Ladder(env.bot.db).all_ratings() == live
 
     # /rank: points, tier (定级赛 until five matches), recent form; /leaderboard by rating and by points
