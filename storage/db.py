@@ -330,7 +330,7 @@ class Database:
 
             async def job(tx: Tx, code: str = code) -> int:
                 return await tx.insert(
-                    "INSERT INTO hands (table_id, hand_no, seed, dealer, code, salt, commitment, wall)"
+                    "INSERT INTO hands (table_id, hand_no, seed, dealer, share_code, salt, commitment, wall)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (table_id, hand_no, seed, dealer, code, *extra))
             try:
                 return await self.write(job)
@@ -342,7 +342,7 @@ class Database:
     async def hand_by_code(self, code: str) -> dict[str, Any] | None:
         """The hand a share code names: ``id``, ``guild_id``, ``settled`` (None: no such code)."""
         rows = await self.fetch("SELECT h.id, h.settled_at, t.guild_id FROM hands h JOIN tables t ON t.id = h.table_id"
-                                " WHERE h.code = ?", (code,))
+                                " WHERE h.share_code = ?", (code,))
         if not rows:
             return None
         return {"id": int(rows[0]["id"]), "guild_id": int(rows[0]["guild_id"]),
@@ -494,7 +494,7 @@ class Database:
         hands = []
         for h in await self.fetch("SELECT * FROM hands WHERE table_id = ? ORDER BY hand_no", (t["id"],)):
             hands.append(HandRow(h["id"], h["hand_no"], h["seed"], h["dealer"], h["message_id"],
-                                 h["settled_at"] is not None, await self.actions(h["id"]), h["code"], h["commitment"]))
+                                 h["settled_at"] is not None, await self.actions(h["id"]), h["share_code"], h["commitment"]))
         return TableRow(t["id"], t["guild_id"], t["channel_id"], t["host_id"], t["variant_id"],
                         json.loads(t["options"]), json.loads(t["bot_options"]), t["status"], t["first_dealer"],
                         t["lobby_message_id"], seats, hands, [u for u, yes in votes if yes],
@@ -513,12 +513,13 @@ class Database:
         out = dict(rows[0])
         out["options"] = json.loads(out["options"])
         out["result"] = json.loads(out["result"]) if out["result"] else None
+        out["code"] = out.get("share_code")
         out["actions"] = await self.actions(hand_id)
         return out
 
     async def history(self, channel_id: int, limit: int = 10) -> list[dict[str, Any]]:
         rows = await self.fetch(
-            "SELECT h.id, h.hand_no, h.table_id, h.settled_at, h.result, h.code, t.variant_id FROM hands h"
+            "SELECT h.id, h.hand_no, h.table_id, h.settled_at, h.result, h.share_code AS code, t.variant_id FROM hands h"
             " JOIN tables t ON t.id = h.table_id WHERE t.channel_id = ? AND h.settled_at IS NOT NULL"
             " ORDER BY h.id DESC LIMIT ?", (channel_id, limit))
         return [dict(r) | {"result": json.loads(r["result"])} for r in rows]

@@ -2,11 +2,11 @@
 -- Each hand's commitment (SHA-256 of the variant, its seed and a secret salt) is shown while it is played; the salt
 -- is revealed, with the seed and the recorded wall, once it has ended. Its share code (6 unambiguous letters) opens
 -- its replay for anyone in the same server; unique across servers, so a code names one hand.
-ALTER TABLE hands ADD COLUMN code TEXT;
+ALTER TABLE hands ADD COLUMN share_code TEXT;
 ALTER TABLE hands ADD COLUMN salt TEXT;
 ALTER TABLE hands ADD COLUMN commitment TEXT;
 ALTER TABLE hands ADD COLUMN wall TEXT;                  -- JSON: the deck as the engine recorded it
-CREATE UNIQUE INDEX hands_code ON hands (code);
+CREATE UNIQUE INDEX hands_share_code ON hands (share_code);
 
 -- A server's seasons: at most one open at a time; season 0 (no row) is the all-time ladder every match counts in.
 CREATE TABLE seasons (
