@@ -143,6 +143,10 @@ async def test_seasons_by_admins_only(env: Env, rng: random.Random) -> None:
         assert p.ephemeral and "管理服务器" in p.text()
     p = await env.cmd(env.mod, "season end")
     assert p.ephemeral and "没有进行中的赛季" in p.text()
+    reader = env.world.add_user("eve", locale="en-US")  # the refusal in the reader's language, through the catalogue
+    env.world.add_member(env.guild, reader)
+    p = await env.cmd(reader, "season start")
+    assert p.ephemeral and "Only admins with the Manage Server permission" in p.text()
     p = await env.cmd(env.mod, "season start")
     assert not p.ephemeral and "第 1 赛季开始" in p.text()
     p = await env.cmd(env.mod, "season start")
