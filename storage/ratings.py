@@ -94,8 +94,8 @@ def rate(before: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
     return [Rating(team[0].mu, team[0].sigma, r.matches + 1) for team, r in zip(after, before, strict=True)]
 
 
-class AlreadyRated(Exception):
-    """Another worker applied this match first: the write is undone."""
+class Raced(Exception):
+    """Another worker did this first (applied the match, ended the season): the write is undone."""
 
 
 _locks: dict[int, asyncio.Lock] = {}
@@ -122,7 +122,7 @@ class Ladder:
                                            (guild_id,)):
                 try:
                     await self._apply(int(row["id"]))
-                except AlreadyRated:
+                except Raced:
                     continue
                 done += 1
         return done
@@ -144,7 +144,7 @@ class Ladder:
 
         async def job(tx: Tx) -> None:
             if await tx.execute("UPDATE rated_matches SET rated = 1 WHERE id = ? AND rated = 0", (match_id,)) != 1:
-                raise AlreadyRated(match_id)
+                raise Raced(match_id)
             for season, user, b, a in changes:
                 await tx.execute(
                     "INSERT INTO ratings (guild_id, season_id, ruleset, user_id, variant_id, mu, sigma, matches)"
@@ -244,7 +244,7 @@ class Ladder:
         async def job(tx: Tx) -> None:
             if await tx.execute("UPDATE seasons SET ended_at = NOW_TEXT, ended_by = ? WHERE id = ? AND ended_at IS NULL",
                                 (user_id, sid)) != 1:
-                raise AlreadyRated(sid)
+                raise Raced(sid)
             await tx.execute(
                 "INSERT INTO season_standings (season_id, ruleset, user_id, variant_id, position, mu, sigma, matches)"
                 " SELECT ?, ruleset, user_id, variant_id,"
@@ -252,7 +252,7 @@ class Ladder:
                 " FROM ratings WHERE guild_id = ? AND season_id = ?", (sid, guild_id, sid))
         try:
             await self.db.write(job)
-        except AlreadyRated:
+        except Raced:
             return None
         return {"id": sid, "number": int(season["number"])}
 
