@@ -7,7 +7,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from storage.db import Database
-from storage.ratings import Ladder, places, ruleset_of, rules_of
+from storage.ratings import Ladder, places, rules_of, ruleset_of
 
 GUILD = 42
 # (ruleset, [(user, place)]) in the order they finished

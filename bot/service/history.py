@@ -81,8 +81,8 @@ class History:
         """The ended hand's deal revealed: its seed and salt against the commitment its table showed."""
         info = await self.db.hand(hand_id)
         if not info or not info.get("salt"):  # a hand dealt before deals were committed
-            return tr("分享码 {code}", code=(info or {}).get("code") or "—")
-        return tr("分享码 {code} · 种子 {seed} · 盐 {salt} · 承诺 {digest}（/verify 验证发牌）", code=info["code"],
+            return tr("分享码 `{code}`", code=(info or {}).get("code") or "—")
+        return tr("分享码 `{code}` · 种子 {seed} · 盐 `{salt}` · 承诺 `{digest}`（/verify 验证发牌）", code=info["code"],
                   seed=info["seed"], salt=info["salt"], digest=info["commitment"])
 
     async def ended_hand_of(self, interaction: discord.Interaction[Any], typed: str) -> dict[str, Any]:
@@ -93,9 +93,9 @@ class History:
             raise Denied(tr("分享码「{code}」无效：应为 6 个字母或数字。", code=echoed(typed)))
         found = await self.db.hand_by_code(code)
         if found is None or found["guild_id"] != interaction.guild_id:
-            raise Denied(tr("找不到分享码为 {code} 的牌局。", code=code))
+            raise Denied(tr("找不到分享码为 `{code}` 的牌局。", code=code))
         if not found["settled"]:
-            raise Denied(tr("分享码 {code} 的牌局还没有结束，结束后才能查看。", code=code))
+            raise Denied(tr("分享码 `{code}` 的牌局还没有结束，结束后才能查看。", code=code))
         info = await self.db.hand(found["id"])
         assert info is not None
         return info

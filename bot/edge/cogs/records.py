@@ -160,7 +160,7 @@ def records_cog(db: Database, service: TableService) -> commands.Cog:
                 names = named_table({"table_id": r["table_id"], "variant_id": r["variant_id"],
                                      "seats": seats.get(r["table_id"], [])})
                 res = r["result"]
-                lines.append(tr("#{hand} · {code} · {variant} · 牌桌 {table} 第 {n} 局 · {result}", hand=r["id"],
+                lines.append(tr("#{hand} · `{code}` · {variant} · 牌桌 {table} 第 {n} 局 · {result}", hand=r["id"],
                                 code=r["code"] or "—", variant=variant_name(get_variant(r["variant_id"])),
                                 table=r["table_id"], n=r["hand_no"] + 1, result=hand_summary(names, res)))
                 deltas = [d for d in res.get("deltas", []) if isinstance(d, int)]
@@ -190,10 +190,10 @@ def records_cog(db: Database, service: TableService) -> commands.Cog:
             verdict = verify_deal(info["variant_id"], info["options"], int(info["seed"]), info["salt"], info["commitment"], wall)
             record = {"variant": info["variant_id"], "options": info["options"], "seed": int(info["seed"]),
                       "salt": info["salt"], "commitment": info["commitment"], "wall": wall}
-            head = (tr("✅ 牌局 #{hand}（{code}）的发牌已验证：开局前公布的承诺与种子、盐相符，牌墙由种子重新洗出，一张不差。",
+            head = (tr("✅ 牌局 #{hand}（`{code}`）的发牌已验证：开局前公布的承诺与种子、盐相符，牌墙由种子重新洗出，一张不差。",
                        hand=info["id"], code=info["code"]) if verdict.ok else
-                    tr("❌ 牌局 #{hand}（{code}）的发牌验证失败。", hand=info["id"], code=info["code"]))
-            body = tr("承诺 {digest}\n种子 {seed} · 盐 {salt}\n自己验证：把下面的记录交给 `python -m engine verify`（标准输入）。",
+                    tr("❌ 牌局 #{hand}（`{code}`）的发牌验证失败。", hand=info["id"], code=info["code"]))
+            body = tr("承诺 `{digest}`\n种子 {seed} · 盐 `{salt}`\n自己验证：把下面的记录交给 `python -m engine verify`（标准输入）。",
                       digest=info["commitment"], seed=info["seed"], salt=info["salt"])
             embed = discord.Embed(title=tr("发牌验证"), description=f"{head}\n{body}\n```json\n"
                                   f"{json.dumps(record, ensure_ascii=False, separators=(',', ':'))}\n```"[:4000])
