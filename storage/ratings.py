@@ -127,6 +127,11 @@ class Ladder:
                 done += 1
         return done
 
+    async def pending_guilds(self) -> list[int]:
+        """Servers with stored matches not yet rated."""
+        rows = await self.db.fetch("SELECT DISTINCT guild_id FROM rated_matches WHERE rated = 0 ORDER BY guild_id")
+        return [int(r["guild_id"]) for r in rows]
+
     async def _apply(self, match_id: int) -> None:
         [m] = await self.db.fetch("SELECT guild_id, variant_id, ruleset, season_id FROM rated_matches WHERE id = ?",
                                   (match_id,))

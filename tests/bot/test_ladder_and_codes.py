@@ -123,6 +123,13 @@ async def test_ratings_are_openskills_and_a_rebuild_gives_them_again(env: Env, r
     assert await cli(["rebuild", "--url", env.db_url]) == 0
     assert await Ladder(env.bot.db).all_ratings() == live
 
+    # a crash between a match's settlement and its ratings: the next start applies what is pending
+    await env.bot.db.execute("DELETE FROM rating_changes")
+    await env.bot.db.execute("DELETE FROM ratings")
+    await env.bot.db.execute("UPDATE rated_matches SET rated = 0")
+    await env.restart()
+    assert await Ladder(env.bot.db).all_ratings() == live
+
     # /rank: points, tier (定级赛 until five matches), recent form; /leaderboard by rating and by points
     p = await env.cmd(env.carol, "rank", player=UserOption(env.alice))
     points = ladder_points(expected[env.alice].mu, expected[env.alice].sigma)
