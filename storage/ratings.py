@@ -90,7 +90,7 @@ FRESH = Rating(MODEL.mu, MODEL.sigma, 0)
 def rate(before: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
     """One match's new ratings, each player a team of one, by openskill's Plackett–Luce."""
     teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-    after = MODEL.rate(teams, ranks=list(ranks))
+    after = MODEL.rate(teams, ranks=[float(r) for r in ranks])
     return [Rating(team[0].mu, team[0].sigma, r.matches + 1) for team, r in zip(after, before, strict=True)]
 
 

@@ -4,7 +4,7 @@ the all-time ladder, the order matches are applied in, and the rebuild giving th
 from __future__ import annotations
 
 import pytest
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from storage.db import Database
 from storage.ratings import Ladder, places, rules_of, ruleset_of
@@ -34,7 +34,7 @@ async def test_recorded_matches_rate_as_openskill_does(db_url: str) -> None:
     try:
         ladder = Ladder(db)
         model = PlackettLuce()
-        expected: dict[tuple[int, str, int], object] = {}
+        expected: dict[tuple[int, str, int], PlackettLuceRating] = {}
         await ladder.start_season(GUILD, 99)
         for i, (ruleset, seated) in enumerate(MATCHES):
             if i == 3:
@@ -53,15 +53,15 @@ async def test_recorded_matches_rate_as_openskill_does(db_url: str) -> None:
             await ladder.rate_pending(GUILD)
             for ladder_id in {0, season}:
                 users = sorted(u for u, _ in seated)
-                ranks = [dict(seated)[u] for u in users]
+                ranks = [float(dict(seated)[u]) for u in users]
                 before = [expected.get((ladder_id, ruleset, u)) or model.rating() for u in users]
-                after = model.rate([[r] for r in before], ranks=ranks)  # type: ignore[misc]
+                after = model.rate([[r] for r in before], ranks=ranks)
                 expected.update({(ladder_id, ruleset, u): t[0] for u, t in zip(users, after, strict=True)})
         live = await ladder.all_ratings()
         got = {(s, r, u): (mu, sigma) for _g, s, r, u, mu, sigma, _n in live}
         assert got.keys() == expected.keys()
         for key, rating in expected.items():
-            assert got[key] == (pytest.approx(rating.mu, abs=1e-9), pytest.approx(rating.sigma, abs=1e-9)), key  # type: ignore[attr-defined]
+            assert got[key] == (pytest.approx(rating.mu, abs=1e-9), pytest.approx(rating.sigma, abs=1e-9)), key
         # the season's final table was frozen from its ladder
         frozen = await ladder.standings(GUILD, 1, limit=50)
         assert {(r["ruleset"], r["user_id"]): (r["mu"], r["sigma"]) for r in frozen} == {

@@ -48,6 +48,7 @@ async def test_commitment_codes_and_verification(env: Env, rng: random.Random) -
     # the table message shows the commitment of this very seed and the secret salt, and nothing of the salt
     assert table.commitment == hand["commitment"] == commitment(VARIANT, int(hand["seed"]), hand["salt"])
     mid = env.bot.service.delivery.hand_message(table)
+    assert mid is not None
     shown = env.world.messages[mid]
     assert hand["commitment"] in footer(shown) and "发牌承诺" in footer(shown)
     assert not any(hand["salt"] in json.dumps(c.body) for c in env.world.public_calls())
@@ -64,7 +65,7 @@ async def test_commitment_codes_and_verification(env: Env, rng: random.Random) -
     assert code in p.text() and "跑胡子" in p.text() and "alice" in p.text() and "bob" in p.text()
     # anyone of the server opens the replay by its code, in any case; its last step reveals seed and salt
     p = await env.cmd(env.carol, "replay", code=code.lower())
-    assert p.ephemeral and "回放" in p.text() and "第 0/" in p.text()
+    assert p.ephemeral and "回放" in p.text() and "第 0/" in p.text() and p.message_id is not None
     end = [c["custom_id"] for c in env.world.components_of(p.message_id) if "结尾" in c.get("label", "")][0]
     p = await env.click(env.carol, p.message_id, end)
     revealed = " ".join(footer(r) for r in p.replies)
@@ -107,7 +108,7 @@ async def test_ratings_are_openskills_and_a_rebuild_gives_them_again(env: Env, r
         table = await play(env, [env.alice, env.bob], rng, seed)
         scores = await final_scores(env, table.id)
         users = sorted(scores)
-        ranks = [1 + sum(scores[o] > scores[u] for o in users) for u in users]
+        ranks = [1.0 + sum(scores[o] > scores[u] for o in users) for u in users]
         new = model.rate([[expected[u]] for u in users], ranks=ranks)
         expected.update({u: team[0] for u, team in zip(users, new, strict=True)})
     ruleset = ruleset_of(VARIANT, table.match.options)
