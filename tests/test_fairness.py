@@ -15,7 +15,8 @@ from engine.match import Match
 from engine.registry import all_variants
 
 
-@pytest.mark.parametrize("variant", [v.id for v in all_variants()])
+# the registry's own variants (the bot tests register a toy one, with no deck, in the same process)
+@pytest.mark.parametrize("variant", [v.id for v in all_variants() if v.id != "toy"])
 def test_a_deal_verifies_and_one_changed_card_fails(variant: str) -> None:
     seed, salt = 912_345_678_901, new_salt()
     digest = commitment(variant, seed, salt)
