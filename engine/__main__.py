@@ -21,12 +21,16 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--random-seats", type=int, default=0,
                     help="seat a random player in this many seats (rotating) and compare its wins with the AI's")
     sub.add_parser("variants", help="the variant registry as JSON")
+    sub.add_parser("verify", help="check a revealed deal: one JSON hand record (variant, options, seed, salt, "
+                                  "commitment, wall) on stdin; exit 0 verified, 1 not, 2 invalid input")
     args = parser.parse_args(argv)
 
     if args.cmd == "score":
         from .calculator import main as score_main
 
         return score_main()
+    if args.cmd == "verify":
+        return verify_main(sys.stdin.read())
     if args.cmd == "variants":
         from .registry import all_variants
 
@@ -42,6 +46,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     return 0
+
+
+def verify_main(text: str) -> int:
+    from .fairness import verify_record
+
+    try:
+        verdict = verify_record(json.loads(text))
+    except (ValueError, KeyError, OptionError) as e:  # JSONDecodeError is a ValueError; an unknown variant a KeyError
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps({"ok": verdict.ok, "commitment_ok": verdict.commitment_ok, "wall_ok": verdict.wall_ok,
+                      "expected_commitment": verdict.expected, "first_difference": verdict.first_difference}))
+    return 0 if verdict.ok else 1
 
 
 if __name__ == "__main__":

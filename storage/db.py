@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -20,8 +21,9 @@ from .base import MAX_BATCH, MAX_TRIES, Backend, CommitError, IntegrityError, Ro
 from .schema import migrations
 from .sqlite import path_from_url
 
-__all__ = ["DEFAULT_URL", "ID_LIMIT", "MAX_BATCH", "ActionRow", "CommitError", "Database", "HandRow", "IntegrityError", "Row",
-           "SeatRow", "TableRow", "Tx", "WriteFn", "backend_name", "migrations", "path_from_url"]
+__all__ = ["DEFAULT_URL", "ID_LIMIT", "MAX_BATCH", "ActionRow", "CommitError", "Database", "DealRecord", "HandRow",
+           "IntegrityError", "MatchRecord", "Row", "SeatRow", "TableRow", "Tx", "WriteFn", "backend_name", "migrations",
+           "path_from_url"]
 
 DEFAULT_URL = "sqlite:///data/hunan_tables.sqlite3"
 T = TypeVar("T")
@@ -69,6 +71,8 @@ class HandRow:
     message_id: int | None
     settled: bool
     actions: list[ActionRow]
+    code: str | None = None  # the share code /replay opens it by (migration 008)
+    commitment: str | None = None  # SHA-256 shown while it is played (engine/fairness.py)
 
 
 @dataclass(slots=True)
@@ -90,6 +94,42 @@ class TableRow:
     end_round: int = 0  # proposals made so far; the open one (if any votes are stored) is this number
     active_at: int | None = None  # a lobby's last change, Unix seconds of the bot's clock (None: not known)
     kicked: list[int] = field(default_factory=list)  # users the host removed before the start (踢出)
+
+
+# Share codes: 6 characters without the look-alikes 0/O, 1/I/L (and U, read as V), 31**6 ≈ 887 million codes.
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
+CODE_LENGTH = 6
+CODE_TRIES = 8  # a fresh code after a collision with a stored one; eight in a row means something else is wrong
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def normal_code(typed: str) -> str | None:
+    """A code as a player typed it (any case, spaces or dashes between), or None if it cannot be one."""
+    code = "".join(ch for ch in typed.upper() if ch not in " -")
+    return code if len(code) == CODE_LENGTH and all(ch in CODE_LETTERS for ch in code) else None
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """What makes a hand's deal verifiable (engine/fairness.py): kept secret (salt) until the hand ends."""
+
+    salt: str
+    commitment: str
+    wall: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A finished match with at least two humans, stored with its last hand for the ratings (storage/ratings.py):
+    each human's final score and place among the humans (1 = best, ties share)."""
+
+    guild_id: int
+    variant_id: str
+    ruleset: str
+    places: list[tuple[int, int, int]]  # (user id, score, place)
 
 
 # One hand's result added to a player's cumulative row (hands, wins and points add; the best hand is kept).
@@ -299,11 +339,32 @@ class Database:
 
     # -- hands and the action log ----------------------------------------------------------------
 
-    async def start_hand(self, table_id: int, hand_no: int, seed: int, dealer: int) -> int:
-        async def job(tx: Tx) -> int:
-            return await tx.insert("INSERT INTO hands (table_id, hand_no, seed, dealer) VALUES (?, ?, ?, ?)",
-                                   (table_id, hand_no, seed, dealer))
-        return await self.write(job)
+    async def start_hand(self, table_id: int, hand_no: int, seed: int, dealer: int,
+                         deal: DealRecord | None = None) -> int:
+        """A new hand, with its share code and (``deal``) its commitment, secret salt and recorded wall."""
+        extra = (deal.salt, deal.commitment, json.dumps(deal.wall)) if deal else (None, None, None)
+        for attempt in range(CODE_TRIES):
+            code = new_code()
+
+            async def job(tx: Tx, code: str = code) -> int:
+                return await tx.insert(
+                    "INSERT INTO hands (table_id, hand_no, seed, dealer, share_code, salt, commitment, wall)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (table_id, hand_no, seed, dealer, code, *extra))
+            try:
+                return await self.write(job)
+            except IntegrityError:
+                if attempt == CODE_TRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def hand_by_code(self, code: str) -> dict[str, Any] | None:
+        """The hand a share code names: ``id``, ``guild_id``, ``settled`` (None: no such code)."""
+        rows = await self.fetch("SELECT h.id, h.settled_at, t.guild_id FROM hands h JOIN tables t ON t.id = h.table_id"
+                                " WHERE h.share_code = ?", (code,))
+        if not rows:
+            return None
+        return {"id": int(rows[0]["id"]), "guild_id": int(rows[0]["guild_id"]),
+                "settled": rows[0]["settled_at"] is not None}
 
     async def set_hand_message(self, hand_id: int, message_id: int) -> None:
         await self._update("UPDATE hands SET message_id = ? WHERE id = ?", (message_id, hand_id))
@@ -352,13 +413,15 @@ class Database:
     async def settle_hand(self, hand_id: int, guild_id: int, variant_id: str, result: dict[str, Any],
                           seats: Sequence[tuple[int, int | None, int, bool]], best_text: str,
                           end_table: tuple[int, str] | None = None, match_adjust: Sequence[int] | None = None,
-                          posts: Sequence[str] = ()) -> list[int]:
+                          posts: Sequence[str] = (), match: MatchRecord | None = None) -> list[int]:
         """Record the result and update cumulative scores in one transaction (idempotent per hand).
 
         ``match_adjust`` (per seat, on a match's last hand) moves each player's points from the running totals
         to the match's final settlement (放炮罚 / 剥皮 settle pairwise at the end); the hand's own delta still
         decides the best hand. ``posts`` (the channel posts announcing it: the settlement, the match's end) are
-        stored unposted in the same transaction; returns their ids (none if the hand was settled before)."""
+        stored unposted in the same transaction; returns their ids (none if the hand was settled before). ``match``
+        (a match's last hand) records the finished match for the ratings in the same transaction, in the season
+        open then."""
         result_json = json.dumps(result, ensure_ascii=False)
 
         async def job(tx: Tx) -> list[int]:
@@ -382,6 +445,14 @@ class Database:
                         continue
                     await tx.execute(SCORE_UPSERT, (guild_id, variant_id, user_id, int(won), points, delta, hand_id,
                                                     best_text if won else ""))
+                if match is not None:
+                    match_id = await tx.insert(
+                        "INSERT INTO rated_matches (table_id, guild_id, variant_id, ruleset, season_id)"
+                        " SELECT table_id, ?, ?, ?, COALESCE((SELECT MAX(id) FROM seasons WHERE guild_id = ?"
+                        " AND ended_at IS NULL), 0) FROM hands WHERE id = ?",
+                        (match.guild_id, match.variant_id, match.ruleset, match.guild_id, hand_id))
+                    await tx.executemany("INSERT INTO match_places (match_id, user_id, score, place) VALUES (?, ?, ?, ?)",
+                                         [(match_id, user, score, place) for user, score, place in match.places])
             if end_table is not None:
                 await tx.execute(
                     "UPDATE tables SET status = 'ended', ended_at = NOW_TEXT,"
@@ -441,7 +512,7 @@ class Database:
         hands = []
         for h in await self.fetch("SELECT * FROM hands WHERE table_id = ? ORDER BY hand_no", (t["id"],)):
             hands.append(HandRow(h["id"], h["hand_no"], h["seed"], h["dealer"], h["message_id"],
-                                 h["settled_at"] is not None, await self.actions(h["id"])))
+                                 h["settled_at"] is not None, await self.actions(h["id"]), h["share_code"], h["commitment"]))
         return TableRow(t["id"], t["guild_id"], t["channel_id"], t["host_id"], t["variant_id"],
                         json.loads(t["options"]), json.loads(t["bot_options"]), t["status"], t["first_dealer"],
                         t["lobby_message_id"], seats, hands, [u for u, yes in votes if yes],
@@ -461,12 +532,13 @@ class Database:
         out = dict(rows[0])
         out["options"] = json.loads(out["options"])
         out["result"] = json.loads(out["result"]) if out["result"] else None
+        out["code"] = out.get("share_code")
         out["actions"] = await self.actions(hand_id)
         return out
 
     async def history(self, channel_id: int, limit: int = 10) -> list[dict[str, Any]]:
         rows = await self.fetch(
-            "SELECT h.id, h.hand_no, h.table_id, h.settled_at, h.result, t.variant_id FROM hands h"
+            "SELECT h.id, h.hand_no, h.table_id, h.settled_at, h.result, h.share_code AS code, t.variant_id FROM hands h"
             " JOIN tables t ON t.id = h.table_id WHERE t.channel_id = ? AND h.settled_at IS NOT NULL"
             " ORDER BY h.id DESC LIMIT ?", (channel_id, limit))
         return [dict(r) | {"result": json.loads(r["result"])} for r in rows]
@@ -495,12 +567,28 @@ class Database:
         return {r["id"]: {"table_id": r["table_id"], "hand_no": r["hand_no"], "variant_id": r["variant_id"],
                           "result": json.loads(r["result"]), "seats": seats.get(r["table_id"], [])} for r in rows}
 
-    async def leaderboard(self, guild_id: int, variant_id: str, since: datetime | None = None,
+    async def leaderboard(self, guild_id: int, variant_id: str | None, since: datetime | None = None,
                           limit: int = 10) -> list[dict[str, Any]]:
+        """The points board of one variant, or (``variant_id`` None) of every variant added together."""
+        if variant_id is None:
+            # every variant together: each player's rows added up (the casts as below)
+            if since is None:
+                sql = ("SELECT user_id, CAST(SUM(points) AS BIGINT) AS points, CAST(SUM(hands) AS BIGINT) AS hands,"
+                       " CAST(SUM(wins) AS BIGINT) AS wins FROM scores WHERE guild_id = ?"
+                       " GROUP BY user_id ORDER BY points DESC, wins DESC, user_id LIMIT ?")
+                args: tuple[Any, ...] = (guild_id, limit)
+            else:
+                sql = ("SELECT hs.user_id, CAST(SUM(hs.delta) AS BIGINT) AS points, COUNT(*) AS hands,"
+                       " CAST(SUM(hs.won) AS BIGINT) AS wins"
+                       " FROM hand_seats hs JOIN hands h ON h.id = hs.hand_id JOIN tables t ON t.id = h.table_id"
+                       " WHERE t.guild_id = ? AND hs.user_id IS NOT NULL AND h.settled_at >= ?"
+                       " GROUP BY hs.user_id ORDER BY points DESC, wins DESC, hs.user_id LIMIT ?")
+                args = (guild_id, since.strftime("%Y-%m-%dT%H:%M:%S"), limit)
+            return [dict(r) for r in await self.fetch(sql, args)]
         if since is None:
             sql = ("SELECT user_id, points, hands, wins FROM scores WHERE guild_id = ? AND variant_id = ?"
                    " ORDER BY points DESC, wins DESC, user_id LIMIT ?")
-            args: tuple[Any, ...] = (guild_id, variant_id, limit)
+            args = (guild_id, variant_id, limit)
         else:
             # per-period boards come from the per-hand rows; the cumulative row has no time axis. The casts:
             # PostgreSQL sums BIGINTs as NUMERIC, which would read back as Decimal.

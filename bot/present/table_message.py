@@ -76,7 +76,8 @@ def table_message(table: Table, public: View | None = None) -> Panel:
                                    hand=hand_title(table)),
                           description="\n".join(lines)[:EMBED_LIMIT], colour=discord.Colour.dark_red())
     timer = table.bot_options.get("timer", 0)
-    embed.set_footer(text=tr("出牌限时 {timer} 秒，超时由电脑托管", timer=timer) if timer else tr("不限时"))
+    embed.set_footer(text=(tr("出牌限时 {timer} 秒，超时由电脑托管", timer=timer) if timer else tr("不限时")) + (
+        "\n" + tr("发牌承诺：`{digest}`", digest=table.commitment) if table.commitment else ""))
     dview = discord.ui.View(timeout=None)
     dview.add_item(ShowHandButton(table.id))
     picture = pictures.board(table, view)

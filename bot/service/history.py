@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from storage.db import ID_LIMIT, Database
+from storage.db import ID_LIMIT, Database, normal_code
 
 from ..edge.components import ReplayButton
 from ..edge.errors import Denied, Limited, echoed
@@ -83,6 +83,8 @@ class History:
                 info = await self.db.hand(hand_id)
                 if info is None or info["guild_id"] != interaction.guild_id:
                     raise missing
+                if info["result"] is None:  # nothing of a hand is shown before it has ended, to anyone
+                    raise Denied(tr("牌局 #{hand} 还没有结束，结束后才能回放。", hand=hand_id))
                 working = self._working.get(hand_id)  # asked for meanwhile by someone else
             if working is None:
                 self.limiter.replay(user)  # work anew: a few a minute per user (LIMIT_REPLAYS)
@@ -145,9 +147,40 @@ class History:
         view.add_item(ReplayButton(hand_id, max(at - 1, 0), tr("◀ 上一步"), role="p", disabled=at == 0))
         view.add_item(ReplayButton(hand_id, min(at + 1, last), tr("下一步 ▶"), role="n", disabled=at == last))
         view.add_item(ReplayButton(hand_id, last, tr("结尾 ⏭"), role="e", disabled=at == last))
+        if at == last and result:
+            # the deal revealed: with the commitment shown during play, /verify and `python -m engine verify` check it
+            embed.set_footer(text=await self._reveal(hand_id))
         if interaction.response.is_done():  # deferred while it waited for the replay thread
             await interaction.edit_original_response(embed=embed, view=view)
         elif edit:
             await interaction.response.edit_message(embed=embed, view=view)
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def _reveal(self, hand_id: int) -> str:
+        """The ended hand's deal revealed: its seed and salt against the commitment its table showed."""
+        info = await self.db.hand(hand_id)
+        if not info or not info.get("salt"):  # a hand dealt before deals were committed
+            return tr("分享码 `{code}`", code=(info or {}).get("code") or "—")
+        return tr("分享码 `{code}` · 种子 {seed} · 盐 `{salt}` · 承诺 `{digest}`（/verify 验证发牌）", code=info["code"],
+                  seed=info["seed"], salt=info["salt"], digest=info["commitment"])
+
+    async def ended_hand_of(self, interaction: discord.Interaction[Any], typed: str) -> dict[str, Any]:
+        """The ended hand a share code names, in the asker's server (a code from another server is refused as one
+        that does not exist: whether it does is not the asker's business)."""
+        code = normal_code(typed)
+        if code is None:
+            raise Denied(tr("分享码「{code}」无效：应为 6 个字母或数字。", code=echoed(typed)))
+        found = await self.db.hand_by_code(code)
+        if found is None or found["guild_id"] != interaction.guild_id:
+            raise Denied(tr("找不到分享码为 `{code}` 的牌局。", code=code))
+        if not found["settled"]:
+            raise Denied(tr("分享码 `{code}` 的牌局还没有结束，结束后才能查看。", code=code))
+        info = await self.db.hand(found["id"])
+        assert info is not None
+        return info
+
+    async def replay_code(self, interaction: discord.Interaction[Any], typed: str) -> None:
+        """``/replay code:``: the hand's replay, from its first step."""
+        info = await self.ended_hand_of(interaction, typed)
+        await self.replay(interaction, int(info["id"]), 0, edit=False)

@@ -16,7 +16,9 @@ from typing import Any
 import discord
 
 from engine.core import PASS_ROLE, Action, Game, IllegalAction, name_action
-from storage.db import ActionRow, Database
+from engine.fairness import commitment, new_salt
+from storage.db import ActionRow, Database, DealRecord, MatchRecord
+from storage.ratings import Ladder, places, ruleset_of
 
 from ..edge.errors import Denied, echoed
 from ..engine_words import said
@@ -59,6 +61,7 @@ class Play:
         self.clock = clock
         self._pending: dict[int, Pending] = {}  # table id -> its unwritten actions and 托管 flags
         self._retries: dict[int, int] = {}  # table id -> failed writes in a row (backs off, then gives up)
+        self.ladder = Ladder(db)
 
     def pending(self, table: Table) -> Pending:
         pending = self._pending.get(table.id)
@@ -271,7 +274,12 @@ class Play:
         hand_no = table.hand_no
         seed = table.hand_seed(hand_no)
         game = table.match.new_hand(seed)
-        table.hand_id = await self.db.start_hand(table.id, hand_no, seed, game.dealer)
+        # the deal's commitment is shown from now on; its salt stays secret until the hand has ended
+        salt = new_salt()
+        digest = commitment(table.variant_id, seed, salt)
+        wall = [int(c) for c in getattr(game, "deck", ())]
+        table.hand_id = await self.db.start_hand(table.id, hand_no, seed, game.dealer, DealRecord(salt, digest, wall))
+        table.commitment = digest
         table.seq = 0
         table.version += 1
         table.log.clear()
@@ -313,13 +321,30 @@ class Play:
         ids = await self.db.settle_hand(
             table.hand_id, table.guild_id, table.variant_id, payload, rows, best,
             end_table=(table.id, stored(lambda: tr("比赛结束"))) if over else None, match_adjust=adjust,
-            posts=[post.content or "" for post in posts])
+            posts=[post.content or "" for post in posts], match=self.match_record(table) if over else None)
         for post_id, post in zip(ids, posts, strict=False):
             self.delivery.queue_post(table, post_id, post)
         if over:
             table.status = "ended"
             self.tables.release(table)
             self.timers.stop(table.id)
+            try:
+                await self.ladder.rate_pending(table.guild_id)
+            except Exception:  # the match is stored: the next match, /rank or /leaderboard applies it
+                log.exception("ratings of table %s's match not applied yet", table.id)
+
+    @staticmethod
+    def match_record(table: Table) -> MatchRecord | None:
+        """A finished match for the ratings, if at least two humans played it: the humans only, placed among
+        themselves by their final scores (storage/ratings.py says why AI seats are left out)."""
+        assert table.match is not None
+        final = table.match.final_scores()
+        humans = [(s.user_id, final[i]) for i, s in enumerate(table.seats) if s.user_id is not None]
+        if len({u for u, _ in humans}) < 2:
+            return None
+        ranked = places([score for _, score in humans])
+        return MatchRecord(table.guild_id, table.variant_id, ruleset_of(table.variant_id, table.match.options),
+                           [(u, score, place) for (u, score), place in zip(humans, ranked, strict=True)])
 
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """查看我的手牌 on the table message."""

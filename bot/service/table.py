@@ -159,6 +159,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # unix time the turn timer fires, as the table shows it (<t:…:R>); set by bot/service/timers.py
     turn_deadline: float | None = None
+    commitment: str | None = None  # the current hand's deal commitment (engine/fairness.py), shown on its message
 
     @property
     def variant(self) -> Variant:
@@ -261,6 +262,7 @@ def table_from_row(row: TableRow) -> Table:
             table.note(game.apply(a.seat, a.code))
             table.version += 1
         table.hand_id, table.seq = hand.id, len(hand.actions)
+        table.commitment = hand.commitment
         if game.finished and (hand.settled or i < len(row.hands) - 1):
             table.match.finish_hand()
     return table

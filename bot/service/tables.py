@@ -80,7 +80,17 @@ class TableService(Registry):
                 continue
             restored += 1
         await self._post_ended()
+        await self._rate_pending()
         return restored
+
+    async def _rate_pending(self) -> None:
+        """Matches stored finished whose ratings a crash kept from being applied: applied now, in order."""
+        try:
+            for guild_id in await self.play.ladder.pending_guilds():
+                if self.shards.owns(guild_id):  # a server's matches are applied by the process running it
+                    await self.play.ladder.rate_pending(guild_id)
+        except Exception:
+            log.exception("pending ratings not applied; the server's next match, /rank or /leaderboard applies them")
 
     async def _post_unposted(self, table: Table) -> None:
         """Queue the table's stored posts that never landed (a crash, or Discord refusing them until then)."""

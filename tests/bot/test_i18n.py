@@ -309,6 +309,11 @@ async def test_command_tree_in_every_locale(env: Env) -> None:
             if not is_choice:
                 assert NAME.match(item["name"]) and 1 <= len(item["description"]) <= 100
     assert {"table", "create", "join", "end", "calc", "leaderboard", "history"} <= seen
+    # the commands themselves are siblings too: two alike in a language and Discord refuses the whole sync
+    tops = [await c.get_translated_payload(env.bot.tree, translator) for c in commands]
+    for locale in LOCALE_NAMES:
+        names = [(c.get("name_localizations") or {}).get(locale, c["name"]) for c in tops]
+        assert len(names) == len(set(names)), (locale, names)
 
 
 async def test_variant_choices_read_in_each_language(env: Env) -> None:

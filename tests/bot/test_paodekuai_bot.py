@@ -432,6 +432,7 @@ def _public(env: Env, calls: list[Call], table_id: int) -> list[str]:
         body = {k: v for k, v in call.body.items() if k != "nonce"}  # discord.py's random per-request nonce
         text = json.dumps(body, ensure_ascii=False, sort_keys=True)
         text = re.sub(rf"(#|:){table_id}\b", r"\1T", text)
+        text = re.sub(r"`[0-9a-f]{64}`", "`commitment`", text)  # each hand's deal commitment (random salt) differs
         pictures = [(f.filename, hashlib.sha256(f.data).hexdigest()) for f in call.files]
         seen.append(f"{call.method} {text} {pictures}")
     return seen
