@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from .ledger import Payment, net
 from .melds import MeldView as MeldView  # re-exported: engine.outcome takes it from engine.melds
 from .outcome import Outcome
+from .views import SeatView, TableView
 from .words import Msg
 
 
@@ -160,15 +161,6 @@ def admit(game: Any, seat: int, action: Action, legal: list[Action]) -> None:
         raise IllegalAction("现在不能「{label}」", label=label)
 
 
-def begin(game: Any, seat: int, action: Action, legal: list[Action]) -> int:
-    """:func:`admit` the action, then log it and move the version: what every ``apply`` does before the family's
-    own step. Returns where this action's events will start in ``game.events``."""
-    admit(game, seat, action, legal)
-    game.log.append((seat, action.code))
-    game.version += 1
-    return len(game.events)
-
-
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened. ``audience`` is ``None`` for public events, or the one seat allowed to see it;
@@ -244,14 +236,21 @@ class Game(Protocol):
     version: int
     log: list[tuple[int, str]]
 
+    deck: tuple[int, ...]  # the recorded wall (``engine.hand.Hand.deck``)
+
     @property
     def family(self) -> str: ...  # read only: a family's hands declare it on the class (engine.hand.Hand)
+
+    @property
+    def pass_tells(self) -> bool: ...  # see ``engine.hand.Hand``
+
+    @property
+    def secret_window(self) -> bool: ...
 
     def to_act(self) -> list[int]: ...
     def legal_actions(self, seat: int) -> list[Action]: ...
     def apply(self, seat: int, action: Action | str) -> list[Event]: ...
-    # a family's typed view (``engine.views``: a ``SeatView`` / ``TableView``), or the dict of one not typed yet
-    def view(self, seat: int) -> Any: ...
-    def public_view(self) -> Any: ...
+    def view(self, seat: int) -> SeatView: ...  # a family's typed views (``engine.views``)
+    def public_view(self) -> TableView: ...
     def parse_action(self, code: str) -> Action: ...
     def name_action(self, action: Action) -> ActionName: ...

@@ -38,7 +38,7 @@ def deal(variant_id: str, options: dict[str, Any] | None, seed: int) -> list[int
     variant = get_variant(variant_id)
     opts = variant.validate(options)
     game = variant.new_hand(opts, seed, 0, {})
-    return [int(c) for c in getattr(game, "deck", ())]
+    return list(game.deck)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,9 @@ class Hand(ABC):
     (its AI, hints and presenter are looked up by it)."""
 
     family: ClassVar[str]
+    # the shuffled cards the hand deals from, in the family's card ids: the recorded wall a verified deal is checked
+    # against (``engine.fairness``); a family sets it when it deals
+    deck: tuple[int, ...] = ()
 
     def __init__(self, variant_id: str, seats: int, dealer: int) -> None:
         self.variant_id = variant_id
@@ -55,6 +58,19 @@ class Hand(ABC):
     @abstractmethod
     def name_action(self, action: Action) -> ActionName:
         """How players call a legal action now (the control's label, its group, its role)."""
+
+    # -- what a family may say of its state (the defaults hold for most) ------------------------------------------
+    @property
+    def pass_tells(self) -> bool:
+        """A seat's only legal action is a pass, and taking it for him at once would tell the table he could not
+        play (跑得快 without 有牌必压, where a pass may also be chosen): he takes it himself."""
+        return False
+
+    @property
+    def secret_window(self) -> bool:
+        """The seats to act answer a card on offer that the table has not seen (麻将's 暗杠 a robber may rob): a
+        late seat is answered for, like a claim window, not put on 托管 (which would tell)."""
+        return False
 
     # -- the skeleton -------------------------------------------------------------------------------------------
     def parse_action(self, code: str) -> Action:

@@ -9,6 +9,7 @@ from typing import Any
 from .core import HandResult
 from .options import Option
 from .registration import MatchProgress
+from .words import msg
 
 # Race matches (play to a 胡息 target) also end after this many hands, settled as if the target were reached:
 # a table whose hands keep ending in 黄庄 would otherwise never finish.
@@ -19,7 +20,7 @@ MAX_HANDS = Option("max_hands", 20, (10, 20, 30, 50), "局数上限", ("10局", 
 def pairwise_payments(totals: list[int], birds: list[int] | None = None, unit: str = "胡息") -> list[dict[str, Any]]:
     """The race variants' match-end settlement, one payment per pair of seats: the lower total pays the higher
     the difference, plus both players' 打鸟 stakes (``birds``, 0 for a player without one). Equal totals pay
-    nothing. ``why`` is the Chinese explanation the bot prints after the amount."""
+    nothing. ``why`` is the reason the bot words after the amount (a message: 胡息差 80，鸟分 5+0)."""
     birds = birds or [0] * len(totals)
     out: list[dict[str, Any]] = []
     for i in range(len(totals)):
@@ -29,7 +30,9 @@ def pairwise_payments(totals: list[int], birds: list[int] | None = None, unit: s
             payee, payer = (i, j) if totals[i] > totals[j] else (j, i)
             diff = totals[payee] - totals[payer]
             bird = birds[payee] + birds[payer]
-            why = f"{unit}差 {diff}" + (f"，鸟分 {birds[payee]}+{birds[payer]}" if bird else "")
+            why = msg("胡数差 {n}", n=diff) if unit == "胡数" else msg("胡息差 {n}", n=diff)
+            if bird:
+                why = msg("{diff}，{birds}", diff=why, birds=msg("鸟分 {a}+{b}", a=birds[payee], b=birds[payer]))
             out.append({"payer": payer, "payee": payee, "amount": diff + bird, "diff": diff, "birds": bird,
                         "why": why})
     return out

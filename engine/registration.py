@@ -43,6 +43,8 @@ class Variant:
     after_hand: Callable[[MatchProgress, HandResult], None]
     score: Callable[[dict[str, Any]], dict[str, Any]] | None
     summary: str = ""
+    # a match length the variant fixes itself (no 局数 option, not a race): what the table's title counts to
+    fixed_hands: int | None = None
     seats_for: Callable[[dict[str, Any]], int] | None = None
     # (options, totals, carry) -> final per-seat scores
     final_settlement: Callable[[dict[str, Any], list[int], dict[str, Any]], list[int]] | None = None

@@ -1,15 +1,23 @@
 """What a family's presenter does unless it says otherwise: the parts read only what every family's view holds
-(the dealer, hand sizes), the controls are the generic layout of the engine's action names, there is no picture."""
+(the dealer, hand sizes), the panel is the hand and the other seats, the controls are the generic layout of the
+engine's action names, a settled hand is told from its :class:`~engine.outcome.Outcome` (summary, each winner's
+derivation, every payment and why, 本局), there is no picture. The smallest family
+(``tests/example_family/bot/``) writes little more than its name."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.outcome import Outcome
+from engine.views import SeatView
+
 from ..i18n import tr
 from ..say import say
+from .contract import Settlement
 from .controls import action_view
-from .viewing import per_seat, seen
+from .parts import others_lines
+from .results import deltas_line, payment_line, seat_or_dash
 
 if TYPE_CHECKING:
     import discord
@@ -50,14 +58,36 @@ class BasePresenter:
         return []
 
     def seat_marks(self, view: View, seat: int) -> list[str]:
-        return [tr("庄")] if seen(view, "dealer") == seat else []
+        return [tr("庄")] if view.dealer == seat else []
 
     def seat_size(self, view: View, seat: int) -> int | None:
-        size = per_seat(view, "hand_sizes", seat)
-        return size if isinstance(size, int) else None
+        sizes = view.hand_sizes
+        return sizes[seat] if sizes is not None and seat < len(sizes) else None
 
     def seat_parts(self, view: View, seat: int) -> list[str]:
         return []
+
+    def panel_body(self, table: Table, game: Game, private: View, seat: int, *, deciding: bool,
+                   picked: Sequence[str]) -> list[str]:
+        assert isinstance(private, SeatView)
+        return [tr("**手牌**（{n} 张）：{hand}", n=len(private.hand), hand=self.hand_text(private.hand)),
+                *others_lines(self, table, private, seat)]
+
+    def settlement_body(self, table: Table, result: HandResult, hand_no: int) -> Settlement:
+        outcome = result.outcome
+        assert outcome is not None, "a hand settled without an Outcome"
+        lines = [tr("第 {n} 局：{summary}", n=hand_no + 1, summary=table.say(outcome.summary))]
+        for winner in outcome.winners:
+            lines += [f"　{table.say(step.says)}" for step in winner.steps]
+        lines += [payment_line(seat_or_dash(table, p.payer), seat_or_dash(table, p.payee), p.amount, table.say(p.why))
+                  for p in outcome.payments]
+        lines += [table.say(step.says) for step in outcome.steps]
+        lines.append(deltas_line(table, list(result.deltas)))
+        return Settlement(lines)
+
+    def hand_summary(self, table: Table, result: dict[str, Any]) -> str:
+        stored = result.get("outcome")
+        return table.say(Outcome.from_json(stored).summary) if isinstance(stored, dict) else "—"
 
     def controls(self, table: Table, game: Game, private: View, seat: int, *, deciding: bool, page: int,
                  picked: Sequence[str]) -> discord.ui.View | None:

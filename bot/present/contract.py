@@ -6,9 +6,9 @@ shows of it, what a seat's panel says, how a settled hand is told, its pictures 
 brings its own presenter in ``bot/families/<family>/`` and lists it in ``bot/families/__init__.py``; nothing shared
 changes.
 
-Views are the engine's (``public_view()`` / ``view(seat)``): a family's typed view (``engine.views``), or the dict of
-a family not typed yet. A presenter reads its own family's fields, the frames only what every family's view holds
-(``to_act``, ``claims_pending``, ``hand_sizes``, ``phase`` …, through ``bot.present.viewing``).
+Views are the engine's (``public_view()`` / ``view(seat)``), typed (``engine.views``): a presenter reads its own
+family's subclass, the frames only what every family's view holds (``to_act``, ``claims_pending``, ``hand_sizes``,
+``phase`` …).
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.views import TableView
 
 if TYPE_CHECKING:
     import discord
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
     from ..pictures.emoji import Face
     from ..service.table import Table
 
-View = Any  # a view as the engine gives it: ``public_view()`` or ``view(seat)`` (typed, or a family's dict)
+View = TableView  # a view as the engine gives it: ``public_view()``, or ``view(seat)`` (a SeatView, which is one)
 Say = Callable[[re.Match[str]], str]  # an engine message matched, said in the reader's language
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from engine.core import PASS_ROLE, name_action
+from engine.views import SeatView
 from engine.words import Msg
 
 from ..edge.components import ActionButton
@@ -20,18 +21,16 @@ from .panel import Panel
 from .parts import countdown, hand_title, seat_marks, seat_name
 from .registry import presenter_of
 from .table_message import turn_line
-from .viewing import seen
 from .words import cards_of_family
 
 if TYPE_CHECKING:
     from ..service.table import Table
-    from .contract import View
 
 
-def question_text(private: View, table: Table | None = None) -> str:
+def question_text(private: SeatView, table: Table | None = None) -> str:
     """A step's own question in the reader's language: the engine's message, its seats named at ``table`` and its
     cards in the family's words."""
-    question = seen(private, "question")
+    question = private.question
     if not isinstance(question, Msg):
         return str(question)
     if table is not None:
@@ -59,7 +58,7 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
     elif seat in to_act:
         lines.append(tr("👉 **轮到你了**，请选择 · ⏱ {clock}（超时由电脑托管）", clock=countdown(table.turn_deadline))
                      if table.turn_deadline is not None else tr("👉 **轮到你了**，请选择："))
-        if isinstance(seen(private, "question"), str | Msg):  # a step with its own question (长沙 起手胡, 海底, 开杠)
+        if private.question is not None:  # a step with its own question (长沙 起手胡, 海底, 开杠)
             lines.append(f"❓ {question_text(private, table)}")
     else:  # a waiting panel is edited in place on every move: no clock of someone else's turn in it
         # the seat's view holds everything the table's does: the turn line reads the same from it
@@ -82,8 +81,9 @@ def question_panel(table: Table, seat: int, question: str) -> Panel:
     game = table.game
     if question.startswith(ASK_PAGE) and question[len(ASK_PAGE):].isdecimal():  # not isdigit(): ² is no int()
         return dm_panel(table, seat, page=int(question[len(ASK_PAGE):]))
-    legal = game.legal_actions(seat) if game is not None else []
-    passes = [(i, a) for i, a in enumerate(legal) if name_action(game, a).role == PASS_ROLE]
+    if game is None:
+        return dm_panel(table, seat)
+    passes = [(i, a) for i, a in enumerate(game.legal_actions(seat)) if name_action(game, a).role == PASS_ROLE]
     if question != ASK_PASS or not passes:
         return dm_panel(table, seat)
     i, a = passes[0]

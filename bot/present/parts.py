@@ -3,7 +3,6 @@ countdown, the panel's lines on the other seats); a family's presenter builds it
 
 from __future__ import annotations
 
-import inspect
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -45,8 +44,7 @@ def hands_target(table: Table) -> int | None:
     opts = table.match.options if table.match else table.options
     if isinstance(opts.get("hands"), int):
         return int(opts["hands"])
-    fixed = getattr(inspect.getmodule(table.variant.after_hand), "HANDS", None)
-    return fixed if isinstance(fixed, int) else None
+    return table.variant.fixed_hands
 
 
 def hand_title(table: Table, hand_no: int | None = None) -> str:

@@ -12,7 +12,6 @@ from . import pictures
 from .panel import Panel
 from .registry import presenter_of
 from .results import MAX_TEXT, fit, payment_line, seat_or_dash, stakes_line, totals_line
-from .words import engine_text
 
 if TYPE_CHECKING:
     from engine.core import HandResult
@@ -38,9 +37,8 @@ def hand_summary(table: Table, result: dict[str, Any]) -> str:
 
 
 def _why(table: Table, why: Any) -> str:
-    """A final payment's reason: the engine's message worded at the table (a variant still writing zh-CN text:
-    that text said clause by clause)."""
-    return table.say(why) if isinstance(why, Msg) else engine_text(str(why or ""))
+    """A final payment's reason: the engine's message worded at the table."""
+    return table.say(why) if isinstance(why, Msg) else "—"
 
 
 def final_text(table: Table) -> str:

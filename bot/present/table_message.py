@@ -18,7 +18,6 @@ from . import pictures
 from .panel import Panel
 from .parts import EMBED_LIMIT, countdown, hand_title, seat_marks, seat_name, seats_text
 from .registry import presenter_of
-from .viewing import seen
 
 if TYPE_CHECKING:
     from ..service.table import Table
@@ -32,10 +31,10 @@ def turn_line(table: Table, view: View, finished: bool, *, clock: bool = True, w
     ``waiting``: the line of a panel whose owner is not asked (等待：…)."""
     if finished:
         return tr("**本局结束**")
-    if seen(view, "claims_pending"):  # what the window waits for, in the family's words: never whom
+    if view.claims_pending:  # what the window waits for, in the family's words: never whom
         who = presenter_of(table).waiting_words(table, view)
     else:
-        who = seats_text(table, seen(view, "to_act") or []) or "—"
+        who = seats_text(table, list(view.to_act)) or "—"
     line = tr("等待：{who}", who=who) if waiting else tr("**轮到**：{who}", who=who)
     if clock and table.turn_deadline is not None:
         line += f" · ⏱ {countdown(table.turn_deadline)}"
@@ -89,5 +88,5 @@ def table_message(table: Table, public: View | None = None) -> Panel:
 def public_snapshot(table: Table, view: View, text: str, step: int, total: int) -> str:
     """One step of a stored hand's replay: what happened, then the table as it stood."""
     lines = [tr("回放 · 第 {step}/{total} 步：{event}", step=step, total=total - 1, event=text)] \
-        + public_lines(table, view, finished=bool(seen(view, "finished")))
+        + public_lines(table, view, finished=view.finished)
     return "\n".join(lines)[:EMBED_LIMIT]

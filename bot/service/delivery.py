@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
+from engine.views import Phase, TableView
 from storage.db import Database, TableRow
 
 from ..edge.components import ShowHandButton
@@ -37,7 +38,6 @@ from ..present.dm import dm_panel
 from ..present.panel import Panel
 from ..present.parts import countdown
 from ..present.table_message import table_message
-from ..present.viewing import seen
 from .clock import Clock
 from .outbox import Outbox
 from .registry import Registry
@@ -332,7 +332,7 @@ class Delivery:
 
     # -- the hand's table message -----------------------------------------------------------------
 
-    def queue_table_message(self, table: Table, public: dict[str, Any] | None = None) -> None:
+    def queue_table_message(self, table: Table, public: TableView | None = None) -> None:
         """Edit the hand's channel message, or post it if it has none yet (a failed or lost post, a restart).
         ``public``: the hand's ``public_view()`` when the publish has it already.
 
@@ -508,7 +508,7 @@ class Delivery:
     # -- turn notices in the channel for DMs-closed players ----------------------------------------
 
     def _notify_closed(self, table: Table, deciding: list[int], before: set[int],
-                       public: dict[str, Any] | None = None) -> None:
+                       public: TableView | None = None) -> None:
         """A DMs-closed player cannot be notified by DM: one short channel line mentions them, deleted when
         the turn passes.
 
@@ -518,7 +518,7 @@ class Delivery:
         waiting table shows anyway. Each checks their own hand with 查看我的手牌."""
         game = table.game
         shown = public if public is not None or game is None else game.public_view()
-        claim = shown is not None and seen(shown, "phase") == "claim"
+        claim = shown is not None and shown.phase == Phase.CLAIM
         closed = [i for i in table.humans() if self.channel_only(table, i) and not table.seats[i].auto]
         if claim:
             seats = frozenset(closed) if deciding else frozenset()

@@ -17,6 +17,7 @@ import discord
 
 from engine.core import PASS_ROLE, Action, Game, IllegalAction, name_action
 from engine.fairness import commitment, new_salt
+from engine.registration import family_of
 from storage.db import ActionRow, Database, DealRecord, MatchRecord
 from storage.ratings import Ladder, places, ruleset_of
 
@@ -28,7 +29,6 @@ from ..present.dm import dm_panel, hand_over_panel, question_panel
 from ..present.panel import Panel
 from ..present.registry import presenter_of
 from ..present.settlement import final_text, settlement_post
-from ..present.viewing import seen
 from . import ai
 from .clock import Clock
 from .delivery import Delivery, send_kwargs
@@ -157,7 +157,7 @@ class Play:
                         return
                     late = [s for s in game.to_act() if not table.seats[s].is_ai]
                     self.timers.fired(table)
-                    if seen(game.public_view(), "claims_pending") or getattr(game, "secret_window", False):
+                    if game.public_view().claims_pending or game.secret_window:
                         await self.answer_for(table, late)
                     else:
                         for s in late:
@@ -277,7 +277,7 @@ class Play:
         # the deal's commitment is shown from now on; its salt stays secret until the hand has ended
         salt = new_salt()
         digest = commitment(table.variant_id, seed, salt)
-        wall = [int(c) for c in getattr(game, "deck", ())]
+        wall = list(game.deck)
         table.hand_id = await self.db.start_hand(table.id, hand_no, seed, game.dealer, DealRecord(salt, digest, wall))
         table.commitment = digest
         table.seq = 0
@@ -406,7 +406,7 @@ def forced_pass(game: Game, seat: int) -> Action | None:
     """The pass a seat must take when it is all it may do (跑得快's 要不起), else None. None too where the game
     says taking it at once would tell the table the seat had no choice (跑得快 without 有牌必压, where a pass
     may also be chosen): the player passes himself, like any other pass."""
-    if getattr(game, "pass_tells", False):
+    if game.pass_tells:
         return None
     legal = game.legal_actions(seat)
     if len(legal) == 1 and name_action(game, legal[0]).role == PASS_ROLE:
@@ -420,10 +420,11 @@ def resolve_choice(game: Game, seat: int, choice: str, read_cards: Callable[[str
     legal = game.legal_actions(seat)
     if not legal:
         raise Denied(tr("现在不轮到你。"))
-    classify = getattr(game, "classify", None)
+    family = family_of(game)
+    classify = family.classify if family is not None else None
     if choice.startswith(PLAY_CARDS) and classify is not None:
         try:
-            action: Action = classify(read_cards(choice[len(PLAY_CARDS):]), seat)
+            action: Action = classify(game, read_cards(choice[len(PLAY_CARDS):]), seat)
         except IllegalAction as e:  # the engine's reason, in its words; nothing changed
             raise Denied(tr("不能这样出：{reason}", reason=said(e))) from None
         return action

@@ -11,7 +11,6 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 
-from ..present.viewing import view_json
 from .clock import Clock
 from .table import Table
 
@@ -23,7 +22,7 @@ Fire = Callable[[Table, str], Awaitable[None]]  # the table, and the public stat
 def public_key(table: Table) -> str:
     """What the table can see of the current decision: the hand and its public view (less the version)."""
     game = table.game
-    view = {k: v for k, v in view_json(game.public_view()).items() if k != "version"} if game is not None else None
+    view = {k: v for k, v in game.public_view().to_json().items() if k != "version"} if game is not None else None
     return json.dumps([table.hand_no, view], sort_keys=True, ensure_ascii=False, default=str)
 
 

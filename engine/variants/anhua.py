@@ -191,6 +191,7 @@ VARIANT = zipai_variant(
     options=OPTIONS,
     rules_for=rules_for,
     after_hand=after_hand,
+    fixed_hands=HANDS,
     summary=(
         "安化跑胡子：80 张字牌，3 人，庄 21 张（亮张）闲 20 张，墩 19 张。15 胡息起胡，只胡墩上示众的牌，"
         "不能放炮，不能胡亮张，自己打出的牌是臭牌。名堂只取最大：小红胡 2、点胡 3、大红胡 4、黑胡 5、十八小 6 番，"

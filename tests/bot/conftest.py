@@ -15,8 +15,7 @@ from bot.service.delivery import Sent
 from bot.service.limits import UNLIMITED, Limits
 from engine.registry import all_variants, get_variant
 from fake_discord import FakeDiscord, PendingInteraction, playing, uninstall_webhook_edge
-
-from .toy import ensure_registered
+from tests.example_family import ensure_registered
 
 ensure_registered()
 # Every registered variant is played by clicking; the toy one stays in the set as the smallest case.

@@ -22,13 +22,16 @@ from bot.present.dm import dm_panel
 from bot.present.panel import Panel
 from bot.present.settlement import final_text, settlement_text
 from bot.present.table_message import table_message
-from bot.present.words import engine_text
+from bot.present.words import cards_of_family
+from bot.say import say
 from bot.service.table import Seat, Table
 from engine.ai import choose
 from engine.core import HandResult, MeldView
 from engine.match import Match
 from engine.registry import all_variants
 from engine.selfplay import play_hand
+from engine.words import Msg, msg
+from engine.words import Seat as SeatArg
 from fake_discord import FakeDiscord, playing, uninstall_webhook_edge
 from fake_discord.refusals import payload_limit_problem
 
@@ -402,25 +405,14 @@ async def test_whole_match_through_the_edge_in_english_and_traditional(tmp_path:
 
 # --- the engine's own phrases --------------------------------------------------------------------------------
 
-def _engine_phrases(seeds: int = 3) -> set[str]:
-    """What the engine writes for players in self-played hands of every variant: public event texts, each
-    payment's why, 名堂 effects, the match's final why."""
-    out: set[str] = set()
-
-    def walk(data: Any) -> None:
-        if isinstance(data, dict):
-            for key, value in data.items():
-                if key in ("why", "value") and isinstance(value, str):
-                    out.add(value)
-                else:
-                    walk(value)
-        elif isinstance(data, list):
-            for value in data:
-                walk(value)
-
+def _engine_messages(seeds: int = 3) -> set[tuple[str, Msg]]:
+    """What the engine says to players in self-played hands of every variant: public events, each outcome's
+    summary, derivation steps and payment reasons, the match's final reasons."""
+    out: set[tuple[str, Msg]] = set()
     for variant in all_variants():
         if variant.id == "toy":  # the tests' own variant
             continue
+        said: set[Msg] = set()
         for seed in range(seeds):
             match = Match(variant.id, {}, seed=seed)
             for hand in range(3):
@@ -429,30 +421,32 @@ def _engine_phrases(seeds: int = 3) -> set[str]:
                 game = match.new_hand(seed * 100 + hand)
                 while not game.finished:
                     seat = game.to_act()[0]
-                    out |= {str(e.data["text"]) for e in game.apply(seat, choose(game, seat))
-                            if e.public and e.data.get("text")}
-                walk(match.finish_hand().detail)
-            walk(match.final_breakdown())
-    return {t for t in out if CJK_RUN.search(t)}
+                    said |= {e.says for e in game.apply(seat, choose(game, seat)) if e.public and e.says}
+                outcome = match.finish_hand().outcome
+                assert outcome is not None, variant.id
+                said.add(outcome.summary)
+                said |= {s.says for w in outcome.winners for s in w.steps} | {s.says for s in outcome.steps}
+                said |= {p.why for p in (*outcome.payments, *outcome.cancelled)}
+            said |= {row["why"] for row in match.final_breakdown()}
+        out |= {(variant.family, m) for m in said}
+    return out
 
 
-def test_every_engine_phrase_reads_in_english_and_traditional() -> None:
-    phrases = _engine_phrases()
-    assert len(phrases) > 200
+def test_every_engine_message_reads_in_english_and_traditional() -> None:
+    messages = _engine_messages()
+    assert len(messages) > 200
     terms = english_terms()
-    for text in sorted(phrases):
+    for family, message in sorted(messages, key=lambda fm: (fm[0], fm[1].zh())):
+        cards = cards_of_family(family)  # the family's card words, as its tables word them
         with speaking("en"):
-            en = engine_text(text)
+            en = say(message, cards=cards)
         with speaking("zh-TW"):
-            tw = engine_text(text)
-        assert loose_chinese_in_english(en, terms) == [], (text, en)
-        assert simplified_in_traditional(tw) == [], (text, tw)
+            tw = say(message, cards=cards)
+        assert loose_chinese_in_english(en, terms) == [], (message.zh(), en)
+        assert simplified_in_traditional(tw) == [], (message.zh(), tw)
     with speaking("en"):
-        assert engine_text("座位2 摸牌") == "座位2 draws" and engine_text("剩 3 张") == "3 cards left"
-        assert engine_text("放在座位1面前") == "goes before 座位1"
-        assert engine_text("自摸：平胡 2 倍") == "自摸 self-draw: 平胡 plain win 2 倍"
-    with speaking("zh-TW"):
-        assert engine_text("座位1 打出 二万") == "座位1 打出 二萬"
+        assert say(msg("{seat} 摸牌", seat=SeatArg(1))) == "Seat 2 draws"
+        assert say(msg("胡息差 {n}", n=80)) == "huxi difference 80"
 
 
 def test_hint_lines_in_english_and_traditional() -> None:

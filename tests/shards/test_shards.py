@@ -15,7 +15,7 @@ from bot.edge.client import HunanBot, make_bot
 from bot.edge.shards import ALL, ShardConfigError, Shards, from_env, parse_ids, shard_of
 from fake_discord import FakeDiscord, UnknownRoute, guild_id_on_shard, playing, uninstall_webhook_edge
 from storage.db import Database, SeatRow
-from tests.bot.toy import ensure_registered
+from tests.example_family import ensure_registered
 
 ensure_registered()
 

@@ -29,7 +29,7 @@ from bot.edge.client import HunanBot, make_bot
 from bot.edge.shards import Shards, parse_ids
 from fake_discord import FakeDiscord, playing, uninstall_webhook_edge
 from fake_discord.playing import action_choices
-from tests.bot.toy import ensure_registered
+from tests.example_family import ensure_registered
 
 ensure_registered()
 

@@ -80,10 +80,10 @@ class PaodekuaiPresenter(BasePresenter):
         return tr("{stakes}；每一对中积分少者另付双方鸟分之和", stakes=stakes)  # 跑得快 counts cards, not 胡
 
     def hand_picture(self, private: View) -> Picture | None:
-        return pictures.hand_picture(private)
+        return pictures.hand_picture(_seat(private))
 
     def table_picture(self, public: View) -> Picture | None:
-        return pictures.table_picture(public)
+        return pictures.table_picture(_table(public))
 
     def result_picture(self, result: HandResult, seats: int) -> Picture | None:
         return pictures.result_picture(result.outcome, seats)
