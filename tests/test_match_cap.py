@@ -87,7 +87,7 @@ def test_variants_lists_the_cap_for_the_race_variants_only() -> None:
 def test_fangpaofa_breakdown_with_birds_sums_to_the_final_scores() -> None:
     opts = fangpaofa.VARIANT.validate({"daniao": True, "niao_value": 5})
     totals, carry = [120, 40, -10], {"stakes": [0, 2]}
-    pays = fangpaofa.final_breakdown(opts, totals, carry)
+    pays = [dict(p, why=p["why"].zh()) for p in fangpaofa.final_breakdown(opts, totals, carry)]  # reasons: messages
     assert pays == [
         {"payer": 1, "payee": 0, "amount": 85, "diff": 80, "birds": 5, "why": "胡息差 80，鸟分 5+0"},
         {"payer": 2, "payee": 0, "amount": 140, "diff": 130, "birds": 10, "why": "胡息差 130，鸟分 5+5"},
@@ -99,7 +99,7 @@ def test_fangpaofa_breakdown_with_birds_sums_to_the_final_scores() -> None:
 def test_bopi_breakdown_and_match_accessor() -> None:
     opts = bopi.VARIANT.validate({})
     pays = bopi.final_breakdown(opts, [60, 0, 30, 30], {})
-    assert [(p["payer"], p["payee"], p["amount"], p["why"]) for p in pays] == [
+    assert [(p["payer"], p["payee"], p["amount"], p["why"].zh()) for p in pays] == [
         (1, 0, 60, "胡数差 60"), (2, 0, 30, "胡数差 30"), (3, 0, 30, "胡数差 30"), (1, 2, 30, "胡数差 30"),
         (1, 3, 30, "胡数差 30")]  # seats 2 and 3 are level: no payment between them
     assert bopi.final_breakdown(bopi.VARIANT.validate({"scoring": "deng"}), [3, -3, 0, 0], {}) == []

@@ -70,6 +70,7 @@ class MahjongTable(Table):
         real = get_variant(self.variant_id)  # what the family's presenter reads: the family, its rules (吃 or not)
         name = {"hongzhong": "红中麻将", "tuidaohu": "推倒胡"}.get(self.variant_id, real.name)
         return SimpleNamespace(id=self.variant_id, name=name, family=real.family, after_hand=_after_hand, options=[],
+                               fixed_hands=None,
                                seat_count=lambda options: 4, rules_for=real.rules_for, validate=real.validate)
 
 

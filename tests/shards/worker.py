@@ -197,7 +197,7 @@ class Worker:
         row = await self.bot.db.table(table.id)
         assert row is not None
         return {"table": table.id, "hand_no": table.hand_no, "version": table.version, "status": table.status,
-                "view": table.game.public_view() if table.game is not None else None,
+                "view": table.game.public_view().to_json() if table.game is not None else None,
                 "log": [[h.hand_no, [[a.seat, a.code, a.by_ai] for a in h.actions]] for h in row.hands],
                 "settled": [h.hand_no for h in row.hands if h.settled]}
 

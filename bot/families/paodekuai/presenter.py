@@ -5,7 +5,7 @@ typed views (``engine.paodekuai.views``) and the hand's outcome."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.paodekuai.views import PaodekuaiSeatView, PaodekuaiView
 from engine.views import Phase
@@ -80,10 +80,10 @@ class PaodekuaiPresenter(BasePresenter):
         return tr("{stakes}；每一对中积分少者另付双方鸟分之和", stakes=stakes)  # 跑得快 counts cards, not 胡
 
     def hand_picture(self, private: View) -> Picture | None:
-        return pictures.hand_picture(_seat(private))
+        return pictures.hand_picture(cast("PaodekuaiSeatView", private))  # or a golden position's stored JSON
 
     def table_picture(self, public: View) -> Picture | None:
-        return pictures.table_picture(_table(public))
+        return pictures.table_picture(cast("PaodekuaiView", public))
 
     def result_picture(self, result: HandResult, seats: int) -> Picture | None:
         return pictures.result_picture(result.outcome, seats)
