@@ -89,4 +89,27 @@ def choose(game: Game, seat: int) -> Action:
     return Action("pass")
 
 
-__all__ = ["choose", "name"]
+def choose_easy(game: Game, seat: int) -> Action:
+    """简单: a beginner. Wins when offered and takes every 碰, but never sees a 吃 (passes whenever it may) and
+    discards by a shallow rule — the card it holds fewest of, the biggest first — blind to neighbours, 绞,
+    二七十 and what the table has shown."""
+    assert isinstance(game, ZipaiGame)
+    legal = game.legal_actions(seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to do")
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    if "hu" in by_kind:
+        return by_kind["hu"][0]
+    if "discard" in by_kind:
+        counts = game.hands[seat]
+        return min(by_kind["discard"], key=lambda a: (counts[c := parse_cards(a.cards[0])[0]], -c))
+    if "peng" in by_kind:
+        return by_kind["peng"][0]
+    if "pass" in by_kind:
+        return by_kind["pass"][0]
+    return choose(game, seat)  # a step it must take one way or another (打鸟 …): as 普通 does
+
+
+__all__ = ["choose", "choose_easy", "name"]
