@@ -7,8 +7,13 @@ import logging
 from collections.abc import Callable
 from functools import cache
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from engine.core import Action, Game
+from engine.registration import LEVELS, NORMAL
+
+if TYPE_CHECKING:
+    from .table import Table
 
 log = logging.getLogger(__name__)
 
@@ -21,21 +26,37 @@ def _engine_ai() -> ModuleType | None:
         return None
 
 
-def _engine_choose() -> Callable[[Game, int], Action] | None:
+def _engine_choose() -> Callable[[Game, int, str], Action] | None:
     # looked up on every call (the module is cached), so a replaced engine.ai.choose takes effect at once
     module = _engine_ai()
     return getattr(module, "choose", None) if module is not None else None
 
 
-def choose(game: Game, seat: int) -> Action:
-    """The engine's baseline AI when it exists, else the first legal action (always legal either way).
+def room_level(table: Table) -> str:
+    """The room's 电脑难度 (``bot.ai_level``); a table stored before the option existed plays 普通."""
+    level = table.bot_options.get("ai_level", NORMAL)
+    return level if level in LEVELS else NORMAL
+
+
+def seat_level(table: Table, seat: int) -> str:
+    """The level the computer plays ``seat`` at: an AI seat at the room's 电脑难度; a player's seat on 托管 (or
+    answered for after a timeout) at 普通 whatever the room's level — the option sets how hard the opponents
+    are, and nobody's own hand should be thrown away by a 简单 stand-in, nor won for them by a 困难 one."""
+    return room_level(table) if table.seats[seat].is_ai else NORMAL
+
+
+def choose(game: Game, seat: int, level: str = NORMAL) -> Action:
+    """The engine's AI at ``level`` when it exists, else the first legal action (always legal either way).
+    Every level is deterministic given the game, so a table restored from its log plays on exactly as it would
+    have; each level's decisions take well under a few milliseconds (``benchmarks/ai_duel.py`` measures them),
+    so they are taken on the event loop between two moves without delaying the table.
 
     An AI that raises must not stall a table (nobody would ever be asked to move again): the seat then
     plays its first legal action and the failure is logged for us to fix."""
     engine_choose = _engine_choose()
     if engine_choose is not None:
         try:
-            return engine_choose(game, seat)
+            return engine_choose(game, seat, level)
         except Exception:
             log.exception("engine AI failed for seat %s; playing its first legal action instead", seat)
     return game.legal_actions(seat)[0]
