@@ -5,8 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .core import Action, Game
-from .registration import (EASY, HARD, LEVELS, NORMAL, Family, Variant, family_of, registered_family,
-                           variant_of)
+from .registration import (
+    EASY,
+    HARD,
+    LEVELS,
+    NORMAL,
+    Family,
+    Variant,
+    family_of,
+    registered_family,
+    variant_of,
+)
 
 __all__ = ["EASY", "HARD", "LEVELS", "NORMAL", "choose", "level_played"]
 

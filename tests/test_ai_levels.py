@@ -5,18 +5,23 @@ legal and deterministic in every variant, and measured against each other on dup
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from benchmarks import ai_duel
 from engine import ai
-from engine.core import Action
+from engine.core import Action, Game
 from engine.registration import EASY, HARD, LEVELS, NORMAL, Family, register_family, unregister_family
 from engine.registry import all_variants, get_variant
 from engine.selfplay import play_hand
 
 VARIANTS = [v.id for v in all_variants() if v.id != "toy"]
+
+
+def at_level(level: str) -> Callable[[Game, int], Action]:
+    return lambda game, seat: ai.choose(game, seat, level)
 
 
 class StubGame:
@@ -59,7 +64,7 @@ def test_every_level_plays_whole_hands_legally_and_the_same_twice(variant_id: st
     seats = variant.seat_count(options)
     for deal in range(4):
         levels = {s: LEVELS[(s + deal) % len(LEVELS)] for s in range(seats)}
-        policies = {s: (lambda lv: lambda g, seat: ai.choose(g, seat, lv))(lv) for s, lv in levels.items()}
+        policies = {s: at_level(lv) for s, lv in levels.items()}
         logs = []
         for _ in range(2):
             game = play_hand(variant.new_hand(options, 100 + deal, 0, {}), policies=policies)
@@ -70,7 +75,7 @@ def test_every_level_plays_whole_hands_legally_and_the_same_twice(variant_id: st
 
 def _log_codes(variant_id: str, seed: int, levels: list[str]) -> list[str]:
     variant = get_variant(variant_id)
-    policies = {s: (lambda lv: lambda g, seat: ai.choose(g, seat, lv))(lv) for s, lv in enumerate(levels)}
+    policies = {s: at_level(lv) for s, lv in enumerate(levels)}
     game = play_hand(variant.new_hand(variant.validate(None), seed, 0, {}), policies=policies)
     return [code for _, code in game.log]
 
