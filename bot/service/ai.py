@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import logging
 from collections.abc import Callable
@@ -10,7 +11,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Game
-from engine.registration import LEVELS, NORMAL
+from engine.registration import EASY, LEVELS, NORMAL
 
 if TYPE_CHECKING:
     from .table import Table
@@ -48,8 +49,8 @@ def seat_level(table: Table, seat: int) -> str:
 def choose(game: Game, seat: int, level: str = NORMAL) -> Action:
     """The engine's AI at ``level`` when it exists, else the first legal action (always legal either way).
     Every level is deterministic given the game, so a table restored from its log plays on exactly as it would
-    have; each level's decisions take well under a few milliseconds (``benchmarks/ai_duel.py`` measures them),
-    so they are taken on the event loop between two moves without delaying the table.
+    have. Called on the event loop only for the levels that decide in well under a few milliseconds (see
+    :func:`decide`).
 
     An AI that raises must not stall a table (nobody would ever be asked to move again): the seat then
     plays its first legal action and the failure is logged for us to fix."""
@@ -60,3 +61,16 @@ def choose(game: Game, seat: int, level: str = NORMAL) -> Action:
         except Exception:
             log.exception("engine AI failed for seat %s; playing its first legal action instead", seat)
     return game.legal_actions(seat)[0]
+
+
+# Levels whose every decision takes well under a few ms (benchmarks/ai_duel.py: p99 ≤ 2 ms CPU): taken on the
+# event loop. Any other (困难 searches: up to ~150 ms) runs on a worker thread, so no table waits on another's AI.
+FAST_LEVELS = frozenset({EASY, NORMAL})
+
+
+async def decide(game: Game, seat: int, level: str = NORMAL) -> Action:
+    """:func:`choose`, off the event loop unless the level is a fast one. The caller holds the table's lock, so
+    nothing changes the game while the worker reads it (a search plays on copies of it)."""
+    if level in FAST_LEVELS:
+        return choose(game, seat, level)
+    return await asyncio.to_thread(choose, game, seat, level)

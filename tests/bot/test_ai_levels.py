@@ -56,7 +56,7 @@ async def test_the_level_is_chosen_in_the_lobby_stored_said_and_kept_across_a_re
 
 
 async def test_a_level_this_game_has_no_ai_for_says_what_it_plays(env: Env) -> None:
-    table = await env.open_table(MAIN, [env.alice], f"bot.ai_level=困难 {short(MAIN)}", start=False)
+    table = await env.open_table("paohuzi", [env.alice], f"bot.ai_level=困难 {short('paohuzi')}", start=False)
     assert table.bot_options["ai_level"] == "困难"
     assert "电脑1（困难，暂按普通）" in lobby_text(env, table)
 
@@ -111,3 +111,41 @@ async def test_a_table_with_a_level_restarted_mid_match_plays_out_identically(en
     assert env.table(other).bot_options["ai_level"] == EASY
     await playing.play_match(env.world, env.bot, other, [env.alice], rng)
     assert await results(env, second.id) == expected
+
+
+async def test_hard_ai_seats_decide_off_the_event_loop(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """困难 searches (tens of ms a decision): its decisions run on a worker thread, never on the event loop, and
+    the stored log replays to exactly its choices."""
+    import asyncio
+
+    from bot.service import ai as bot_ai
+
+    real = asyncio.to_thread
+    off_loop: list[str] = []
+
+    async def spy(func, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if func is bot_ai.choose:
+            off_loop.append(args[2])
+        return await real(func, *args, **kwargs)
+
+    monkeypatch.setattr(bot_ai.asyncio, "to_thread", spy)
+    table = await env.open_table(MAIN, [env.alice], f"bot.seed=4 bot.ai_level=困难 {short(MAIN)}", start=False)
+    assert "电脑1（困难）" in lobby_text(env, table)  # 跑得快 has its 困难: no 暂按普通
+    await env.cmd(env.alice, "table start")
+    table_id = table.id
+    await playing.play_match(env.world, env.bot, env.channel, [env.alice], random.Random(2))
+    assert off_loop and set(off_loop) == {"困难"}
+    row = await env.bot.db.table(table_id)
+    assert row is not None and row.status == "ended"
+    match = Match(row.variant_id, row.options, row.first_dealer)
+    ai_seats = {i for i, s in enumerate(row.seats) if s.user_id is None}
+    checked = 0
+    for hand in row.hands:
+        game = match.new_hand(hand.seed)
+        for a in hand.actions:
+            if a.by_ai and a.seat in ai_seats and len(game.legal_actions(a.seat)) > 1:
+                assert a.code == ai.choose(game, a.seat, "困难").code
+                checked += 1
+            game.apply(a.seat, a.code)
+        match.finish_hand()
+    assert checked
