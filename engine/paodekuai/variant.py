@@ -11,8 +11,8 @@ from ..options import Option, bool_option, int_option
 from ..registration import EASY, HARD, Family, MatchProgress, Traits, Variant, register, register_family
 from ..words import msg
 from .ai import choose, choose_easy
-from .hard import choose as choose_hard
 from .game import SEATS, VARIANT_ID, PaodekuaiGame, rules_from
+from .hard import choose as choose_hard
 from .hints import paodekuai_hints
 
 
