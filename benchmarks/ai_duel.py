@@ -38,6 +38,7 @@ class Duel:
     field: str
     deal_means: list[float] = field(default_factory=list)  # the challenger's mean points per hand, per deal
     decisions: list[float] = field(default_factory=list)  # seconds of CPU per challenger decision
+    choices: list[float] = field(default_factory=list)  # the same, of decisions with two legal actions or more
 
     @property
     def deals(self) -> int:
@@ -52,21 +53,25 @@ class Duel:
 
     def line(self) -> str:
         mean, lo, hi = self.per_100()
-        ms = sorted(t * 1000 for t in self.decisions) or [0.0]
-        p50 = ms[len(ms) // 2]
-        p99 = ms[min(len(ms) - 1, math.ceil(0.99 * len(ms)) - 1)]
+        p50, p99 = percentiles(self.decisions)
         return (f"{self.variant}: {self.challenger} vs {self.field} {mean:+.1f} points per 100 hands "
                 f"(95% CI [{lo:+.1f}, {hi:+.1f}]) over {self.deals} deals, "
                 f"decision p50 {p50:.2f} ms p99 {p99:.2f} ms CPU")
+
+
+def percentiles(seconds: list[float]) -> tuple[float, float]:
+    """(p50, p99) in ms, nearest rank."""
+    ms = sorted(t * 1000 for t in seconds) or [0.0]
+    return ms[len(ms) // 2], ms[min(len(ms) - 1, math.ceil(0.99 * len(ms)) - 1)]
 
 
 def deal_seed(seed: int, deal: int) -> int:
     return (seed * 1_000_003 + deal) % (1 << 62)
 
 
-def play(game: Game, levels: list[str], timed: int, times: list[float]) -> Game:
+def play(game: Game, levels: list[str], timed: int, times: list[float], choices: list[float] | None = None) -> Game:
     """Play the hand to its end, each seat at its level; the CPU time of seat ``timed``'s decisions goes in
-    ``times``."""
+    ``times``, and of those with a choice to make (two legal actions or more) in ``choices`` too."""
     while not game.finished:
         seats = game.to_act()
         if not seats:
@@ -76,6 +81,8 @@ def play(game: Game, levels: list[str], timed: int, times: list[float]) -> Game:
             started = time.process_time()
             action = ai.choose(game, seat, levels[seat])
             times.append(time.process_time() - started)
+            if choices is not None and len(game.legal_actions(seat)) > 1:
+                choices.append(times[-1])
         else:
             action = ai.choose(game, seat, levels[seat])
         game.apply(seat, action)
@@ -90,7 +97,7 @@ def duel(variant: Variant, deals: int, seed: int, challenger: str, field_level: 
         points = []
         for c in range(seats):
             levels = [challenger if s == c else field_level for s in range(seats)]
-            game = play(variant.new_hand(options, deal_seed(seed, d), 0, {}), levels, c, out.decisions)
+            game = play(variant.new_hand(options, deal_seed(seed, d), 0, {}), levels, c, out.decisions, out.choices)
             assert game.result is not None
             points.append(game.result.deltas[c])
         out.deal_means.append(statistics.fmean(points))
@@ -114,8 +121,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{v.id}: {level} is not registered for this family and plays as {played}", flush=True)
         started = time.process_time()
         result = duel(v, args.deals, args.seed, args.challenger, args.field)
+        p50, p99 = percentiles(result.choices)
         print(f"{v.id}: {result.deals * v.seat_count(v.validate(None))} hands in "
-              f"{time.process_time() - started:.1f} s CPU", flush=True)
+              f"{time.process_time() - started:.1f} s CPU; {len(result.choices)} of the challenger's "
+              f"{len(result.decisions)} decisions had a choice: p50 {p50:.2f} ms p99 {p99:.2f} ms CPU", flush=True)
         print(result.line(), flush=True)
     return 0
 
