@@ -77,7 +77,7 @@ def lobby_message(table: Table, page: int = 0) -> Panel:
     lines.append("")
     opts = all_options(table)
     lines += [option_line(o, val) for _, o, val in opts]
-    lines.append(tr("电脑座位按电脑难度出牌；托管一律按普通出牌。"))
+    lines.append(tr("电脑按电脑难度出牌；托管一律按普通出牌。"))
     if table.status == "lobby":
         lines.append("\n" + tr("用 `/table join` 或下方按钮加入；房主可修改选项并开始。"))
     else:
