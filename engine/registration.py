@@ -8,7 +8,7 @@ them. Looking a variant up by id (and importing every variant to find it) is :mo
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -56,6 +56,8 @@ class Variant:
     rules_for: Callable[[dict[str, Any]], Any] | None = None
     # the variant's own AI where its hands have steps the family's does not know (长沙's 起手胡, 海底, 开杠, 坐飘)
     choose: Callable[[Game, int], Action] | None = None
+    # the variant's own policy per level (see ``Family.levels``), before its family's
+    levels: Mapping[str, Callable[[Game, int], Action]] = field(default_factory=dict)
 
     def validate(self, raw: dict[str, Any] | None, strict: bool = False) -> dict[str, Any]:
         return validate_options(self.options, raw, strict)
@@ -112,7 +114,11 @@ class Family:
     its baseline AI, a legal action for that seat now (it fills empty seats and plays for absent players);
     ``hints(game, seat)`` and ``standing(game, seat)`` the private help its traits declare (``engine.hints``);
     ``classify(game, cards, seat)`` the action a set of picked cards makes (``card_picking``), or an
-    :class:`~engine.core.IllegalAction` saying why they make none."""
+    :class:`~engine.core.IllegalAction` saying why they make none.
+
+    ``levels`` maps a level other than the baseline (``LEVELS``: 简单, 困难) to the family's policy at that level;
+    ``choose`` is 普通. A level the family has not registered plays as 普通 (``engine.ai.level_played`` says so).
+    Every policy is deterministic given the game's state, so a table replays and restarts the same."""
 
     id: str
     choose: Callable[[Game, int], Action]
@@ -120,6 +126,12 @@ class Family:
     hints: Callable[[Game, int], list[Any]] | None = None
     standing: Callable[[Game, int], Any] | None = None
     classify: Callable[[Game, list[str], int], Action] | None = None
+    levels: Mapping[str, Callable[[Game, int], Action]] = field(default_factory=dict)
+
+
+# The AI's levels, weakest first; 普通 is every family's ``choose``.
+EASY, NORMAL, HARD = "简单", "普通", "困难"
+LEVELS: tuple[str, ...] = (EASY, NORMAL, HARD)
 
 
 _REGISTRY: dict[str, Variant] = {}

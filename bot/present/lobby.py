@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from engine.ai import level_played
 from engine.options import Option
 
 from ..edge.components import LobbyButton, OptionSelect
 from ..i18n import tr
 from ..options_text import choice_label, option_label, variant_name
+from ..service.ai import room_level
 from ..service.table import BOT_OPTIONS
 from .panel import Panel
 from .parts import EMBED_LIMIT, seat_name
@@ -26,8 +28,8 @@ def all_options(table: Table) -> list[tuple[str, Option, Any]]:
     """(key, declaration, current value): the bot's own (``bot.*``, 出牌限时 on the first page of the room
     panel, where a host looks) then the variant's."""
     bot = [(f"bot.{o.key}", o, table.bot_options.get(o.key, o.default)) for o in BOT_OPTIONS]
-    # 图片 and 闲置解散 are rarely changed: after the game's own options
-    late = [b for b in bot if b[0] in ("bot.pictures", "bot.idle")]
+    # 电脑难度, 图片 and 闲置解散 are rarely changed: after the game's own options
+    late = [b for b in bot if b[0] in ("bot.ai_level", "bot.pictures", "bot.idle")]
     out = [b for b in bot if b not in late]
     # Internal options (e.g. 跑胡子's 黄番 count) are match state the calculator accepts, not room settings.
     out += [(o.key, o, table.options.get(o.key, o.default)) for o in table.variant.options if not o.internal]
@@ -49,6 +51,17 @@ def option_line(o: Option, value: Any) -> str:
     return tr("{option}：{choice}", option=option_label(o), choice=choice_label(o, value))
 
 
+def ai_level_word(table: Table) -> str:
+    """The level the room's AI seats play at, as the lobby says it: a level this game has no AI for yet (困难)
+    plays 普通, and the lobby says so rather than promise it."""
+    chosen = room_level(table)
+    opt = next(o for o in BOT_OPTIONS if o.key == "ai_level")
+    played = level_played(table.variant, chosen)
+    if played == chosen:
+        return choice_label(opt, chosen)
+    return tr("{chosen}，暂按{played}", chosen=choice_label(opt, chosen), played=choice_label(opt, played))
+
+
 def lobby_pages(table: Table) -> int:
     """How many pages of option selects the lobby turns through."""
     return max(1, -(-len(all_options(table)) // OPTIONS_PER_PAGE))
@@ -58,10 +71,13 @@ def lobby_message(table: Table, page: int = 0) -> Panel:
     v = table.variant
     need = table.seat_count
     lines = [tr("房主：<@{host}>", host=table.host_id), tr("玩家（{n}/{need}）：", n=len(table.seats), need=need)]
-    lines += [f"　{seat_name(table, i)}" for i in range(len(table.seats))]
+    level = ai_level_word(table)
+    lines += [f"　{seat_name(table, i)}" + (tr("（{level}）", level=level) if s.is_ai else "")
+              for i, s in enumerate(table.seats)]
     lines.append("")
     opts = all_options(table)
     lines += [option_line(o, val) for _, o, val in opts]
+    lines.append(tr("电脑按电脑难度出牌；托管一律按普通出牌。"))
     if table.status == "lobby":
         lines.append("\n" + tr("用 `/table join` 或下方按钮加入；房主可修改选项并开始。"))
     else:

@@ -176,7 +176,7 @@ class Play:
         game = table.game
         for s in seats:
             if game is not None and not game.finished and s in game.to_act():
-                self._apply(table, s, ai.choose(game, s), by_ai=True)
+                self._apply(table, s, await ai.decide(game, s, ai.seat_level(table, s)), by_ai=True)
         await self.advance(table)
 
     async def _flush(self, table: Table) -> None:
@@ -217,7 +217,7 @@ class Play:
                 break
             for s in movers:
                 if s in game.to_act() and not game.finished:
-                    self._apply(table, s, ai.choose(game, s), by_ai=True)
+                    self._apply(table, s, await ai.decide(game, s, ai.seat_level(table, s)), by_ai=True)
             for s, a in forced.items():
                 # 要不起 with nothing that beats is no decision: taken for the player, marked so on the log
                 if s in game.to_act() and not game.finished and forced_pass(game, s) == a:

@@ -37,6 +37,8 @@ BOT_OPTIONS: tuple[Option, ...] = (
     Option("hints", True, (True, False), "听牌提示", ("开", "关")),  # i18n: input
     # 跑得快's 记牌器: the ranks still unseen and the plays nobody can beat (a help some tables refuse)
     Option("counter", False, (True, False), "记牌器", ("开", "关")),  # i18n: input
+    # 电脑难度: the level AI seats play at (bot/service/ai.py; 托管 always plays 普通)
+    Option("ai_level", "普通", ("简单", "普通", "困难"), "电脑难度", ("简单", "普通", "困难")),  # i18n: input
     # pictures of hands and tables (bot/pictures); the text stays complete without them (screen readers)
     Option("pictures", True, (True, False), "图片", ("开", "关")),  # i18n: input
     # a lobby nobody changes (no seat taken or left, no option set) for this long closes itself, its stored row

@@ -108,3 +108,30 @@ def _claim(game: MahjongGame, seat: int, counts: list[int], legal: list[Action])
         if closer and (best is None or (after, rank) < (best[0], best[1])):
             best = (after, rank, a)
     return best[2] if best is not None else Action("pass")
+
+
+def choose_easy(game: Game, seat: int) -> Action:
+    """简单: a beginner. Wins when it may and never raises the stakes, but never claims (碰/吃/杠 pass by),
+    never kongs, and discards by a glance at the hand — the tile with the fewest neighbours, honours and
+    terminals first — without counting how far the hand is from a win."""
+    assert isinstance(game, MahjongGame)
+    legal = game.legal_actions(seat)
+    for a in legal:
+        if a.kind == "hu":
+            return a
+    if legal[0].kind == "chui":
+        return Action("chui", ("0",))
+    if game.window is not None:
+        passes = [a for a in legal if a.kind == "pass"]
+        return passes[0] if passes else choose(game, seat)
+    return easy_discard(game, seat, legal)
+
+
+def easy_discard(game: MahjongGame, seat: int, legal: list[Action]) -> Action:
+    """The 简单 discard: the least connected tile at a glance (no distance counted)."""
+    counts = game.hands[seat]
+    wild = game.rules.wild
+    discards = [a for a in legal if a.kind == "discard"]
+    if not discards:
+        return choose(game, seat)
+    return min(discards, key=lambda a: (*_isolation(counts, t := tile_id(a.cards[0]), wild), t))

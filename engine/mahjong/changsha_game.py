@@ -800,3 +800,19 @@ def new_game(options: dict[str, Any], seed: int, dealer: int = 0, carry: dict[st
              wall: Sequence[int] | None = None) -> ChangshaGame:
     opts = cs.parse_options(options)
     return ChangshaGame(rules_for(opts), opts, seed, dealer, carry, wall=wall)
+
+
+def choose_easy(game: ChangshaGame, seat: int) -> Action:
+    """简单 at 长沙: its own steps (起手胡, 海底, 开杠, 坐飘) as 普通 takes them — a beginner declares what the
+    table asks about — and the rest as the family's 简单: no claims, no 补张, a discard at a glance."""
+    from . import ai
+
+    legal = game.legal_actions(seat)
+    kinds = {a.kind for a in legal}
+    if kinds & {"qishou", "hu", "piao", "haidi", "kaigang"} or game.window_kind == "kaigang":
+        return choose(game, seat)
+    if game.window is not None:
+        return PASS if PASS in legal else choose(game, seat)
+    if "discard" not in kinds:
+        return choose(game, seat)
+    return ai.easy_discard(game, seat, legal)

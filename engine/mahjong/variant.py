@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core import Game, HandResult
-from ..registration import Family, MatchProgress, Traits, Variant, register, register_family
-from .ai import choose
+from ..registration import EASY, Family, MatchProgress, Traits, Variant, register, register_family
+from .ai import choose, choose_easy
 from .game import MahjongGame
 from .hints import mahjong_hints, mahjong_standing
 from .rules import MahjongRules
@@ -15,7 +15,7 @@ from .rules import MahjongRules
 # 长沙's own steps have an AI of their own: its variant declares it (``Variant.choose``)
 FAMILY = register_family(Family(
     id="mahjong", choose=choose, traits=Traits(secret_claims=True, hints=True, standing=True),
-    hints=mahjong_hints, standing=mahjong_standing))
+    hints=mahjong_hints, standing=mahjong_standing, levels={EASY: choose_easy}))
 
 
 def hands_over(progress: MatchProgress, result: HandResult) -> None:

@@ -59,3 +59,22 @@ def choose(game: Any, seat: int) -> Action:
     if PASS not in legal or threatened or _one_play(game, _after(counts, bomb)):
         return action_of(bomb)
     return PASS
+
+
+def choose_easy(game: Any, seat: int) -> Action:
+    """简单: a beginner. Plays out when one play takes every card, but leads its lowest card alone (never a
+    pair, a straight or a trio it could shed together), blind to the next seat's 报单 unless the rules force it,
+    and follows with the lowest play that beats, a bomb as readily as anything else."""
+    legal = game.legal_actions(seat)
+    if game.predeal is not None:
+        return PASS
+    plays = [play_of(a) for a in legal if a.kind != "pass"]
+    if not plays:
+        return PASS
+    held = len(game.hands[seat])
+    for p in plays:
+        if p.size == held:
+            return action_of(p)
+    if game.top is None:
+        return action_of(min(plays, key=lambda p: (p.low, p.size, p.main, sum(p.wings))))
+    return action_of(min(plays, key=lambda p: (p.main, p.size, sum(p.wings))))

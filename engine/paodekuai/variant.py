@@ -8,10 +8,11 @@ from typing import Any
 from ..core import Action, Game, HandResult
 from ..match_rules import settle_payments
 from ..options import Option, bool_option, int_option
-from ..registration import Family, MatchProgress, Traits, Variant, register, register_family
+from ..registration import EASY, HARD, Family, MatchProgress, Traits, Variant, register, register_family
 from ..words import msg
-from .ai import choose
+from .ai import choose, choose_easy
 from .game import SEATS, VARIANT_ID, PaodekuaiGame, rules_from
+from .hard import choose as choose_hard
 from .hints import paodekuai_hints
 
 
@@ -23,7 +24,7 @@ def _classify(game: Game, cards: list[str], seat: int) -> Action:
 
 FAMILY = register_family(Family(
     id="paodekuai", choose=choose, traits=Traits(card_picking=True, hints=True), hints=paodekuai_hints,
-    classify=_classify))
+    classify=_classify, levels={EASY: choose_easy, HARD: choose_hard}))
 
 OPTIONS = (
     Option("cards", 16, (16, 15), "张数", ("16张", "15张")),

@@ -162,7 +162,7 @@ async def test_a_failing_ai_never_stalls_the_table(env: Env, monkeypatch: pytest
 
     calls: list[int] = []
 
-    def broken(game: Any, seat: int) -> Any:
+    def broken(game: Any, seat: int, level: str = "普通") -> Any:
         calls.append(seat)
         raise RuntimeError("AI bug")
     monkeypatch.setattr(engine.ai, "choose", broken)

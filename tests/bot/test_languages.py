@@ -370,7 +370,7 @@ async def test_an_ai_seat_is_named_once_in_every_language(mixed: Env) -> None:
     table = await open_pdk(env)
     [ai] = [s for s, seat in enumerate(table.seats) if seat.is_ai]
     lobby = env.world.messages[table.lobby_message_id]["embeds"][0]["description"].split("\n")
-    assert f"　{ai + 1}号 电脑1" in lobby
+    assert f"　{ai + 1}号 电脑1（普通）" in lobby  # named once; its level (电脑难度) after it
     await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(3))
     assert table.match.over
     channel = channel_text(env)

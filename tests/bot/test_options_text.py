@@ -49,7 +49,7 @@ def test_labels_of_every_kind() -> None:
 
 
 def test_default_turn_timer_is_60_seconds_and_can_be_switched_off() -> None:
-    assert split("")[1] == {"timer": 60, "hints": True, "counter": False, "pictures": True, "idle": 1800}
+    assert split("")[1] == {"timer": 60, "hints": True, "counter": False, "ai_level": "普通", "pictures": True, "idle": 1800}
     assert [o.default for o in BOT_OPTIONS if o.key == "timer"] == [60]
     assert split("bot.timer=0")[1]["timer"] == 0
 
@@ -96,7 +96,7 @@ def test_number_values_that_are_not_choices_are_refused() -> None:
     for value in (float("inf"), float("nan"), 10**400, 30.5, True):
         with pytest.raises(OptionError, match="「出牌限时」（bot.timer）不能取 .*；可选：不限时、30秒"):
             validate_bot_options({"timer": value})
-    assert validate_bot_options({"timer": 30.0, "seed": -5}) == {"timer": 30, "hints": True, "counter": False, "pictures": True,
+    assert validate_bot_options({"timer": 30.0, "seed": -5}) == {"timer": 30, "hints": True, "counter": False, "ai_level": "普通", "pictures": True,
                                                                   "idle": 1800, "seed": -5}
 
 

@@ -1,0 +1,133 @@
+"""AI levels side by side on the same deals (duplicate deals, seats rotated), with a confidence interval.
+
+    python -m benchmarks.ai_duel --variant V --deals N --seed S --challenger 困难 --field 普通
+
+Each deal (a hand's seed from ``--seed`` and the deal's number, the first dealer seat 0, the variant's default
+options) is played once per seat with the challenger in that seat and the field level in every other: the deal's
+score is the challenger's mean points over its seats, so the cards cannot favour either level. The result is the
+mean over the deals, per 100 hands, with a 95% confidence interval clustered by deal (the deals are the
+independent draws; a deal's rotations share its cards). Decision times are the challenger's, CPU time
+(``time.process_time``) per call of its policy. Everything is deterministic from the seed (the AIs are
+deterministic given the game), so a run can be repeated exactly; times of course vary.
+
+Per variant the last line printed is
+``V: 困难 vs 普通 <+x> points per 100 hands (95% CI [a, b]) over N deals, decision p50 <m> ms p99 <n> ms CPU``;
+``--variant all`` (the default) runs every registered variant in turn. A level a variant's family has not
+registered plays as 普通: a line before the result says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from engine import ai
+from engine.core import Game
+from engine.registration import LEVELS, Variant
+from engine.registry import all_variants, get_variant
+
+
+@dataclass
+class Duel:
+    variant: str
+    challenger: str
+    field: str
+    deal_means: list[float] = field(default_factory=list)  # the challenger's mean points per hand, per deal
+    decisions: list[float] = field(default_factory=list)  # seconds of CPU per challenger decision
+    choices: list[float] = field(default_factory=list)  # the same, of decisions with two legal actions or more
+
+    @property
+    def deals(self) -> int:
+        return len(self.deal_means)
+
+    def per_100(self) -> tuple[float, float, float]:
+        """(mean, CI low, CI high) in points per 100 hands; the interval is normal over the deal means."""
+        n = self.deals
+        mean = statistics.fmean(self.deal_means) if n else 0.0
+        half = 1.96 * statistics.stdev(self.deal_means) / math.sqrt(n) if n > 1 else 0.0
+        return 100 * mean, 100 * (mean - half), 100 * (mean + half)
+
+    def line(self) -> str:
+        mean, lo, hi = self.per_100()
+        p50, p99 = percentiles(self.decisions)
+        return (f"{self.variant}: {self.challenger} vs {self.field} {mean:+.1f} points per 100 hands "
+                f"(95% CI [{lo:+.1f}, {hi:+.1f}]) over {self.deals} deals, "
+                f"decision p50 {p50:.2f} ms p99 {p99:.2f} ms CPU")
+
+
+def percentiles(seconds: list[float]) -> tuple[float, float]:
+    """(p50, p99) in ms, nearest rank."""
+    ms = sorted(t * 1000 for t in seconds) or [0.0]
+    return ms[len(ms) // 2], ms[min(len(ms) - 1, math.ceil(0.99 * len(ms)) - 1)]
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    return (seed * 1_000_003 + deal) % (1 << 62)
+
+
+def play(game: Game, levels: list[str], timed: int, times: list[float], choices: list[float] | None = None) -> Game:
+    """Play the hand to its end, each seat at its level; the CPU time of seat ``timed``'s decisions goes in
+    ``times``, and of those with a choice to make (two legal actions or more) in ``choices`` too."""
+    while not game.finished:
+        seats = game.to_act()
+        if not seats:
+            raise RuntimeError(f"{game.variant_id}: nobody to act in an unfinished hand")
+        seat = seats[0]
+        if seat == timed:
+            started = time.process_time()
+            action = ai.choose(game, seat, levels[seat])
+            times.append(time.process_time() - started)
+            if choices is not None and len(game.legal_actions(seat)) > 1:
+                choices.append(times[-1])
+        else:
+            action = ai.choose(game, seat, levels[seat])
+        game.apply(seat, action)
+    return game
+
+
+def duel(variant: Variant, deals: int, seed: int, challenger: str, field_level: str) -> Duel:
+    options = variant.validate(None)
+    seats = variant.seat_count(options)
+    out = Duel(variant.id, challenger, field_level)
+    for d in range(deals):
+        points = []
+        for c in range(seats):
+            levels = [challenger if s == c else field_level for s in range(seats)]
+            game = play(variant.new_hand(options, deal_seed(seed, d), 0, {}), levels, c, out.decisions, out.choices)
+            assert game.result is not None
+            points.append(game.result.deltas[c])
+        out.deal_means.append(statistics.fmean(points))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.ai_duel", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--variant", default="all", help="a variant id, or all (default)")
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--challenger", default="困难", choices=LEVELS)
+    ap.add_argument("--field", default="普通", choices=LEVELS)
+    args = ap.parse_args(argv)
+    variants = all_variants() if args.variant == "all" else [get_variant(args.variant)]
+    for v in variants:
+        for level in sorted({args.challenger, args.field}, key=LEVELS.index):
+            played = ai.level_played(v, level)
+            if played != level:
+                print(f"{v.id}: {level} is not registered for this family and plays as {played}", flush=True)
+        started = time.process_time()
+        result = duel(v, args.deals, args.seed, args.challenger, args.field)
+        p50, p99 = percentiles(result.choices)
+        print(f"{v.id}: {result.deals * v.seat_count(v.validate(None))} hands in "
+              f"{time.process_time() - started:.1f} s CPU; {len(result.choices)} of the challenger's "
+              f"{len(result.decisions)} decisions had a choice: p50 {p50:.2f} ms p99 {p99:.2f} ms CPU", flush=True)
+        print(result.line(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
