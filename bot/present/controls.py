@@ -4,6 +4,7 @@ A family that lays out its turn itself (``card_picking``) builds on the same ids
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -53,9 +54,11 @@ def _layout(named: list[ActionName]) -> tuple[list[int], list[list[int]]]:
     return [], [flat[k:k + PER_SELECT] for k in range(0, len(flat), PER_SELECT)]
 
 
-def action_view(table: Table, seat: int, page: int = 0) -> discord.ui.View | None:
+def action_view(table: Table, seat: int, page: int = 0,
+                emoji_of: Callable[[Action], discord.PartialEmoji | None] | None = None) -> discord.ui.View | None:
     """Buttons for single choices (胡/碰/过), selects for many (which card, which 吃), in the groups the
-    engine names: ≤5 rows, ≤25 per select; past that, pages of four selects and a row to turn them."""
+    engine names: ≤5 rows, ≤25 per select; past that, pages of four selects and a row to turn them.
+    ``emoji_of``: the family's card emoji for an action (its button or option carries it), if any."""
     game = table.game
     s = table.seats[seat]
     view = discord.ui.View(timeout=None)
@@ -79,10 +82,12 @@ def action_view(table: Table, seat: int, page: int = 0) -> discord.ui.View | Non
     shown = chunks if pages == 1 else chunks[first:first + ROWS - 1]
     for n, i in enumerate(buttons):
         view.add_item(ActionButton(table.id, table.version, seat, pick(i, prefix), label=engine_words.named(named[i])[:80],
-                                   style=button_style(named[i]), row=n // ROWS))
+                                   style=button_style(named[i]), row=n // ROWS,
+                                   emoji=emoji_of(legal[i]) if emoji_of else None))
     first_select_row = -(-len(buttons) // ROWS)
     for n, chunk in enumerate(shown):
-        opts = [discord.SelectOption(label=engine_words.named(named[i])[:100], value=pick(i, 0)[:100]) for i in chunk]
+        opts = [discord.SelectOption(label=engine_words.named(named[i])[:100], value=pick(i, 0)[:100],
+                                     emoji=emoji_of(legal[i]) if emoji_of else None) for i in chunk]
         groups = {named[i].group for i in chunk}
         what = tr(groups.pop()) if len(groups) == 1 else tr("操作")
         placeholder = tr("选择{what}…（{first}–{last}）", what=what, first=chunk[0] + 1, last=chunk[-1] + 1) \
