@@ -9,19 +9,18 @@ components of one message with the same id."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
 
-from engine.core import PASS_ROLE, WIN_ROLE, Action, Game, name_action
+from engine.core import Action, Game
 from engine.mahjong.game import MahjongGame
 from engine.mahjong.tiles import KINDS, tile_id, tile_str
 from engine.mahjong.views import MahjongSeatView
 
-from ... import engine_words
-from ...edge.components import ActionButton
 from ...i18n import current_lang, tr
-from ...present.controls import ASK_PASS, ROWS, action_view, button_style, choice
+from ...present.controls import action_view, discard_view
 from .words import is_tile, tile_word, tiles_text
 
 if TYPE_CHECKING:
@@ -29,7 +28,6 @@ if TYPE_CHECKING:
     from ...service.table import Table
 
 FAMILY = "mahjong"
-PER_ROW = 5  # Discord's buttons per row
 
 
 def tile_gloss(tiles: list[str]) -> str:
@@ -69,68 +67,22 @@ def action_emoji(book: EmojiBook, action: Action) -> discord.PartialEmoji | None
     return book.emoji(FAMILY, tiles[0]) if tiles else None
 
 
-def turn_view(table: Table, game: Game, private: MahjongSeatView, seat: int, *, hinted: bool) -> discord.ui.View | None:
-    """The seat's own turn with discards: the tiles as buttons (rows 0–2), then 摸切, 胡 and the kongs. None when
-    this is no such turn, or it would not fit Discord's 5 × 5 (the generic layout takes it then)."""
-    legal = game.legal_actions(seat)
-    named = [name_action(game, a) for a in legal]
-    discards = {a.cards[0]: i for i, a in enumerate(legal) if a.kind == "discard" and a.cards and is_tile(a.cards[0])}
-    if not discards:
-        return None
-    hand = [t for t in private.hand if is_tile(t)]
-    drawn = private.drawn if is_tile(private.drawn) and private.drawn in discards else None
-    order = sorted(discards, key=tile_id)
-    # the drawn tile stands apart as 摸切; it keeps a button in the hand too when the hand holds another copy
-    tiles = [t for t in order if t != drawn or hand.count(t) > 1]
-    others = [i for i, a in enumerate(legal) if i not in discards.values()]
-    tile_rows = -(-len(tiles) // PER_ROW)
-    extra = (1 if drawn else 0) + len(others)
-    if tile_rows + -(-extra // PER_ROW) > ROWS:
-        return None
-    book = table.emoji
-    can_win = any(n.role == WIN_ROLE for n in named)
-    prefix = len(f"ht:b:{table.id}:{table.version}:{seat}:")
-    view = discord.ui.View(timeout=None)
-
-    def marks(tile: str) -> tuple[str, discord.ButtonStyle]:
-        waits = waits_after(game, hand, tile) if hinted else []
-        if not waits:
-            return "", discord.ButtonStyle.secondary
-        return tr("听 {tiles}", tiles=tile_gloss(waits)), discord.ButtonStyle.primary
-
-    for n, tile in enumerate(tiles):
-        emoji = book.emoji(FAMILY, tile)
-        mark, style = marks(tile)
-        label = mark if emoji else " · ".join(p for p in (tile_label(tile), mark) if p)
-        view.add_item(ActionButton(table.id, table.version, seat, choice(legal[discards[tile]], discards[tile], prefix),
-                                   label=label[:80], style=style, row=n // PER_ROW, emoji=emoji))
-    row = tile_rows
-    placed = 0
-    if drawn is not None:
-        i = discards[drawn]
-        emoji = book.emoji(FAMILY, drawn)
-        mark, style = marks(drawn)
-        what = tr("摸切") if emoji else tr("摸切 {tile}", tile=tile_label(drawn))
-        code = f"#{i}" if drawn in tiles else choice(legal[i], i, prefix)
-        view.add_item(ActionButton(table.id, table.version, seat, code,
-                                   label=" · ".join(p for p in (what, mark) if p)[:80], style=style, row=row,
-                                   emoji=emoji))
-        placed = 1
-    for i in others:
-        code = ASK_PASS if named[i].role == PASS_ROLE and can_win else choice(legal[i], i, prefix)
-        view.add_item(ActionButton(table.id, table.version, seat, code, label=engine_words.named(named[i])[:80],
-                                   style=button_style(named[i]), row=row + placed // PER_ROW,
-                                   emoji=action_emoji(book, legal[i])))
-        placed += 1
-    return view
-
-
 def mahjong_controls(table: Table, game: Game, private: MahjongSeatView, seat: int, *, deciding: bool,
                      page: int) -> discord.ui.View | None:
-    """One tap on the own turn; anything else (a claim window, 长沙's steps, 托管) as the generic layout."""
-    if deciding and not table.seats[seat].auto and isinstance(private, MahjongSeatView):
+    """One tap on the own turn; anything else (a claim window, 长沙's steps, 托管) as the generic layout, its
+    buttons and options carrying their tile."""
+    emoji_of = partial(action_emoji, table.emoji)
+    if deciding and isinstance(private, MahjongSeatView):
+        hand = sorted((t for t in private.hand if is_tile(t)), key=tile_id)
+
+        def mark(tile: str) -> str:
+            waits = waits_after(game, hand, tile)
+            return tr("听 {tiles}", tiles=tile_gloss(waits)) if waits else ""
+
         hinted = bool(table.bot_options.get("hints", True))
-        view = turn_view(table, game, private, seat, hinted=hinted)
+        view = discard_view(table, seat, FAMILY, hand, label_of=tile_label,
+                            drawn=private.drawn if is_tile(private.drawn) else None,
+                            mark_of=mark if hinted else None, emoji_of=emoji_of)
         if view is not None:
             return view
-    return action_view(table, seat, page, lambda a: action_emoji(table.emoji, a))
+    return action_view(table, seat, page, emoji_of)
