@@ -5,6 +5,7 @@ control valid for Discord in zh-CN, zh-TW and English (the fake edge holds each 
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
@@ -19,7 +20,7 @@ from fake_discord import FakeDiscord, playing, uninstall_webhook_edge
 from tests.mahjong.stack import stack
 from tests.mahjong.test_changsha_game import stack as changsha_stack
 
-from .conftest import Env, manual_clock
+from .conftest import Env, manual_clock, short
 
 # 14 different tiles, every suit and a 2/5/8 in it: no 长沙 起手胡 (缺一色, 板板胡), nothing to claim
 SPREAD = "1m2m3m5m9m1p4p5p6p8p2s5s7s9s"
@@ -191,3 +192,64 @@ async def test_the_hand_line_is_emoji_or_falls_back_to_characters(env: Env, monk
     else:
         assert "<:" not in line
         assert line == "**手牌**（14 张）：一二三五九万 一四五六八筒 二五七九条", line
+
+
+async def until_discard(env: Env, uid: int, rng: random.Random) -> int:
+    """Click the player's controls (a pass where there is one, else any) until it is his turn to discard."""
+    for _ in range(60):
+        table = env.table()
+        game, seat = table.game, table.seat_of(uid)
+        mid = playing.player_panel(env.world, env.bot, uid)
+        legal = game.legal_actions(seat) if seat in game.to_act() else []
+        if any(a.kind == "discard" for a in legal):
+            assert mid is not None
+            return mid
+        choices = playing.action_choices(env.world, mid)
+        assert mid is not None and choices, "the player is asked nothing and nobody else is human"
+        passes = [c for c in choices if c[0].endswith(":pass")]
+        cid, values = passes[0] if passes else rng.choice(choices)
+        await env.click(uid, mid, cid, values)
+        confirm = [c for c, v in playing.action_choices(env.world, mid) if v is None and c.endswith(":pass")]
+        if cid.endswith(":?pass") and confirm:
+            await env.click(uid, mid, confirm[0])
+    raise AssertionError("never the player's turn to discard")
+
+
+async def test_a_zipai_discard_is_one_tap_on_its_card(env: Env, rng: random.Random) -> None:
+    await env.open_table("paohuzi", [env.alice], "hands=1")
+    mid = await until_discard(env, env.alice, rng)
+    table = env.table()
+    seat = table.seat_of(env.alice)
+    game = table.game
+    legal = game.legal_actions(seat)
+    free = {a.cards[0] for a in legal if a.kind == "discard"}
+    buttons = {}
+    for comp in env.world.components_of(mid):
+        code = str(comp.get("custom_id", "")).split(":", 5)[-1]
+        if comp["type"] == 2 and code.startswith("discard:"):
+            buttons[code.split(":")[1]] = comp
+    assert set(buttons) == free  # 字牌's free faces are twenty at most: they always fit
+    book = env.bot.service.emoji
+    for card, button in buttons.items():
+        made = book.emoji("zipai", card)
+        assert (int(button["emoji"]["id"]) == made.id) if emoji_on(env) and made else button["label"] == card
+    card = sorted(free)[0]
+    before = len(game.log)
+    await env.click(env.alice, mid, buttons[card]["custom_id"])
+    assert game.log[before] == (seat, f"discard:{card}")
+
+
+async def test_the_paodekuai_picker_carries_each_cards_emoji(env: Env) -> None:
+    await env.open_table("paodekuai", [env.alice], short("paodekuai"))
+    table = env.table()
+    seat = table.seat_of(env.alice)
+    mid = playing.player_panel(env.world, env.bot, env.alice)
+    picker = next(c for c in env.world.components_of(mid) if c["type"] == 3)
+    assert [o["value"] for o in picker["options"]] == list(table.game.view(seat).hand)
+    for option in picker["options"]:
+        made = env.bot.service.emoji.emoji("paodekuai", option["value"])
+        if emoji_on(env):
+            assert made is not None and int(option["emoji"]["id"]) == made.id
+        else:
+            assert "emoji" not in option
+        assert option["label"][0] in "♠♥♣♦"  # the sign still reads where an emoji does not show
