@@ -233,6 +233,9 @@ async def test_a_zipai_discard_is_one_tap_on_its_card(env: Env, rng: random.Rand
     for card, button in buttons.items():
         made = book.emoji("zipai", card)
         assert (int(button["emoji"]["id"]) == made.id) if emoji_on(env) and made else button["label"] == card
+    line = hand_line(env, mid)
+    pictured = len(re.findall(r"<:zipai_[xD]\d+_[0-9a-f]{6}:\d+>", line))
+    assert pictured == (len(game.view(seat).hand) if emoji_on(env) else 0), line
     card = sorted(free)[0]
     before = len(game.log)
     await env.click(env.alice, mid, buttons[card]["custom_id"])
@@ -253,3 +256,7 @@ async def test_the_paodekuai_picker_carries_each_cards_emoji(env: Env) -> None:
         else:
             assert "emoji" not in option
         assert option["label"][0] in "♠♥♣♦"  # the sign still reads where an emoji does not show
+    line = hand_line(env, mid)
+    pictured = len(re.findall(r"<:paodekuai_[SHCD]\w+_[0-9a-f]{6}:\d+>", line))
+    assert pictured == (len(table.game.view(seat).hand) if emoji_on(env) else 0), line
+    assert ("♠" in line) != emoji_on(env)
