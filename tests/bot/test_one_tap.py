@@ -154,7 +154,7 @@ async def test_the_drawn_tile_is_set_apart_as_mo_qie(env: Env, monkeypatch: pyte
     assert (0, f"discard:{drawn}") in game.log[before:]
 
 
-@pytest.mark.parametrize("user,mark", [("alice", "听 九条"), ("bob", "聽 九條"), ("eve", "听 wait 9s")])
+@pytest.mark.parametrize("user,mark", [("alice", "听 九条"), ("bob", "聽 九條"), ("eve", "Wait 9s")])
 async def test_discards_that_keep_ting_are_marked_with_their_waits_in_each_language(
         env: Env, monkeypatch: pytest.MonkeyPatch, user: str, mark: str) -> None:
     stacked(monkeypatch, "hongzhong", READY)
