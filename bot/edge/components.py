@@ -108,9 +108,11 @@ class ActionButton(Control, DynamicItem[discord.ui.Button[Any]],
 
     def __init__(self, table_id: int, version: int, seat: int, choice: str, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary, row: int | None = None,
-                 disabled: bool = False) -> None:
+                 disabled: bool = False, emoji: discord.PartialEmoji | None = None) -> None:
         self.table_id, self.version, self.seat, self.choice = table_id, version, seat, choice
-        super().__init__(discord.ui.Button(label=label or choice, style=style, row=row, disabled=disabled,
+        # a card's emoji may stand alone on its button (one tap on a tile); otherwise the label says what it does
+        super().__init__(discord.ui.Button(label=label or (None if emoji else choice), style=style, row=row,
+                                           disabled=disabled, emoji=emoji,
                                            custom_id=f"ht:b:{table_id}:{version}:{seat}:{choice}"))
 
     @classmethod

@@ -19,6 +19,7 @@ from PIL import Image
 
 SIZE = 128  # Discord shows emojis at most 128 px (48 px on a button, 22 px in a line of text)
 KEY = re.compile(r"^[A-Za-z0-9]{1,10}$")
+LINE_BUDGET = 900  # characters of emoji text a line may take: a 21-card 字牌 hand, and the panel still fits 2,000
 NAME = re.compile(r"^([a-z]{1,12})_([A-Za-z0-9]{1,10})_([0-9a-f]{6})$")
 
 
@@ -86,7 +87,11 @@ class EmojiBook:
         e = self._emoji.get((family, card))
         return None if e is None else str(e)
 
-    def line(self, family: str, cards: Iterable[str]) -> str | None:
-        """Cards as one line of emojis; None unless every card has one (a half-emoji line reads worse than words)."""
+    def line(self, family: str, cards: Iterable[str], budget: int = LINE_BUDGET) -> str | None:
+        """Cards as one line of emojis; None unless every card has one (a half-emoji line reads worse than words)
+        and the line keeps within ``budget`` characters (each emoji is ~40 in the text, of a message's 2,000)."""
         parts = [self.inline(family, c) for c in cards]
-        return None if any(p is None for p in parts) else "".join(p for p in parts if p)
+        if any(p is None for p in parts):
+            return None
+        text = "".join(p for p in parts if p)
+        return text if len(text) <= budget else None

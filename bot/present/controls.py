@@ -4,6 +4,7 @@ A family that lays out its turn itself (``card_picking``) builds on the same ids
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -53,9 +54,11 @@ def _layout(named: list[ActionName]) -> tuple[list[int], list[list[int]]]:
     return [], [flat[k:k + PER_SELECT] for k in range(0, len(flat), PER_SELECT)]
 
 
-def action_view(table: Table, seat: int, page: int = 0) -> discord.ui.View | None:
+def action_view(table: Table, seat: int, page: int = 0,
+                emoji_of: Callable[[Action], discord.PartialEmoji | None] | None = None) -> discord.ui.View | None:
     """Buttons for single choices (胡/碰/过), selects for many (which card, which 吃), in the groups the
-    engine names: ≤5 rows, ≤25 per select; past that, pages of four selects and a row to turn them."""
+    engine names: ≤5 rows, ≤25 per select; past that, pages of four selects and a row to turn them.
+    ``emoji_of``: the family's card emoji for an action (its button or option carries it), if any."""
     game = table.game
     s = table.seats[seat]
     view = discord.ui.View(timeout=None)
@@ -79,10 +82,12 @@ def action_view(table: Table, seat: int, page: int = 0) -> discord.ui.View | Non
     shown = chunks if pages == 1 else chunks[first:first + ROWS - 1]
     for n, i in enumerate(buttons):
         view.add_item(ActionButton(table.id, table.version, seat, pick(i, prefix), label=engine_words.named(named[i])[:80],
-                                   style=button_style(named[i]), row=n // ROWS))
+                                   style=button_style(named[i]), row=n // ROWS,
+                                   emoji=emoji_of(legal[i]) if emoji_of else None))
     first_select_row = -(-len(buttons) // ROWS)
     for n, chunk in enumerate(shown):
-        opts = [discord.SelectOption(label=engine_words.named(named[i])[:100], value=pick(i, 0)[:100]) for i in chunk]
+        opts = [discord.SelectOption(label=engine_words.named(named[i])[:100], value=pick(i, 0)[:100],
+                                     emoji=emoji_of(legal[i]) if emoji_of else None) for i in chunk]
         groups = {named[i].group for i in chunk}
         what = tr(groups.pop()) if len(groups) == 1 else tr("操作")
         placeholder = tr("选择{what}…（{first}–{last}）", what=what, first=chunk[0] + 1, last=chunk[-1] + 1) \
@@ -98,4 +103,68 @@ def action_view(table: Table, seat: int, page: int = 0) -> discord.ui.View | Non
             view.add_item(ActionButton(table.id, table.version, seat, f"{ASK_PAGE}{page + 1}",
                                        label=tr("更多 ▶（{page}/{pages}）", page=page + 2, pages=pages), style=discord.ButtonStyle.secondary,
                                        row=ROWS - 1))
+    return view
+
+
+def discard_view(table: Table, seat: int, family: str, cards: list[str], *,
+                 label_of: Callable[[str], str],
+                 drawn: str | None = None,
+                 mark_of: Callable[[str], str] | None = None,
+                 emoji_of: Callable[[Action], discord.PartialEmoji | None] | None = None) -> discord.ui.View | None:
+    """One tap to discard: each distinct card the seat may discard as a button carrying its emoji (``cards``: the
+    hand in the order it is shown), ``drawn`` (the card just drawn) set apart as 摸切, and each card whose
+    discard ``mark_of`` marks (听 and what it waits on) highlighted with those words; the seat's other actions
+    (胡, kongs) beside 摸切. Without an emoji a card's button says its name (``label_of``). None when the turn
+    has no discards or would not fit Discord's 5 rows of 5 (the generic layout takes it then).
+
+    A card drawn that the hand holds again is the same action as that card's own button: 摸切 carries the
+    action's index (``#7``) instead, since Discord refuses two components of one message with one id."""
+    game = table.game
+    if game is None or game.finished or seat not in game.to_act() or table.seats[seat].auto:
+        return None
+    legal = game.legal_actions(seat)
+    discards = {a.cards[0]: i for i, a in enumerate(legal) if a.kind == "discard" and len(a.cards) == 1}
+    if not discards:
+        return None
+    named = [name_action(game, a) for a in legal]
+    apart = drawn if drawn in discards else None
+    order = list(dict.fromkeys(c for c in cards if c in discards)) + [c for c in discards if c not in cards]
+    # the drawn card stands apart as 摸切; it keeps a button in the hand too when the hand holds another copy
+    shown = [c for c in order if c != apart or cards.count(c) > 1]
+    others = [i for i, a in enumerate(legal) if i not in discards.values()]
+    card_rows = -(-len(shown) // ROWS)
+    if card_rows + -(-((1 if apart else 0) + len(others)) // ROWS) > ROWS:
+        return None
+    book = table.emoji
+    can_win = any(n.role == WIN_ROLE for n in named)
+    prefix = len(f"ht:b:{table.id}:{table.version}:{seat}:")
+    view = discord.ui.View(timeout=None)
+
+    def marked(card: str) -> tuple[str, discord.ButtonStyle]:
+        mark = mark_of(card) if mark_of is not None else ""
+        return mark, discord.ButtonStyle.primary if mark else discord.ButtonStyle.secondary
+
+    for n, card in enumerate(shown):
+        emoji = book.emoji(family, card)
+        mark, style = marked(card)
+        label = mark if emoji else " · ".join(p for p in (label_of(card), mark) if p)
+        i = discards[card]
+        view.add_item(ActionButton(table.id, table.version, seat, choice(legal[i], i, prefix), label=label[:80],
+                                   style=style, row=n // ROWS, emoji=emoji))
+    placed = 0
+    if apart is not None:
+        i = discards[apart]
+        emoji = book.emoji(family, apart)
+        mark, style = marked(apart)
+        what = tr("摸切") if emoji else tr("摸切 {tile}", tile=label_of(apart))
+        code = f"#{i}" if apart in shown else choice(legal[i], i, prefix)
+        view.add_item(ActionButton(table.id, table.version, seat, code, label=" · ".join(p for p in (what, mark) if p)[:80],
+                                   style=style, row=card_rows, emoji=emoji))
+        placed = 1
+    for i in others:
+        code = ASK_PASS if named[i].role == PASS_ROLE and can_win else choice(legal[i], i, prefix)
+        view.add_item(ActionButton(table.id, table.version, seat, code, label=engine_words.named(named[i])[:80],
+                                   style=button_style(named[i]), row=card_rows + placed // ROWS,
+                                   emoji=emoji_of(legal[i]) if emoji_of else None))
+        placed += 1
     return view

@@ -240,6 +240,7 @@ class Play:
         if fresh is None:
             return
         fresh.lock = table.lock
+        fresh.emoji = table.emoji
         self.tables.tables[table.id] = fresh
         self._pending.pop(table.id, None)
         self.delivery.rebuilt(fresh)

@@ -13,6 +13,7 @@ import discord
 
 from ..edge.errors import Denied
 from ..i18n import Lang, lang_of, tr
+from ..pictures.emoji import EmojiBook
 from .table import Table
 
 
@@ -23,8 +24,10 @@ class Registry:
         self.by_channel: dict[int, int] = {}
         # handlers, timeouts and carrying-on running now: TableService.idle waits for none to be left
         self.inflight = 0
+        self.emoji = EmojiBook()  # the cards' application emojis, once start-up has synced them
 
     def register(self, table: Table) -> None:
+        table.emoji = self.emoji  # its panels draw cards with them
         self.tables[table.id] = table
         if table.status != "ended":
             self.by_channel[table.channel_id] = table.id

@@ -26,6 +26,7 @@ from engine.words import Msg
 from storage.db import SeatRow, TableRow
 
 from ..i18n import SOURCE, current_lang, speaking, tr
+from ..pictures.emoji import EmojiBook
 from ..present.words import cards_of_family, engine_text
 from ..say import say
 
@@ -162,6 +163,8 @@ class Table:
     # unix time the turn timer fires, as the table shows it (<t:…:R>); set by bot/service/timers.py
     turn_deadline: float | None = None
     commitment: str | None = None  # the current hand's deal commitment (engine/fairness.py), shown on its message
+    # the process's card emojis (the registry's book, handed on when registered); empty: cards written as words
+    emoji: EmojiBook = field(default_factory=EmojiBook, repr=False, compare=False)
 
     @property
     def variant(self) -> Variant:

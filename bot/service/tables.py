@@ -23,7 +23,6 @@ from storage.db import Database
 
 from ..edge.errors import About
 from ..edge.shards import ALL, Shards
-from ..pictures.emoji import EmojiBook
 from ..present.panel import Panel
 from .clock import SYSTEM, Clock
 from .delivery import Delivery
@@ -55,7 +54,6 @@ class TableService(Registry):
         self.lobby = Lobby(self, db, self.play, self.delivery, self.timers, shards=shards, limiter=self.limiter,
                            clock=clock)
         self.history = History(db, self.limiter, cache_size=self.limiter.limits.replay_cache)
-        self.emoji = EmojiBook()  # the cards' application emojis, once start-up has synced them
 
     async def _timed_out(self, table: Table, key: str) -> None:
         await self.play.timed_out(table, key)

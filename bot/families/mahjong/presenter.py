@@ -14,8 +14,11 @@ from engine.words import Card, Cards
 from ...present.base import BasePresenter
 from . import pictures, settlement, text, words
 from .calc import MahjongForm
+from .controls import mahjong_controls
 
 if TYPE_CHECKING:
+    import discord
+
     from engine.core import Game, HandResult
 
     from ...pictures import Picture
@@ -68,6 +71,10 @@ class MahjongPresenter(BasePresenter):
     def panel_body(self, table: Table, game: Game, private: View, seat: int, *, deciding: bool,
                    picked: Sequence[str]) -> list[str]:
         return text.panel_body(self, table, game, _seat(private), seat)
+
+    def controls(self, table: Table, game: Game, private: View, seat: int, *, deciding: bool, page: int,
+                 picked: Sequence[str]) -> discord.ui.View | None:
+        return mahjong_controls(table, game, _seat(private), seat, deciding=deciding, page=page)
 
     def settlement_body(self, table: Table, result: HandResult, hand_no: int) -> Settlement:
         return settlement.settlement_body(table, result, hand_no)

@@ -3,18 +3,20 @@ birds; each seat's melds and latest discards; the player's own tiles with the on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.hints import Standing, Wait, hints, standing
+from engine.mahjong.tiles import tile_id
 from engine.mahjong.views import ChangshaSeatView, ChangshaView, MahjongSeatView, MahjongView
 
-from ...i18n import tr, tr_n
+from ...i18n import SOURCE, tr, tr_in, tr_n
 from ...present.hints import bar_lines, now_line
 from ...present.parts import money_text, others_lines, per_seat, recent_line, seat_name
 from ...present.results import seat_or_dash
 from ...present.words import joined
 from ...say import say
 from .words import (
+    MELD_WORDS,
     birds_text,
     chui_word,
     discards_text,
@@ -28,10 +30,13 @@ from .words import (
 
 if TYPE_CHECKING:
     from engine.core import Game
+    from engine.melds import MeldView
 
+    from ...pictures.emoji import EmojiBook
     from ...present.contract import Presenter
     from ...service.table import Table
 
+FAMILY = "mahjong"
 DISCARDS_SHOWN = 12  # latest discards per seat: four seats' blocks still fit a phone screen
 
 
@@ -171,18 +176,25 @@ def standing_line(standing: Standing | None) -> str | None:
     return tr_n("向听：{n}（离听牌还差 {n} 张）", standing.xiangting)
 
 
-def own_lines(private: MahjongSeatView, cards: list[str], hints: list[Wait] | None = None) -> list[str]:
+def own_lines(private: MahjongSeatView, cards: list[str], hints: list[Wait] | None = None,
+              book: EmojiBook | None = None) -> list[str]:
     """``手牌（14 张）：一二三万 五五筒 中 ｜ 摸到 五万``: the tile just drawn stands apart from the sorted hand
     (taken out of it when the hand lists it too: a hand of 3n+2 tiles holds the draw), then 听 with what each
-    tile wins (``hints``; None: the room's 听牌提示 is off) and 过胡不胡."""
+    tile wins (``hints``; None: the room's 听牌提示 is off) and 过胡不胡. With the tiles' emojis (``book``
+    holding every one) the hand is a line of tiles, read alike in every language."""
     drawn = private.drawn
     shown = list(cards)
     if is_tile(drawn) and drawn in shown and len(shown) % 3 == 2:
         shown.remove(drawn)
     held = len(shown) + (1 if is_tile(drawn) else 0)
     text = hand_text(shown) if shown else "—"
+    drawn_word = tile_word(drawn) if is_tile(drawn) else ""
+    pictured = book.line(FAMILY, sort_tiles(shown)) if book is not None and shown else None
+    pictured_draw = book.inline(FAMILY, drawn) if book is not None and is_tile(drawn) else None
+    if pictured is not None and (pictured_draw is not None or not is_tile(drawn)):
+        text, drawn_word = pictured, pictured_draw or ""
     if is_tile(drawn):
-        lines = [tr("**手牌**（{n} 张）：{hand} ｜ 摸到 **{tile}**", n=held, hand=text, tile=tile_word(drawn))]
+        lines = [tr("**手牌**（{n} 张）：{hand} ｜ 摸到 **{tile}**", n=held, hand=text, tile=drawn_word)]
     else:
         lines = [tr("**手牌**（{n} 张）：{hand}", n=held, hand=text)]
     if hints is not None:  # a game that values no tile (or holds every copy of its wait) still shows 听
@@ -197,16 +209,33 @@ def own_lines(private: MahjongSeatView, cards: list[str], hints: list[Wait] | No
     return lines
 
 
+def sort_tiles(tiles: list[str]) -> list[str]:
+    return sorted((t for t in tiles if is_tile(t)), key=tile_id)
+
+
+def own_melds_text(melds: list[MeldView] | list[dict[str, Any]], book: EmojiBook) -> str:
+    """The seat's own melds, each its word and its tiles as emoji (``碰 🀄🀄🀄``) when the book has them all (a
+    player's own melds are few, so the line stays short); else in words, as the table shows them."""
+    parts = []
+    for meld in melds:
+        shown = meld.to_json() if not isinstance(meld, dict) else meld
+        line = book.line(FAMILY, [t for t in shown.get("cards") or [] if is_tile(t)])
+        if not line:
+            return melds_text(melds)
+        parts.append(f"{tr(MELD_WORDS.get(str(shown.get('type') or '')) or tr_in(SOURCE, '副露'))} {line}")
+    return joined(parts)
+
+
 def panel_body(presenter: Presenter, table: Table, game: Game, private: MahjongSeatView, seat: int) -> list[str]:
     """The tiles with the draw apart, 听 and 向听, own melds, the table and the other seats."""
     cards = list(private.hand)
     helped = bool(table.bot_options.get("hints", True))
-    lines = own_lines(private, cards, hints(game, seat) if helped else None)
+    lines = own_lines(private, cards, hints(game, seat) if helped else None, table.emoji)
     if helped:
         lines += [t for t in [standing_line(standing(game, seat))] if t]
     own = per_seat(private, "melds", seat)
     if own:
-        lines.append(tr("**我的副露**：{melds}", melds=melds_text(own)))
+        lines.append(tr("**我的副露**：{melds}", melds=own_melds_text(own, table.emoji)))
     lines += table_facts(table, private)
     recent = recent_line(table)
     if recent:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 CARD = re.compile(r"[SHCD](?:10|[2-9JQKA])")
 PER_SELECT = 25
+FAMILY = "paodekuai"
 
 
 def pack(cards: Sequence[str]) -> str:
@@ -121,7 +122,9 @@ def card_view(table: Table, game: Game, seat: int, view: PaodekuaiSeatView, pick
     dview = discord.ui.View(timeout=None)
     held = {code for code, _ in hand_cards(view)}
     chosen = [c for c in picked if c in held]
-    options = [discord.SelectOption(label=shown, value=code, default=code in chosen)
+    # each card its emoji beside its sign (♠10): the face reads at a glance, the sign where emoji are missing
+    options = [discord.SelectOption(label=shown, value=code, default=code in chosen,
+                                    emoji=table.emoji.emoji(FAMILY, code))
                for code, shown in hand_cards(view)][:PER_SELECT]
     if options:
         dview.add_item(CardSelect(table.id, table.version, seat, options=options,

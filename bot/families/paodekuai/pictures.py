@@ -63,8 +63,9 @@ def card(face: str, w: int, h: int) -> Image.Image:
 
 
 def faces() -> list[Face]:
-    """Every card for the application's emojis, keyed by its ASCII notation (``S10``, ``HA``)."""
-    return [Face(signed, ascii, card(signed, 90, 128)) for signed, ascii in zip(SIGNED, NOTATION, strict=True)]
+    """Every card for the application's emojis, by its notation (``S10``, ``HA``: what views and actions carry,
+    and ASCII, so also the emoji's key)."""
+    return [Face(code, code, card(signed, 90, 128)) for signed, code in zip(SIGNED, NOTATION, strict=True)]
 
 
 def cards(faces: Any, size: tuple[int, int]) -> list[Image.Image]:

@@ -19,6 +19,7 @@ from engine.views import Phase
 from engine.words import Msg, Seat
 
 from ...i18n import tr
+from ...pictures.emoji import LINE_BUDGET
 from ...present.contract import Settlement
 from ...present.results import deltas_line, payment_line, seat_or_dash
 from ...present.words import joined
@@ -27,21 +28,27 @@ from .controls import preview, signed
 if TYPE_CHECKING:
     from engine.core import HandResult
 
+    from ...pictures.emoji import EmojiBook
     from ...service.table import Table
 
 SAFE_SHOWN = 4
 
 
-def hand_line(view: PaodekuaiSeatView) -> str:
-    """``**手牌**（16 张）：♠3♥3　♣4　♦5♠5 …``: one group per rank, as a fan is held."""
+def hand_line(view: PaodekuaiSeatView, book: EmojiBook | None = None) -> str:
+    """``**手牌**（16 张）：♠3♥3　♣4　♦5♠5 …``: one group per rank, as a fan is held; the cards' emojis when
+    ``book`` has every one."""
     groups: list[list[str]] = []
     last = None
     for code in view.hand:
         if code[1:] != last:  # S10 → 10: a suit letter, then the rank
             groups.append([])
             last = code[1:]
-        groups[-1].append(signed(code))
-    text = "　".join("".join(g) for g in groups) or "—"
+        groups[-1].append(code)
+    pictured = [book.line("paodekuai", g) for g in groups] if book is not None else [None]
+    if all(p is not None for p in pictured) and sum(len(p or "") for p in pictured) <= LINE_BUDGET:
+        text = " ".join(p or "" for p in pictured) or "—"
+    else:
+        text = "　".join("".join(signed(c) for c in g) for g in groups) or "—"
     return tr("**手牌**（{n} 张）：{hand}", n=sum(len(g) for g in groups), hand=text)
 
 
@@ -124,7 +131,7 @@ def counter_lines(table: Table, game: Game, seat: int) -> list[str]:
 def panel_lines(table: Table, game: Game, view: PaodekuaiSeatView, seat: int, picked: Sequence[str], *,
                 deciding: bool) -> list[str]:
     """The seat's hand by rank with suits, the trick to beat (or the lead), the pick and the others' counts."""
-    lines = [hand_line(view)]
+    lines = [hand_line(view, table.emoji)]
     if deciding and view.top is not None:
         lines.append(tr("**要管**：{play}", play=_play_text(table, view.top)))
     elif deciding:

@@ -13,8 +13,11 @@ from ...i18n import tr
 from ...present.base import BasePresenter
 from . import pictures, settlement, text, words
 from .calc import ZipaiForm
+from .controls import zipai_controls
 
 if TYPE_CHECKING:
+    import discord
+
     from engine.core import Game, HandResult
     from engine.words import Card, Cards
 
@@ -69,6 +72,10 @@ class ZipaiPresenter(BasePresenter):
     def panel_body(self, table: Table, game: Game, private: View, seat: int, *, deciding: bool,
                    picked: Sequence[str]) -> list[str]:
         return text.panel_body(self, table, game, _seat(private), seat)
+
+    def controls(self, table: Table, game: Game, private: View, seat: int, *, deciding: bool, page: int,
+                 picked: Sequence[str]) -> discord.ui.View | None:
+        return zipai_controls(table, game, _seat(private), seat, deciding=deciding, page=page)
 
     def settlement_body(self, table: Table, result: HandResult, hand_no: int) -> Settlement:
         return settlement.settlement_body(self, table, result, hand_no)

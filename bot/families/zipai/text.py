@@ -14,14 +14,16 @@ from engine.zipai.groups import group_huxi
 from engine.zipai.views import ZipaiSeatView, ZipaiView
 
 from ...i18n import SOURCE, tr, tr_in
+from ...pictures.emoji import LINE_BUDGET
 from ...present.hints import bar_lines, now_line
 from ...present.parts import others_lines, recent_line, seats_text
 from ...present.words import joined
-from .words import faces, group_word, hand_text, is_hand, melds_text
+from .words import faces, group_word, hand_groups, hand_text, is_hand, melds_text
 
 if TYPE_CHECKING:
     from engine.core import Game
 
+    from ...pictures.emoji import EmojiBook
     from ...present.contract import Presenter
     from ...service.table import Table
 
@@ -122,12 +124,24 @@ def standing_line(standing: StandingRecord | None) -> str | None:
     return tr("**牌型**（{huxi} 胡息）：{groups}", huxi=standing.huxi or 0, groups=text)
 
 
+def emoji_hand(book: EmojiBook, cards: list[str]) -> str | None:
+    """The hand as card emojis, grouped as the hand line groups it (「」 a 坎); None without them all."""
+    groups = [(book.line("zipai", list(text)), kan) for text, kan, _ in hand_groups(cards)]
+    if any(line is None for line, _ in groups) or sum(len(line or "") for line, _ in groups) > LINE_BUDGET:
+        return None
+    return " ".join(f"「{line}」" if kan else str(line) for line, kan in groups)
+
+
 def panel_body(presenter: Presenter, table: Table, game: Game, private: ZipaiSeatView, seat: int) -> list[str]:
     """The hand as players hold it, own 门子 and 胡息, the hints, 臭牌, the table and the other seats."""
     cards = list(private.hand)
     text = hand_text(cards)
-    lines = [tr("**手牌**（{n} 张）（「」为坎，粗体为红字）：{hand}", n=len(cards), hand=text)
-             if is_hand(cards) else tr("**手牌**（{n} 张）：{hand}", n=len(cards), hand=text)]
+    pictured = emoji_hand(table.emoji, cards) if is_hand(cards) else None
+    if pictured is not None:  # the red cards are red on their faces: only the 坎 need marking
+        lines = [tr("**手牌**（{n} 张）（「」为坎）：{hand}", n=len(cards), hand=pictured)]
+    else:
+        lines = [tr("**手牌**（{n} 张）（「」为坎，粗体为红字）：{hand}", n=len(cards), hand=text)
+                 if is_hand(cards) else tr("**手牌**（{n} 张）：{hand}", n=len(cards), hand=text)]
     own = private.melds[seat] if seat < len(private.melds) else ()
     if own:
         huxi = _own_huxi(own)
