@@ -17,7 +17,7 @@ from ..say import say
 from .contract import Settlement
 from .controls import action_view
 from .parts import others_lines
-from .results import deltas_line, payment_line, seat_or_dash
+from .results import deltas_line, payment_lines
 
 if TYPE_CHECKING:
     import discord
@@ -79,8 +79,7 @@ class BasePresenter:
         lines = [tr("第 {n} 局：{summary}", n=hand_no + 1, summary=table.say(outcome.summary))]
         for winner in outcome.winners:
             lines += [f"　{table.say(step.says)}" for step in winner.steps]
-        lines += [payment_line(seat_or_dash(table, p.payer), seat_or_dash(table, p.payee), p.amount, table.say(p.why))
-                  for p in outcome.payments]
+        lines += payment_lines(table, outcome.payments)
         lines += [table.say(step.says) for step in outcome.steps]
         lines.append(deltas_line(table, list(result.deltas)))
         return Settlement(lines)

@@ -3,12 +3,14 @@ match's running totals."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.ledger import Payment
 from engine.words import Msg
 
 from ..i18n import tr
-from .words import engine_text, joined
+from .words import joined
 
 if TYPE_CHECKING:
     from ..service.table import Table
@@ -74,19 +76,15 @@ def win_head(hand_no: int, who: str, card: str, how: str) -> str:
     return tr("🀄 第 {n} 局 {who} 胡了！", n=n, who=who)
 
 
-def payment_lines(table: Table, rows: Any) -> list[str]:
-    """Every payment with its why; payers of the same amount for the same reason to the same seat share
+def payment_lines(table: Table, payments: Sequence[Payment]) -> list[str]:
+    """Every payment with its why, worded; payers of the same amount for the same reason to the same seat share
     one line (``1号、3号、4号 各付 2号 4（自摸 2 + 杠 1）``)."""
-    merged: dict[tuple[Any, Any, str], list[Any]] = {}
-    for p in rows if isinstance(rows, list) else []:
-        if isinstance(p, dict) and isinstance(p.get("amount"), int):
-            why = Msg.from_json(p["why"]).zh() if p.get("why") else ""
-            merged.setdefault((p.get("payee"), p["amount"], why), []).append(p.get("payer"))
-    out = []
-    for (payee, amount, why), payers in merged.items():
-        who = joined([seat_or_dash(table, s) for s in sorted(payers, key=lambda s: s if isinstance(s, int) else 99)])
-        out.append(payment_line(who, seat_or_dash(table, payee), amount, engine_text(why), each=len(payers) > 1))
-    return out
+    merged: dict[tuple[int, int, Msg], list[int]] = {}
+    for p in payments:
+        merged.setdefault((p.payee, p.amount, p.why), []).append(p.payer)
+    return [payment_line(joined([seat_or_dash(table, s) for s in sorted(payers)]), seat_or_dash(table, payee),
+                         amount, table.say(why), each=len(payers) > 1)
+            for (payee, amount, why), payers in merged.items()]
 
 
 def payment_line(payer: str, payee: str, amount: int, why: str, *, each: bool = False) -> str:

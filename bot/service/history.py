@@ -26,7 +26,6 @@ from ..options_text import variant_name
 from ..present.parts import seat_name
 from ..present.settlement import hand_summary
 from ..present.table_message import public_snapshot
-from ..present.words import engine_text
 from .limits import Limiter
 from .table import Seat, Table, replay_steps
 
@@ -130,10 +129,9 @@ class History:
         at = max(0, min(step, last))
         # the engine's words as the table message says them: in the reader's language, seats by name
         shown = steps[at]
-        if shown.get("says"):
-            said = marked("；").join(names.say(m) for m in shown["says"])
-        else:  # a family whose events still carry zh-CN text
-            said = names.name_seats(engine_text(shown["text"])) if shown["text"] else tr("（发牌）")
+        # a step whose events say nothing public (a private draw) reads as …; the first step is the deal
+        said = marked("；").join(names.say(m) for m in shown["says"]) if shown["says"] else \
+            (tr("（发牌）") if at == 0 else "…")
         desc = public_snapshot(names, steps[at]["view"], said, at, len(steps))
         if at == last and result:
             desc += "\n\n" + tr("结果：{text}", text=hand_summary(names, result)) + "\n" + tr(

@@ -299,7 +299,7 @@ class Play:
         rows = [(i, s.user_id, result.deltas[i], i in result.winners) for i, s in enumerate(table.seats)]
         detail = result.detail or {}
         outcome = result.outcome
-        best = outcome.summary.zh() if outcome is not None else str(detail.get("text") or detail.get("patterns") or "")
+        best = outcome.summary.zh() if outcome is not None else ""
         payload = {"winners": result.winners, "deltas": result.deltas, "draw": result.draw,
                    "detail": json.loads(json.dumps(detail, ensure_ascii=False, default=str)), "hand_no": hand_no,
                    # the in-hand payments that stood (already inside the deltas), and who deals next as the match

@@ -27,7 +27,7 @@ from storage.db import SeatRow, TableRow
 
 from ..i18n import SOURCE, current_lang, speaking, tr
 from ..pictures.emoji import EmojiBook
-from ..present.words import cards_of_family, engine_text
+from ..present.words import cards_of_family
 from ..say import say
 
 # Options the bot adds to every variant's own (they shape hosting, not the rules). Their labels are also what
@@ -206,10 +206,6 @@ class Table:
                 continue
             if ev.says is not None:
                 self.log.append(self.said_line(ev.says))
-                continue
-            text = ev.data.get("text")  # a family whose events still carry zh-CN text (until every family says Msgs)
-            if text:
-                self.log.append(self._engine_line(str(text)))
 
     def say(self, message: Msg) -> str:
         """An engine message as this table's readers read it: seats by their labels, cards in the family's words."""
@@ -217,11 +213,6 @@ class Table:
 
     def said_line(self, message: Msg) -> Line:
         return Line(lambda: self.say(message), message)
-
-    def _engine_line(self, text: str) -> Line:
-        # the engine's own words through the catalogue (whole sentence, else clause by clause), then its 座位N
-        # named as the reader says them
-        return Line(lambda: self.name_seats(engine_text(text)))
 
     def seat_label(self, seat: int) -> str:
         """「1号 小明」, in the language being spoken; an AI seat's name (「3号 电脑1」) already says it is one,
@@ -286,15 +277,11 @@ def replay_steps(row: TableRow, hand_id: int) -> tuple[list[dict[str, Any]], dic
             if game.finished:
                 match.finish_hand()
             continue
-        steps: list[dict[str, Any]] = [{"view": game.public_view(), "text": "", "says": [],
-                                        "totals": list(match.totals)}]
+        steps: list[dict[str, Any]] = [{"view": game.public_view(), "says": [], "totals": list(match.totals)}]
         for a in hand.actions:
             public = [e for e in game.apply(a.seat, a.code) if e.audience is None]
             says = [e.says for e in public if e.says is not None]
-            # a family whose events still carry zh-CN text (until every family says Msgs)
-            text = "；".join(str(e.data.get("text")) for e in public if e.says is None and e.data.get("text"))
-            steps.append({"view": game.public_view(), "text": text or ("" if says else "…"), "says": says,
-                          "totals": list(match.totals)})
+            steps.append({"view": game.public_view(), "says": says, "totals": list(match.totals)})
         result = None
         if game.finished and game.result is not None:
             # the stored result's shape (bot/service/play.py), so it is worded from the same typed data

@@ -4,17 +4,15 @@ why (win money and kong money alike, the engine's words), kong money 荒庄 canc
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.ledger import Payment
 from engine.mahjong.stored import stored_outcome
 from engine.outcome import Outcome, Termination, Winner
 from engine.words import Card, Listing, Msg, Seats
 
 from ...i18n import tr
 from ...present.contract import Settlement
-from ...present.results import deltas_line, payment_line, seat_or_dash, win_head
+from ...present.results import deltas_line, payment_lines, seat_or_dash, win_head
 from ...present.words import joined
 from .words import birds_text, melds_text, tile_word, tiles_text
 
@@ -63,17 +61,6 @@ def _win_lines(table: Table, win: Winner) -> tuple[str, str | None]:
     melds = melds_text(list(win.melds))
     shown = " ｜ ".join(p for p in (tiles_text(list(win.hand), win.card), melds) if p)
     return head, ("　　" + tr("胡牌：{tiles}", tiles=shown) if shown else None)
-
-
-def payment_lines(table: Table, payments: Sequence[Payment]) -> list[str]:
-    """Every payment with its why, worded; payers of the same amount for the same reason to the same seat share
-    one line (``1号、3号、4号 各付 2号 4（自摸 2 + 杠 1）``)."""
-    merged: dict[tuple[int, int, Msg], list[int]] = {}
-    for p in payments:
-        merged.setdefault((p.payee, p.amount, p.why), []).append(p.payer)
-    return [payment_line(joined([seat_or_dash(table, s) for s in sorted(payers)]), seat_or_dash(table, payee),
-                         amount, table.say(why), each=len(payers) > 1)
-            for (payee, amount, why), payers in merged.items()]
 
 
 def settlement_body(table: Table, result: HandResult, hand_no: int) -> Settlement:

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import Action, Game
 from engine.hints import hints
-from engine.ledger import Payment
 from engine.paodekuai.game import BOMB_MONEY
 from engine.paodekuai.views import Counter, PaodekuaiSeatView, PaodekuaiView, TrickEntry
 from engine.views import Phase
@@ -21,7 +20,7 @@ from engine.words import Msg, Seat
 from ...i18n import tr
 from ...pictures.emoji import LINE_BUDGET
 from ...present.contract import Settlement
-from ...present.results import deltas_line, payment_line, seat_or_dash
+from ...present.results import deltas_line, payment_lines
 from ...present.words import joined
 from .controls import preview, signed
 
@@ -169,17 +168,6 @@ def hand_summary(table: Table, result: dict[str, Any]) -> str:
     if result.get("draw") or not winners:
         return tr("荒庄")
     return tr("{who} 出完牌", who=joined([table.seat_label(w) if 0 <= w < len(table.seats) else "—" for w in winners]))
-
-
-def payment_lines(table: Table, payments: Sequence[Payment]) -> list[str]:
-    """Every payment with its why, worded; payers of the same amount for the same reason to the same seat share
-    one line (``1号、2号 各付 3号 10（炸弹现结 炸弹 4）``)."""
-    merged: dict[tuple[int, int, Msg], list[int]] = {}
-    for p in payments:
-        merged.setdefault((p.payee, p.amount, p.why), []).append(p.payer)
-    return [payment_line(joined([seat_or_dash(table, s) for s in sorted(payers)]), seat_or_dash(table, payee),
-                         amount, table.say(why), each=len(payers) > 1)
-            for (payee, amount, why), payers in merged.items()]
 
 
 def settlement_body(table: Table, result: HandResult, hand_no: int) -> Settlement:
