@@ -56,14 +56,20 @@ def best_discard(game: MahjongGame, seat: int, counts: list[int], choices: list[
     return best
 
 
+def _obvious(legal: list[Action]) -> Action | None:
+    """What every level does alike: win when it may, and never raise the stakes (加锤 0)."""
+    win = next((a for a in legal if a.kind == "hu"), None)
+    if win is not None:
+        return win
+    return Action("chui", ("0",)) if legal[0].kind == "chui" else None
+
+
 def choose(game: Game, seat: int) -> Action:
     assert isinstance(game, MahjongGame)
     legal = game.legal_actions(seat)
-    for a in legal:
-        if a.kind == "hu":
-            return a
-    if legal[0].kind == "chui":
-        return Action("chui", ("0",))
+    obvious = _obvious(legal)
+    if obvious is not None:
+        return obvious
     counts = list(game.hands[seat])
     if game.window is not None:
         return _claim(game, seat, counts, legal)
@@ -116,11 +122,9 @@ def choose_easy(game: Game, seat: int) -> Action:
     terminals first — without counting how far the hand is from a win."""
     assert isinstance(game, MahjongGame)
     legal = game.legal_actions(seat)
-    for a in legal:
-        if a.kind == "hu":
-            return a
-    if legal[0].kind == "chui":
-        return Action("chui", ("0",))
+    obvious = _obvious(legal)
+    if obvious is not None:
+        return obvious
     if game.window is not None:
         passes = [a for a in legal if a.kind == "pass"]
         return passes[0] if passes else choose(game, seat)

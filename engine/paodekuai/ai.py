@@ -34,17 +34,23 @@ def _one_play(game: Any, counts: list[int]) -> bool:
     return n == 0 or any(q.size == n for q in lead_plays(counts, game.rules))
 
 
-def choose(game: Any, seat: int) -> Action:
-    legal = game.legal_actions(seat)
+def _obvious(game: Any, seat: int) -> tuple[list[Any], Action | None]:
+    """What every level does alike: no 打鸟, a pass when nothing beats, going out when one play sheds the hand;
+    else the plays to choose among (and None)."""
     if game.predeal is not None:
-        return PASS  # 不打鸟
-    plays = [play_of(a) for a in legal if a.kind != "pass"]
+        return [], PASS  # 不打鸟
+    plays = [play_of(a) for a in game.legal_actions(seat) if a.kind != "pass"]
     if not plays:
-        return PASS
+        return [], PASS
     held = len(game.hands[seat])
-    for p in plays:
-        if p.size == held:
-            return action_of(p)
+    out = next((p for p in plays if p.size == held), None)
+    return plays, (action_of(out) if out is not None else None)
+
+
+def choose(game: Any, seat: int) -> Action:
+    plays, obvious = _obvious(game, seat)
+    if obvious is not None:
+        return obvious
     counts = game.counts[seat]
     bombs = frozenset(r for r in range(13) if counts[r] == 4)
     if game.top is None:
@@ -56,7 +62,7 @@ def choose(game: Any, seat: int) -> Action:
         return action_of(min(plain, key=lambda p: (*_weakness(bombs, p)[:2], p.main, sum(p.wings))))
     bomb = min(plays, key=lambda p: p.main)
     threatened = any(len(game.hands[s]) <= 2 for s in range(SEATS) if s != seat)
-    if PASS not in legal or threatened or _one_play(game, _after(counts, bomb)):
+    if PASS not in game.legal_actions(seat) or threatened or _one_play(game, _after(counts, bomb)):
         return action_of(bomb)
     return PASS
 
@@ -65,16 +71,9 @@ def choose_easy(game: Any, seat: int) -> Action:
     """简单: a beginner. Plays out when one play takes every card, but leads its lowest card alone (never a
     pair, a straight or a trio it could shed together), blind to the next seat's 报单 unless the rules force it,
     and follows with the lowest play that beats, a bomb as readily as anything else."""
-    legal = game.legal_actions(seat)
-    if game.predeal is not None:
-        return PASS
-    plays = [play_of(a) for a in legal if a.kind != "pass"]
-    if not plays:
-        return PASS
-    held = len(game.hands[seat])
-    for p in plays:
-        if p.size == held:
-            return action_of(p)
+    plays, obvious = _obvious(game, seat)
+    if obvious is not None:
+        return obvious
     if game.top is None:
         return action_of(min(plays, key=lambda p: (p.low, p.size, p.main, sum(p.wings))))
     return action_of(min(plays, key=lambda p: (p.main, p.size, sum(p.wings))))
