@@ -99,7 +99,7 @@ class BasePresenter:
         return []
 
     def final_stakes(self, stakes: str) -> str:
-        return tr("{stakes}；每一对中胡数少者另付双方鸟分之和", stakes=stakes)
+        return stakes  # a family with 打鸟 says how its stakes are paid
 
     def hand_picture(self, private: View) -> Picture | None:
         return None

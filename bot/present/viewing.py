@@ -4,7 +4,10 @@ subclass) by its fields, or the dict a family not yet typed still gives by its k
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from engine.views import TableView
 
 
 def seen(view: Any, key: str, default: Any = None) -> Any:
@@ -23,3 +26,15 @@ def per_seat(view: Any, key: str, seat: int) -> Any:
 def view_json(view: Any) -> Any:
     """The view's JSON form (what is compared, stored or hashed)."""
     return view if isinstance(view, dict) else view.to_json()
+
+
+V = TypeVar("V", bound=TableView)
+
+
+def viewer(cls: type[V]) -> Callable[[TableView], V]:
+    """A presenter's reader of its own family's views (``_table = viewer(ZipaiView)``): the view, as ``cls``,
+    which a view of that family always is."""
+    def read(view: TableView) -> V:
+        assert isinstance(view, cls), f"a {cls.__name__} expected, got a {type(view).__name__}"
+        return view
+    return read

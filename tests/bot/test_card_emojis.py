@@ -72,6 +72,7 @@ async def test_a_face_drawn_anew_replaces_its_emoji_alone(world: FakeDiscord, db
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     bot = await start(world, db_url)
     old = bot.service.emoji.emoji("mahjong", "5m")
+    assert old is not None
     await bot.close()
     mahjong = next(p for p in presenters() if p.family == "mahjong")
     drawn = mahjong.faces()
@@ -83,7 +84,7 @@ async def test_a_face_drawn_anew_replaces_its_emoji_alone(world: FakeDiscord, db
     world.calls.clear()
     bot = await start(world, db_url)
     assert [c.body["name"] for c in calls(world, "POST")] == [emoji_name("mahjong", redrawn()[4])]
-    assert [c.url.rsplit("/", 1)[1] for c in calls(world, "DELETE")] == [str(old.id)] if old else False
+    assert [c.url.rsplit("/", 1)[1] for c in calls(world, "DELETE")] == [str(old.id)]
     new = bot.service.emoji.emoji("mahjong", "5m")
     assert new is not None and new != old and len(world.app_emojis) == len(ALL_FACES)
     await bot.close()

@@ -12,6 +12,7 @@ from engine.mahjong.views import MahjongSeatView, MahjongView
 from engine.words import Card, Cards
 
 from ...present.base import BasePresenter
+from ...present.viewing import viewer
 from . import pictures, settlement, text, words
 from .calc import MahjongForm
 from .controls import mahjong_controls
@@ -27,14 +28,8 @@ if TYPE_CHECKING:
     from ...service.table import Table
 
 
-def _table(view: View) -> MahjongView:
-    assert isinstance(view, MahjongView), "a mahjong game's views are typed"
-    return view
-
-
-def _seat(view: View) -> MahjongSeatView:
-    assert isinstance(view, MahjongSeatView), "a mahjong game's seat views are typed"
-    return view
+_table = viewer(MahjongView)  # this family's views, typed
+_seat = viewer(MahjongSeatView)
 
 
 class MahjongPresenter(BasePresenter):

@@ -13,6 +13,7 @@ from engine.views import Phase
 from ...i18n import tr
 from ...present.base import BasePresenter
 from ...present.controls import action_view
+from ...present.viewing import viewer
 from . import pictures, text
 from .controls import card_view, card_words, cards_for, unpack
 from .pictures import SUITS
@@ -29,14 +30,8 @@ if TYPE_CHECKING:
     from ...service.table import Table
 
 
-def _table(view: View) -> PaodekuaiView:
-    assert isinstance(view, PaodekuaiView), "views of this family are typed"
-    return view
-
-
-def _seat(view: View) -> PaodekuaiSeatView:
-    assert isinstance(view, PaodekuaiSeatView), "seat views of this family are typed"
-    return view
+_table = viewer(PaodekuaiView)  # this family's views, typed
+_seat = viewer(PaodekuaiSeatView)
 
 
 class PaodekuaiPresenter(BasePresenter):

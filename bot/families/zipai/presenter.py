@@ -11,6 +11,7 @@ from engine.zipai.views import ZipaiSeatView, ZipaiView
 
 from ...i18n import tr
 from ...present.base import BasePresenter
+from ...present.viewing import viewer
 from . import pictures, settlement, text, words
 from .calc import ZipaiForm
 from .controls import zipai_controls
@@ -27,14 +28,8 @@ if TYPE_CHECKING:
     from ...service.table import Table
 
 
-def _table(view: View) -> ZipaiView:
-    assert isinstance(view, ZipaiView), "a zipai game's views are typed"
-    return view
-
-
-def _seat(view: View) -> ZipaiSeatView:
-    assert isinstance(view, ZipaiSeatView), "a zipai game's seat views are typed"
-    return view
+_table = viewer(ZipaiView)  # this family's views, typed
+_seat = viewer(ZipaiSeatView)
 
 
 class ZipaiPresenter(BasePresenter):
@@ -94,6 +89,9 @@ class ZipaiPresenter(BasePresenter):
 
     def picture_chars(self) -> str:
         return words.SMALL + words.BIG
+
+    def final_stakes(self, stakes: str) -> str:
+        return tr("{stakes}；每一对中胡数少者另付双方鸟分之和", stakes=stakes)  # 字牌's races compare 胡
 
     def faces(self) -> Sequence[Face]:
         return pictures.faces()
