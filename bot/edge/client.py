@@ -91,7 +91,8 @@ class HunanBot(commands.Bot):
         """Take INTERACTION_CREATE before discord.py does: a member muted for flooding (``Limiter.muted``: refused
         again and again within a second, which no player ever is) gets their refusal repeated with the cheapest
         answer Discord accepts, before discord.py builds the interaction, its message, its view and its task, so
-        a flood costs the loop every table shares as little as can be. Everyone else's goes on as before."""
+        a flood costs the loop every table shares as little as can be; past the first refusal of a mute, nothing
+        is answered at all. Everyone else's goes on as before."""
         state = self._connection
         parse: Callable[[Any], None] = state.parse_interaction_create
 
@@ -99,9 +100,10 @@ class HunanBot(commands.Bot):
             service: TableService | None = getattr(self, "service", None)
             if service is not None and data.get("type") in (2, 3):  # a command or a click, not autocomplete
                 user = (data.get("member") or {}).get("user") or data.get("user") or {}
-                words = service.limiter.muted(int(user.get("id", 0)))
-                if words is not None:
-                    service.spawn(self._refuse_raw(data, words), f"refuse-{data.get('id')}")
+                muted = service.limiter.muted(int(user.get("id", 0)))
+                if muted is not None:
+                    if muted.answer:
+                        service.spawn(self._refuse_raw(data, muted.words), f"refuse-{data.get('id')}")
                     return
             parse(data)
 

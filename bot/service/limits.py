@@ -45,9 +45,18 @@ from .table import Table
 
 SWEEP_AT = 4096  # users remembered before the first sweep of those whose limit has run out
 # A member refused this many times within MUTE_WINDOW seconds is flooding (a player, never refused, never gets
-# here): until their limit lets them in again, their interactions are refused before discord.py parses them.
+# here): until their limit lets them in again, their interactions are refused before discord.py parses them, the
+# first with the words saying when to try again, the rest of that mute unanswered (see ``Limiter.muted``).
 MUTE_AFTER = 5
 MUTE_WINDOW = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Muted:
+    """A flooding member's interaction, refused before discord.py parses it: answered with ``words``, or not."""
+
+    words: str
+    answer: bool
 
 
 class LimitConfigError(ValueError):
@@ -220,7 +229,8 @@ class Limiter:
     _flying: dict[tuple[int, Hashable], Flight] = field(default_factory=dict)
     _free: dict[tuple[int, str], tuple[int, int]] = field(default_factory=dict)  # (user, kind) -> (table, version)
     _recent: dict[int, tuple[int, float]] = field(default_factory=dict)  # user -> (refusals, since when)
-    _muted: dict[int, tuple[float, str]] = field(default_factory=dict)  # user -> (until, the refusal's words)
+    # user -> (until, the refusal's words, whether this mute's refusal was answered)
+    _muted: dict[int, tuple[float, str, bool]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._clicks = TokenBuckets(self.limits.clicks, self.clock)
@@ -244,23 +254,31 @@ class Limiter:
         count += 1
         self._recent[user_id] = (count, since)
         if count >= MUTE_AFTER and wait > 0:
-            self._muted[user_id] = (now + wait, words)
+            self._muted[user_id] = (now + wait, words, False)
         if len(self._recent) >= SWEEP_AT:
             self._recent = {u: (c, t) for u, (c, t) in self._recent.items() if now - t <= MUTE_WINDOW}
             self._muted = {u: m for u, m in self._muted.items() if m[0] > now}
         return words
 
-    def muted(self, user_id: int) -> str | None:
-        """The refusal to repeat to a member who is flooding (see MUTE_AFTER), or None: decide as usual."""
+    def muted(self, user_id: int) -> Muted | None:
+        """Whether ``user_id`` is flooding (see MUTE_AFTER): None to decide as usual, else the refusal to give.
+
+        A mute's first interaction is answered with the words saying when to try again; the rest, until then,
+        are left unanswered (Discord shows the sender a failed interaction). They were told already, five times
+        in a second; answering every one of a few hundred a second costs the loop every table shares more than
+        the flood's own parsing."""
         if not self.on:
             return None
         muted = self._muted.get(user_id)
         if muted is None:
             return None
-        if muted[0] <= self.clock.monotonic():
+        until, words, answered = muted
+        if until <= self.clock.monotonic():
             del self._muted[user_id]
             return None
-        return muted[1]
+        if not answered:
+            self._muted[user_id] = (until, words, True)
+        return Muted(words, answer=not answered)
 
     # -- clicks ------------------------------------------------------------------------------------
 
