@@ -9,10 +9,12 @@ the events that step emitted. A family implements its step, its legal actions, i
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .core import Action, ActionName, Event, HandResult, LegalCache, admit
-from .views import SeatView, TableView
+from .melds import MeldView
+from .views import Draw, Offer, SeatView, TableView
 from .words import Msg
 
 
@@ -71,6 +73,20 @@ class Hand(ABC):
         """The seats to act answer a card on offer that the table has not seen (麻将's 暗杠 a robber may rob): a
         late seat is answered for, like a claim window, not put on 托管 (which would tell)."""
         return False
+
+    # -- what the replay of a finished hand reads (engine/replay.py) ---------------------------------------------
+    def offer(self) -> Offer | None:
+        """What the claim window or one-seat question open now is about (the card, whose it is), else None."""
+        return None
+
+    def face_up(self) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[MeldView, ...], ...]]:
+        """Every seat's hand and its melds face up, as its own view shows them (a family may say it cheaper)."""
+        views = [self.view(s) for s in range(self.seats)]
+        return tuple(v.hand for v in views), tuple(v.melds[s] for s, v in enumerate(views))
+
+    def wall_draws(self, events: Sequence[Event]) -> tuple[Draw, ...]:
+        """The cards taken from the wall in ``events`` (one step's), read from the family's own events."""
+        return ()
 
     # -- the skeleton -------------------------------------------------------------------------------------------
     def parse_action(self, code: str) -> Action:

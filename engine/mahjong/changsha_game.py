@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import PASS_ROLE, WIN_ROLE, Action, ActionName, HandResult, Win
+from ..core import PASS_ROLE, WIN_ROLE, Action, ActionName, Event, HandResult, Win
 from ..ledger import Payment, net
 from ..outcome import Bird, Outcome, Termination, Winner
 from ..predeal import PreDeal
-from ..views import Phase
+from ..views import Draw, Offer, Phase
 from ..words import Listing, Msg, Seat, Term, msg
 from . import changsha as cs
 from . import changsha_qishou as qs
@@ -706,6 +706,28 @@ class ChangshaGame(MahjongGame):
             "question": self._question(seat),
         })
         return fields
+
+    # --------------------------------------------------------------------- the replay (engine/replay.py)
+    def offer(self) -> Offer | None:
+        if self.finished or self.window is None:
+            return None
+        seat = Seat(self.window_from)
+        if self.window_kind == "qishou":
+            return Offer(msg("{seat} 的起手胡", seat=seat), None, self.window_from)
+        if self.window_kind == "haidi":
+            return Offer(msg("海底牌：{seat} 要不要", seat=seat), None, self.window_from)
+        if self.window_kind == "kaigang":
+            return Offer(msg("{seat} 开杠亮出的 {tiles}", seat=seat, tiles=cards(self.kong_tiles)),
+                         " ".join(NOTATION[t] for t in self.kong_tiles), self.window_from)
+        if self.window_kind == "gangpao":
+            return Offer(msg("{seat} 打出的杠牌 {tile}", seat=seat, tile=card(self.window.card)),
+                         NOTATION[self.window.card], self.window_from)
+        return super().offer()
+
+    def wall_draws(self, events: Sequence[Event]) -> tuple[Draw, ...]:
+        # the two tiles 开杠 turns over come from the wall too, for the konger
+        return super().wall_draws(events) + tuple(
+            Draw(e.data["seat"], t) for e in events if e.kind == "kaigang" for t in e.data["tiles"])
 
     def public_view(self) -> ChangshaView:
         return ChangshaView(**self._view_fields())

@@ -15,13 +15,13 @@ from functools import lru_cache
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import Action, ActionName, HandResult, MeldView, Win
+from ..core import Action, ActionName, Event, HandResult, MeldView, Win
 from ..hand import Hand
 from ..ledger import Payment
 from ..outcome import How, Outcome, Step, Termination, Winner
 from ..predeal import PreDeal, choose_stakes, daniao
 from ..settlement import Seating
-from ..views import Choosing, Phase, ResultView
+from ..views import Choosing, Draw, Offer, Phase, ResultView
 from ..words import Arg, Card, Cards, Msg, Seat, Seats, Term, listing, msg
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
 from .chi import chi_options, could_group
@@ -666,6 +666,23 @@ class ZipaiGame(Hand):
         self.finished = True
         self.must_discard = None
         self.emit("huangzhuang", {"deltas": deltas}, None, Msg("墩上无牌，黄庄"))
+
+    # ------------------------------------------------------------ the replay (engine/replay.py)
+    def offer(self) -> Offer | None:
+        w = self.window
+        if self.finished or w is None:
+            return None
+        seat, card = Seat(self.window_from), _card(w.card)
+        says = {"liang": msg("{seat} 的亮张 {card}", seat=seat, card=card),
+                "draw": msg("{seat} 翻出的 {card}", seat=seat, card=card),
+                "discard": msg("{seat} 打出的 {card}", seat=seat, card=card)}.get(
+            self.window_kind, msg("{seat} 自己偎/提的 {card}", seat=seat, card=card))
+        return Offer(says, name(w.card), self.window_from)
+
+    def wall_draws(self, events: Sequence[Event]) -> tuple[Draw, ...]:
+        # a 翻牌 is public; 安化's 补牌 goes face down into the hand, told to its drawer alone
+        return tuple(Draw(e.data["seat"], e.data["card"]) for e in events
+                     if (e.kind == "draw" and e.audience is None) or e.kind == "bupai_card")
 
     # ------------------------------------------------------------ public API
     def to_act(self) -> list[int]:
