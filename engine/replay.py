@@ -79,6 +79,7 @@ class HandReplay:
     steps: tuple[ReplayStep, ...]
     windows: tuple[Window, ...]
     turns: tuple[int, ...]  # the step each turn begins at; the first is 0, the deal
+    turn_seats: tuple[int | None, ...]  # whose turn each is (None: the deal)
 
     def turn_of(self, step: int) -> int:
         return bisect_right(self.turns, step) - 1
@@ -111,6 +112,7 @@ def record(game: Hand, actions: Iterable[tuple[int, str]]) -> HandReplay:
     windows: list[_Open] = []
     steps: list[ReplayStep] = []
     turns = [0]
+    turn_seats: list[int | None] = [None]
     turn_seat: int | None = None
 
     def observe() -> int | None:
@@ -163,6 +165,7 @@ def record(game: Hand, actions: Iterable[tuple[int, str]]) -> HandReplay:
                 begins, turn_seat = True, drawn[-1].seat
         if begins:
             turns.append(at)
+            turn_seats.append(turn_seat)
         snapshot(seat, named, code, answers, events, len(turns) - 1)
     return HandReplay(tuple(steps), tuple(Window(w.offer, w.opened, tuple(w.asked.values())) for w in windows),
-                      tuple(turns))
+                      tuple(turns), tuple(turn_seats))
