@@ -9,7 +9,6 @@ the events that step emitted. A family implements its step, its legal actions, i
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .core import Action, ActionName, Event, HandResult, LegalCache, admit
@@ -36,6 +35,7 @@ class Hand(ABC):
         self.version = 0
         self.log: list[tuple[int, str]] = []  # (seat, action code), what storage keeps and a replay applies
         self.events: list[Event] = []
+        self.draws: list[Draw] = []  # every card taken from the wall, in order (a replay shows them)
         self._legal_cache = LegalCache(self._legal)
 
     # -- what a family implements -------------------------------------------------------------------------------
@@ -84,10 +84,6 @@ class Hand(ABC):
         views = [self.view(s) for s in range(self.seats)]
         return tuple(v.hand for v in views), tuple(v.melds[s] for s, v in enumerate(views))
 
-    def wall_draws(self, events: Sequence[Event]) -> tuple[Draw, ...]:
-        """The cards taken from the wall in ``events`` (one step's), read from the family's own events."""
-        return ()
-
     # -- the skeleton -------------------------------------------------------------------------------------------
     def parse_action(self, code: str) -> Action:
         """An action code as the log and custom ids carry it; :class:`~engine.core.InvalidActionCode` if malformed."""
@@ -106,6 +102,10 @@ class Hand(ABC):
         start = len(self.events)
         self._apply(seat, action)
         return self.events[start:]
+
+    def drew(self, seat: int, card: str) -> None:
+        """A family takes ``card`` from the wall for ``seat`` (into the hand, or turned over for it)."""
+        self.draws.append(Draw(seat, card))
 
     def emit(self, kind: str, data: dict[str, Any], audience: int | None, says: Msg | None = None) -> None:
         """Record an event: ``data`` for machines (the AI, tests), ``says`` the line players read."""

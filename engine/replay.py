@@ -4,8 +4,8 @@ choose and what each answered, and the turns a replay jumps by.
 
 Nothing here is shown while a hand is played: the bot builds a replay only once the hand has ended. Each family
 says what only it knows through two hooks of :class:`~engine.hand.Hand`: :meth:`~engine.hand.Hand.offer` (what a
-window open now is about: the card, whose it is, in the family's words) and :meth:`~engine.hand.Hand.wall_draws`
-(the cards a step drew from the wall, read from the family's own events). Who is asked and what they may answer is
+window open now is about: the card, whose it is, in the family's words) and :meth:`~engine.hand.Hand.drew`
+(each card it takes from the wall, kept in the hand's ``draws``). Who is asked and what they may answer is
 the hand's own ``to_act()`` / ``legal_actions()``; what they answered is the action log.
 
 A turn begins at the deal, then wherever a seat other than the one whose turn it is draws from the wall or makes a
@@ -132,15 +132,14 @@ def record(game: Hand, actions: Iterable[tuple[int, str]]) -> HandReplay:
         return len(windows) - 1
 
     def snapshot(seat: int | None, action: ActionName | None, code: str | None, answers: int | None,
-                 events: Sequence[Event], turn: int) -> None:
+                 events: Sequence[Event], draws: tuple[Draw, ...], turn: int) -> None:
         says = tuple(e.says for e in events if e.audience is None and e.says is not None)
-        draws = game.wall_draws(events)
         window = observe()
         hands, melds = game.face_up()
         steps.append(ReplayStep(seat, action, code, answers, says, draws, game.public_view(), hands, melds,
                                 window, turn))
 
-    snapshot(None, None, None, None, list(game.events), 0)
+    snapshot(None, None, None, None, list(game.events), tuple(game.draws), 0)
     pending: int | None = None  # a seat whose turn begins with the next step
     for seat, code in actions:
         action = game.parse_action(code)
@@ -156,8 +155,9 @@ def record(game: Hand, actions: Iterable[tuple[int, str]]) -> HandReplay:
             begins, turn_seat, pending = True, pending, None
         if own and seat != turn_seat:
             begins, turn_seat = True, seat  # a move of its own by a seat whose turn it was not
+        before = len(game.draws)
         events = game.apply(seat, action)
-        drawn = game.wall_draws(events)
+        drawn = tuple(game.draws[before:])
         if drawn and drawn[-1].seat != turn_seat:
             if own:  # this step is the mover's: the drawer's turn begins with the next
                 pending = drawn[-1].seat
@@ -166,6 +166,6 @@ def record(game: Hand, actions: Iterable[tuple[int, str]]) -> HandReplay:
         if begins:
             turns.append(at)
             turn_seats.append(turn_seat)
-        snapshot(seat, named, code, answers, events, len(turns) - 1)
+        snapshot(seat, named, code, answers, events, drawn, len(turns) - 1)
     return HandReplay(tuple(steps), tuple(Window(w.offer, w.opened, tuple(w.asked.values())) for w in windows),
                       tuple(turns), tuple(turn_seats))

@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import PASS_ROLE, WIN_ROLE, Action, ActionName, Event, HandResult, Win
+from ..core import PASS_ROLE, WIN_ROLE, Action, ActionName, HandResult, Win
 from ..ledger import Payment, net
 from ..outcome import Bird, Outcome, Termination, Winner
 from ..predeal import PreDeal
-from ..views import Draw, Offer, Phase
+from ..views import Offer, Phase
 from ..words import Listing, Msg, Seat, Term, msg
 from . import changsha as cs
 from . import changsha_qishou as qs
@@ -448,6 +448,8 @@ class ChangshaGame(MahjongGame):
         self.drawn = None
         self.turn = None
         self.kong_tiles = [self.wall.pop(), self.wall.pop()]
+        for t in self.kong_tiles:  # turned over for the konger
+            self.drew(seat, NOTATION[t])
         self.kong_seat = seat
         self.emit("kaigang", {"seat": seat, "tiles": [NOTATION[t] for t in self.kong_tiles]}, None,
                   msg("{seat} 开杠亮出 {tiles}", seat=Seat(seat), tiles=cards(self.kong_tiles)))
@@ -723,11 +725,6 @@ class ChangshaGame(MahjongGame):
             return Offer(msg("{seat} 打出的杠牌 {tile}", seat=seat, tile=card(self.window.card)),
                          NOTATION[self.window.card], self.window_from)
         return super().offer()
-
-    def wall_draws(self, events: Sequence[Event]) -> tuple[Draw, ...]:
-        # the two tiles 开杠 turns over come from the wall too, for the konger
-        return super().wall_draws(events) + tuple(
-            Draw(e.data["seat"], t) for e in events if e.kind == "kaigang" for t in e.data["tiles"])
 
     def public_view(self) -> ChangshaView:
         return ChangshaView(**self._view_fields())

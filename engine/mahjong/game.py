@@ -26,7 +26,6 @@ from ..core import (
     WIN_ROLE,
     Action,
     ActionName,
-    Event,
     HandResult,
     InvalidActionCode,
     MeldView,
@@ -36,7 +35,7 @@ from ..hand import Hand
 from ..ledger import Ledger, Payment, net
 from ..outcome import Bird, Outcome, Step, Termination, Winner
 from ..predeal import PreDeal
-from ..views import Choosing, Draw, Offer, Phase, ResultView
+from ..views import Choosing, Offer, Phase, ResultView
 from ..words import Listing, Msg, Seat, Term, msg
 from . import result as said
 from .result import card
@@ -209,6 +208,7 @@ class MahjongGame(Hand):
             self._finish_draw()
             return
         tile = self.wall.pop() if tail else self.wall.pop(0)
+        self.drew(seat, NOTATION[tile])
         self.hands[seat][tile] += 1
         self.drawn = tile
         self.turn = seat
@@ -531,9 +531,6 @@ class MahjongGame(Hand):
         # a seat's own view would work out its 听 too, which a replay does not show
         hands = tuple(tuple(self._names(s)) if self.predeal is None else () for s in range(self.seats))
         return hands, tuple(tuple(self._meld_view(m, True) for m in self.melds[s]) for s in range(self.seats))
-
-    def wall_draws(self, events: Sequence[Event]) -> tuple[Draw, ...]:
-        return tuple(Draw(e.data["seat"], e.data["tile"]) for e in events if e.kind == "draw")
 
     def to_act(self) -> list[int]:
         if self.finished:

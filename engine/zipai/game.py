@@ -15,13 +15,13 @@ from functools import lru_cache
 from typing import Any
 
 from ..claims import ClaimWindow
-from ..core import Action, ActionName, Event, HandResult, MeldView, Win
+from ..core import Action, ActionName, HandResult, MeldView, Win
 from ..hand import Hand
 from ..ledger import Payment
 from ..outcome import How, Outcome, Step, Termination, Winner
 from ..predeal import PreDeal, choose_stakes, daniao
 from ..settlement import Seating
-from ..views import Choosing, Draw, Offer, Phase, ResultView
+from ..views import Choosing, Offer, Phase, ResultView
 from ..words import Arg, Card, Cards, Msg, Seat, Seats, Term, listing, msg
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
 from .chi import chi_options, could_group
@@ -387,6 +387,7 @@ class ZipaiGame(Hand):
             self._bupai(seat)
             return
         card = self.wall.pop(0)
+        self.drew(seat, name(card))
         hand = self.hands[seat]
         base = self._meld_of(seat, card, ("wei", "chouwei"))
         if hand[card] == 3 or base is not None:
@@ -405,6 +406,7 @@ class ZipaiGame(Hand):
         no discard; the 下家 draws next. Compulsory 偎/提 still apply to it."""
         self.bupai[seat] -= 1
         card = self.wall.pop(0)
+        self.drew(seat, name(card))
         self._note_intake(seat)
         hand = self.hands[seat]
         base = self._meld_of(seat, card, ("wei", "chouwei"))
@@ -678,11 +680,6 @@ class ZipaiGame(Hand):
                 "discard": msg("{seat} 打出的 {card}", seat=seat, card=card)}.get(
             self.window_kind, msg("{seat} 自己偎/提的 {card}", seat=seat, card=card))
         return Offer(says, name(w.card), self.window_from)
-
-    def wall_draws(self, events: Sequence[Event]) -> tuple[Draw, ...]:
-        # a 翻牌 is public; 安化's 补牌 goes face down into the hand, told to its drawer alone
-        return tuple(Draw(e.data["seat"], e.data["card"]) for e in events
-                     if (e.kind == "draw" and e.audience is None) or e.kind == "bupai_card")
 
     # ------------------------------------------------------------ public API
     def to_act(self) -> list[int]:
