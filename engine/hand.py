@@ -79,6 +79,11 @@ class Hand(ABC):
         """What the claim window or one-seat question open now is about (the card, whose it is), else None."""
         return None
 
+    def opens_turn(self) -> bool | None:
+        """Whether the move about to be made begins a turn of the replay (跑得快: a lead begins a trick); None: the
+        replay's own rule (a seat's draw, or a move of its own by a seat whose turn it was not)."""
+        return None
+
     def face_up(self) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[MeldView, ...], ...]]:
         """Every seat's hand and its melds face up, as its own view shows them (a family may say it cheaper)."""
         views = [self.view(s) for s in range(self.seats)]

@@ -10,7 +10,7 @@ the hand's own ``to_act()`` / ``legal_actions()``; what they answered is the act
 
 A turn begins at the deal, then wherever a seat other than the one whose turn it is draws from the wall or makes a
 move of its own (a discard, a play) rather than answer a window: one seat's draw and discard with the claims they
-bring, and in a game without a wall each play.
+bring. A family may say where its turns begin instead (:meth:`~engine.hand.Hand.opens_turn`: 跑得快's tricks).
 """
 
 from __future__ import annotations
@@ -150,15 +150,18 @@ def record(game: Hand, actions: Iterable[tuple[int, str]]) -> HandReplay:
         if answers is not None:
             windows[answers].asked[seat] = Asked(seat, windows[answers].asked[seat].options, named, at)
         own = answers is None and steps[-1].public.phase is not Phase.CHOOSE
-        begins = False
-        if pending is not None:
+        opens = game.opens_turn()  # the family's own turns (跑得快's tricks), else the rule below
+        begins = bool(opens)
+        if opens:
+            turn_seat = seat
+        if pending is not None and opens is None:
             begins, turn_seat, pending = True, pending, None
-        if own and seat != turn_seat:
+        if own and seat != turn_seat and opens is None:
             begins, turn_seat = True, seat  # a move of its own by a seat whose turn it was not
         before = len(game.draws)
         events = game.apply(seat, action)
         drawn = tuple(game.draws[before:])
-        if drawn and drawn[-1].seat != turn_seat:
+        if drawn and drawn[-1].seat != turn_seat and opens is None:
             if own:  # this step is the mover's: the drawer's turn begins with the next
                 pending = drawn[-1].seat
             else:  # the draw that follows a window begins the drawer's turn

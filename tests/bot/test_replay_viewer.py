@@ -159,18 +159,20 @@ async def test_a_whole_replay_of_each_family(env: Env, variant: str) -> None:
     buttons = controls(env, mid)
     await env.click(env.carol, mid, buttons["⏮ 开头"]["custom_id"])
     assert at_step(env, mid) == 0
-    starts = []
+    starts, listed = [], set()
     while True:
         buttons = controls(env, mid)
         select = buttons.get("select")
         assert select is not None
         chosen = [o for o in select["options"] if o.get("default")]
-        assert len(chosen) == 1
+        assert len(chosen) == 1 and int(chosen[0]["value"]) <= at_step(env, mid)  # the turn shown is chosen
+        listed |= {int(o["value"]) for o in select["options"]}
         if buttons["下一轮 ⏩"].get("disabled"):
             break
         await env.click(env.carol, mid, buttons["下一轮 ⏩"]["custom_id"])
         starts.append(at_step(env, mid))
     assert starts == sorted(starts) and starts[-1] == last and len(starts) >= 2
+    assert set(starts[:-1]) <= listed  # every turn can be chosen in the select, page by page
     # a turn chosen in the select: the step it begins at
     buttons = controls(env, mid)
     options = buttons["select"]["options"]
