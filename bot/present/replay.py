@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from engine.core import HandResult
+from engine.core import ActionName, HandResult
 from engine.replay import Asked, HandReplay, ReplayStep
 
 from ..edge.components import ReplayButton, ReplaySelect
@@ -37,9 +37,16 @@ FIELD_LIMIT = 1024
 TURNS_PER_SELECT = 25  # Discord's limit on a select's options
 
 
-def _answer(asked: Asked, at: int, closed: bool) -> str:
+def action_words(table: Table, name: ActionName) -> str:
+    """An action's name (a control's label) in the reader's language, the cards it names in the family's writing
+    (吃 壹贰叁 → 吃 壹貳參)."""
+    presenter = presenter_of(table)
+    return named(dataclasses.replace(name, params=tuple((k, presenter.card_run(v) or v) for k, v in name.params)))
+
+
+def _answer(table: Table, asked: Asked, at: int, closed: bool) -> str:
     if asked.answer is not None and asked.answered_at is not None and asked.answered_at <= at:
-        return named(asked.answer)
+        return action_words(table, asked.answer)
     # unanswered: still to answer at this step, or the window closed without needing it
     return tr("（不必表态）") if closed else tr("（待表态）")
 
@@ -53,9 +60,9 @@ def window_lines(table: Table, replay: HandReplay, step: ReplayStep, at: int) ->
         closed = step.window != index  # nothing of it is open after this step
         lines.append(tr("**表态**：{offer}", offer=table.say(window.offer.says)))
         for asked in window.asked:
-            options = marked("、").join(named(o) for o in asked.options)
+            options = marked("、").join(action_words(table, o) for o in asked.options)
             lines.append(tr("　{seat}：可选 {options} → {answer}", seat=seat_name(table, asked.seat),
-                            options=options, answer=_answer(asked, at, closed)))
+                            options=options, answer=_answer(table, asked, at, closed)))
     return lines
 
 
@@ -69,7 +76,7 @@ def step_lines(table: Table, replay: HandReplay, at: int) -> list[str]:
     if step.seat is None:
         lines.append(tr("（发牌）"))
     elif step.action is not None:
-        lines.append(tr("**{seat}**：{action}", seat=seat_name(table, step.seat), action=named(step.action)))
+        lines.append(tr("**{seat}**：{action}", seat=seat_name(table, step.seat), action=action_words(table, step.action)))
     lines += [f"› {table.say(m)}" for m in step.says]
     for draw in step.draws:
         lines.append(tr("› {seat} 从牌墙摸到 {card}", seat=seat_name(table, draw.seat),
@@ -119,7 +126,7 @@ def _turn_label(table: Table, replay: HandReplay, turn: int) -> tuple[str, str |
     start, seat = replay.steps[replay.turns[turn]], replay.turn_seats[turn]
     label = tr("第 {n} 轮 · {seat}", n=turn, seat=seat_name(table, seat) if seat is not None else "—")
     said = marked("；").join(table.say(m) for m in start.says) if start.says else \
-        (named(start.action) if start.action else "")
+        (action_words(table, start.action) if start.action else "")
     return _clip(label, 100), _clip(said, 100) if said else None
 
 

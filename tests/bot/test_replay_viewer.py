@@ -9,19 +9,23 @@ from __future__ import annotations
 import copy
 import random
 import re
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.engine_words import named
-from bot.i18n import marked, speaking
+from bot.i18n import marked, speaking, tr
 from bot.present.registry import presenter_for
 from bot.service.table import Seat, Table
 from engine.match import Match
 from engine.views import Phase
-from fake_discord import playing
+from fake_discord import playing, uninstall_webhook_edge
 
 from .conftest import Env, short
+from .test_history_words import READERS, play_one_hand, reads_in
+from .test_languages import world_env
 
 FAMILIES = ("changsha", "paohuzi", "paodekuai")
 
@@ -205,3 +209,39 @@ async def test_a_whole_replay_of_each_family(env: Env, variant: str) -> None:
     assert at_step(env, mid) == 0, p.text()
     p = await env.cmd(env.bob, "replay", code=code)
     assert p.ephemeral and p.message_id is not None and at_step(env, p.message_id) == 0
+
+
+@pytest.fixture
+async def readers(tmp_path: Path) -> AsyncIterator[Env]:
+    """alice reads English, bob traditional Chinese, carol simplified (tests/bot/test_languages.py's world)."""
+    e = await world_env(tmp_path, "zh-CN")
+    yield e
+    await e.bot.close()
+    uninstall_webhook_edge()
+    assert not e.world.errors, e.world.errors
+
+
+@pytest.mark.parametrize("variant", ("paohuzi", "paodekuai"))
+async def test_every_step_reads_in_each_language(readers: Env, variant: str) -> None:
+    """Each step of a 字牌 and a 跑得快 hand in English, traditional and simplified Chinese: no simplified leftover
+    in zh-TW, only game terms in Chinese in English, seats by name, within Discord's limits (the fake edge holds
+    every payload to the OpenAPI spec)."""
+    env = readers
+    hand = await play_one_hand(env, variant, 3)
+    for user, lang in READERS:
+        uid = getattr(env, user)
+        with speaking(lang):
+            forward, settled = tr("下一步 ▶"), tr("结算")
+        p = await env.cmd(uid, "replay", code=hand["code"])
+        mid = p.message_id
+        assert p.ephemeral and mid is not None
+        steps = 0
+        while True:
+            reads_in(p.text(), lang)
+            within_discord_limits(env, mid)
+            button = next(c for c in env.world.components_of(mid) if c.get("label") == forward)
+            if button.get("disabled"):
+                break
+            p = await env.click(uid, mid, button["custom_id"])
+            steps += 1
+        assert steps > 5 and settled in [e.get("title") for e in embeds_of(env, mid)]
