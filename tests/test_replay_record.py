@@ -53,6 +53,7 @@ def test_a_recorded_hand_is_the_engines_own_at_every_step(variant: str) -> None:
         for i, (step, then) in enumerate(zip(replay.steps, seen, strict=True)):
             assert step.hands == then["hands"], (seed, i)
             assert step.melds == then["melds"], (seed, i)
+            assert not any(m.hidden for melds in step.melds for m in melds), (seed, i)  # 偎, 暗杠 face up
             assert step.turn == replay.turn_of(i)
             if i and then["wall"] is not None and seen[i - 1]["wall"] is not None and not step.public.finished:
                 # every card that left the wall is told as a draw, and nothing else is
