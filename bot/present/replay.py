@@ -104,11 +104,15 @@ def replay_embeds(table: Table, hand_id: int, replay: HandReplay, result: HandRe
                   at: int, footer: str | None) -> list[discord.Embed]:
     """One step as embeds: the step and the table face up; at the last step the settlement, in an embed of its
     own."""
-    description = "\n".join(step_lines(table, replay, at) + [""] + face_up_lines(table, replay.steps[at]))
+    lines = step_lines(table, replay, at)
+    outcome = result.outcome if result is not None and at == len(replay.steps) - 1 else None
+    if outcome is not None:
+        lines.append(tr("结果：{text}", text=table.say(outcome.summary)))
+    description = "\n".join(lines + [""] + face_up_lines(table, replay.steps[at]))
     embed = discord.Embed(title=tr("回放 · 牌局 #{hand}（{variant}）", hand=hand_id, variant=variant_name(table.variant)),
                           description=_clip(description, DESCRIPTION_LIMIT))
     embeds = [embed]
-    if at == len(replay.steps) - 1 and result is not None and result.outcome is not None:
+    if outcome is not None and result is not None:
         settled = presenter_of(table).settlement_body(table, result, hand_no).lines
         room = EMBED_TOTAL - len(embed.title or "") - len(embed.description or "") - len(footer or "") - 40
         title = tr("结算")
