@@ -12,7 +12,8 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from .core import Action, ActionName, Event, HandResult, LegalCache, admit
-from .views import SeatView, TableView
+from .melds import MeldView
+from .views import Draw, Offer, SeatView, TableView
 from .words import Msg
 
 
@@ -34,6 +35,7 @@ class Hand(ABC):
         self.version = 0
         self.log: list[tuple[int, str]] = []  # (seat, action code), what storage keeps and a replay applies
         self.events: list[Event] = []
+        self.draws: list[Draw] = []  # every card taken from the wall, in order (a replay shows them)
         self._legal_cache = LegalCache(self._legal)
 
     # -- what a family implements -------------------------------------------------------------------------------
@@ -72,6 +74,21 @@ class Hand(ABC):
         late seat is answered for, like a claim window, not put on 托管 (which would tell)."""
         return False
 
+    # -- what the replay of a finished hand reads (engine/replay.py) ---------------------------------------------
+    def offer(self) -> Offer | None:
+        """What the claim window or one-seat question open now is about (the card, whose it is), else None."""
+        return None
+
+    def opens_turn(self) -> bool | None:
+        """Whether the move about to be made begins a turn of the replay (跑得快: a lead begins a trick); None: the
+        replay's own rule (a seat's draw, or a move of its own by a seat whose turn it was not)."""
+        return None
+
+    def face_up(self) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[MeldView, ...], ...]]:
+        """Every seat's hand and its melds face up, as its own view shows them (a family may say it cheaper)."""
+        views = [self.view(s) for s in range(self.seats)]
+        return tuple(v.hand for v in views), tuple(v.melds[s] for s, v in enumerate(views))
+
     # -- the skeleton -------------------------------------------------------------------------------------------
     def parse_action(self, code: str) -> Action:
         """An action code as the log and custom ids carry it; :class:`~engine.core.InvalidActionCode` if malformed."""
@@ -90,6 +107,10 @@ class Hand(ABC):
         start = len(self.events)
         self._apply(seat, action)
         return self.events[start:]
+
+    def drew(self, seat: int, card: str) -> None:
+        """A family takes ``card`` from the wall for ``seat`` (into the hand, or turned over for it)."""
+        self.draws.append(Draw(seat, card))
 
     def emit(self, kind: str, data: dict[str, Any], audience: int | None, says: Msg | None = None) -> None:
         """Record an event: ``data`` for machines (the AI, tests), ``says`` the line players read."""

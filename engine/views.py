@@ -45,6 +45,25 @@ class ResultView:
     summary: Msg
 
 
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """What an open window is about, in the family's words (``says``: 「座位2 打出的 五万」), with the card on offer
+    and the seat it came from where there is one (a 起手胡 question has neither)."""
+
+    says: Msg
+    card: str | None = None
+    from_seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A card taken from the wall: by ``seat`` into its hand, or turned face up for the table to claim (字牌's
+    翻牌, where ``seat`` is the seat it is turned for)."""
+
+    seat: int
+    card: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class TableView:
     """What every family's public view holds. ``to_act`` names whose turn it is; in a claim window or a one-seat

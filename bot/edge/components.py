@@ -294,13 +294,16 @@ class VoteButton(Control, DynamicItem[discord.ui.Button[Any]], template=r"ht:vot
 
 
 class ReplayButton(Control, DynamicItem[discord.ui.Button[Any]], template=r"ht:rp:(?P<h>\d+):(?P<step>\d+)(?::(?P<role>[a-z]))?"):
-    """Step through a stored hand (回放); stateless, so old replay messages keep working. ``role`` (p, n, e: back,
-    next, end) keeps the ids of one message apart when two buttons lead to the same step."""
+    """Step through a stored hand (回放); stateless, so old replay messages keep working. ``role`` (f, q, p, n, w,
+    e: start, previous turn, back, next, next turn, end) keeps the ids of one message apart when two buttons lead
+    to the same step."""
 
-    def __init__(self, hand_id: int, step: int, label: str, *, role: str = "", disabled: bool = False) -> None:
+    def __init__(self, hand_id: int, step: int, label: str, *, role: str = "", disabled: bool = False,
+                 row: int | None = None) -> None:
         self.hand_id, self.step = hand_id, step
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=f"ht:rp:{hand_id}:{step}" + (f":{role}" if role else "")))
+                                           custom_id=f"ht:rp:{hand_id}:{step}" + (f":{role}" if role else ""),
+                                           row=row))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
@@ -311,8 +314,31 @@ class ReplayButton(Control, DynamicItem[discord.ui.Button[Any]], template=r"ht:r
         await service_of(interaction).history.replay(interaction, self.hand_id, self.step, edit=True)
 
 
+class ReplaySelect(Control, DynamicItem[discord.ui.Select[Any]], template=r"ht:rs:(?P<h>\d+):(?P<page>\d+)"):
+    """Jump to a turn of a stored hand (回放); each option's value is the step the turn begins at, ``page`` the
+    group of turns the select lists (a hand of more turns than one select holds lists the current one's)."""
+
+    def __init__(self, hand_id: int, page: int, *, options: list[discord.SelectOption],
+                 placeholder: str | None = None, row: int | None = None) -> None:
+        self.hand_id = hand_id
+        super().__init__(discord.ui.Select(custom_id=f"ht:rs:{hand_id}:{page}", options=options,
+                                           placeholder=placeholder, row=row))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ReplaySelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(int(match["h"]), int(match["page"]), options=list(item.options), placeholder=item.placeholder)
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        step = int(values[0]) if values and values[0].isdigit() and len(values[0]) < 7 else -1
+        await service_of(interaction).history.replay(interaction, self.hand_id, step, edit=True)
+
+
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
-    ActionButton, ActionSelect, CardSelect, ShowHandButton, AutoOffButton, LobbyButton, OptionSelect, VoteButton, ReplayButton)
+    ActionButton, ActionSelect, CardSelect, ShowHandButton, AutoOffButton, LobbyButton, OptionSelect, VoteButton, ReplayButton,
+    ReplaySelect)
 
 
 def is_known_custom_id(custom_id: str) -> bool:

@@ -1,5 +1,5 @@
 """The channel's table message: title, turn line, the family's table facts, one block per seat, the latest log lines,
-the footer and the 查看我的手牌 button; and the replay's snapshot of a stored hand.
+the footer and the 查看我的手牌 button (a stored hand's replay is ``replay.py``'s).
 
 Drawn from ``public_view()`` and the table's public event log only, never ``view(seat)``: hidden cards cannot reach
 a channel by construction, and the tests check every channel payload anyway.
@@ -83,10 +83,3 @@ def table_message(table: Table, public: View | None = None) -> Panel:
     if picture is not None:
         embed.set_image(url=f"attachment://{picture.filename}")
     return Panel(embed=embed, view=dview, picture=picture)
-
-
-def public_snapshot(table: Table, view: View, text: str, step: int, total: int) -> str:
-    """One step of a stored hand's replay: what happened, then the table as it stood."""
-    lines = [tr("回放 · 第 {step}/{total} 步：{event}", step=step, total=total - 1, event=text)] \
-        + public_lines(table, view, finished=view.finished)
-    return "\n".join(lines)[:EMBED_LIMIT]

@@ -19,15 +19,11 @@ import discord
 
 from storage.db import ID_LIMIT, Database, normal_code
 
-from ..edge.components import ReplayButton
 from ..edge.errors import Denied, Limited, echoed
-from ..i18n import marked, tr
-from ..options_text import variant_name
-from ..present.parts import seat_name
-from ..present.settlement import hand_summary
-from ..present.table_message import public_snapshot
+from ..i18n import tr
+from ..present.replay import replay_controls, replay_embeds
 from .limits import Limiter
-from .table import Seat, Table, replay_steps
+from .table import ReplayedHand, Seat, Table, replay_hand
 
 log = logging.getLogger(__name__)
 
@@ -37,12 +33,11 @@ MAX_WAITING = 4  # replays being worked out at once (one runs, the others wait t
 @dataclass(frozen=True, slots=True)
 class Replay:
     """One stored hand, replayed: its server (a replay is shown in that server only), the table as far as naming
-    its seats goes, the public snapshot of every step, and the result."""
+    its seats goes, and the hand told step by step (``engine.replay``) with its result."""
 
     guild_id: int
     names: Table
-    steps: list[dict[str, Any]]
-    result: dict[str, Any] | None
+    hand: ReplayedHand | None
 
 
 class History:
@@ -109,10 +104,10 @@ class History:
         row = await self.db.table(info["table_id"])
         assert row is not None
         # the engine replays the match up to this hand on the replay thread: the event loop stays free
-        steps, result = await asyncio.get_running_loop().run_in_executor(self._pool, replay_steps, row, hand_id)
+        hand = await asyncio.get_running_loop().run_in_executor(self._pool, replay_hand, row, hand_id)
         names = Table(row.id, row.guild_id, row.channel_id, row.host_id, row.variant_id, row.options,
                       row.bot_options, row.status, [Seat(s.user_id, s.name) for s in row.seats])
-        replay = Replay(int(info["guild_id"]), names, steps, result)
+        replay = Replay(int(info["guild_id"]), names, hand)
         self._replays[hand_id] = replay
         while len(self._replays) > self.cache_size:
             self._replays.popitem(last=False)
@@ -122,38 +117,23 @@ class History:
         if not 0 < hand_id < ID_LIMIT:  # /history hand: or a replay button's id: no hand has it
             raise Denied(tr("找不到牌局 #{hand}。", hand=echoed(hand_id)))
         replay = await self._replay_of(interaction, hand_id, edit=edit)
-        names, steps, result = replay.names, replay.steps, replay.result
-        if not steps:
+        names, hand = replay.names, replay.hand
+        if hand is None or not hand.replay.steps or hand.result is None:
             raise Denied(tr("牌局 #{hand} 没有记录。", hand=hand_id))
-        last = len(steps) - 1
-        at = max(0, min(step, last))
-        # the engine's words as the table message says them: in the reader's language, seats by name
-        shown = steps[at]
-        # a step whose events say nothing public (a private draw) reads as …; the first step is the deal
-        said = marked("；").join(names.say(m) for m in shown["says"]) if shown["says"] else \
-            (tr("（发牌）") if at == 0 else "…")
-        desc = public_snapshot(names, steps[at]["view"], said, at, len(steps))
-        if at == last and result:
-            desc += "\n\n" + tr("结果：{text}", text=hand_summary(names, result)) + "\n" + tr(
-                "本局：{deltas}", deltas=" ｜ ".join(f"{seat_name(names, i)} {d:+d}"
-                                                  for i, d in enumerate(result["deltas"])))
-        embed = discord.Embed(title=tr("回放 · 牌局 #{hand}（{variant}）", hand=hand_id,
-                                       variant=variant_name(names.variant)), description=desc[:4000])
-        view = discord.ui.View(timeout=None)
-        # no step before the first nor after the last: those buttons are shown disabled (each control keeps
-        # an id of its own, as Discord requires, by the role it plays)
-        view.add_item(ReplayButton(hand_id, max(at - 1, 0), tr("◀ 上一步"), role="p", disabled=at == 0))
-        view.add_item(ReplayButton(hand_id, min(at + 1, last), tr("下一步 ▶"), role="n", disabled=at == last))
-        view.add_item(ReplayButton(hand_id, last, tr("结尾 ⏭"), role="e", disabled=at == last))
-        if at == last and result:
-            # the deal revealed: with the commitment shown during play, /verify and `python -m engine verify` check it
-            embed.set_footer(text=await self._reveal(hand_id))
+        last = len(hand.replay.steps) - 1
+        if not 0 <= step <= last:  # an id no replay message of this hand carries: changed or made up
+            raise Denied(tr("回放 #{hand} 没有第 {step} 步（共 {total} 步）。什么也没有改变。", hand=hand_id,
+                            step=echoed(step), total=last))
+        # the deal revealed at the last step: with the commitment shown during play, /verify checks it
+        footer = await self._reveal(hand_id) if step == last else None
+        embeds = replay_embeds(names, hand_id, hand.replay, hand.result, hand.hand_no, step, footer)
+        view = replay_controls(names, hand_id, hand.replay, step)
         if interaction.response.is_done():  # deferred while it waited for the replay thread
-            await interaction.edit_original_response(embed=embed, view=view)
+            await interaction.edit_original_response(embeds=embeds, view=view)
         elif edit:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.response.edit_message(embeds=embeds, view=view)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await interaction.response.send_message(embeds=embeds, view=view, ephemeral=True)
 
     async def _reveal(self, hand_id: int) -> str:
         """The ended hand's deal revealed: its seed and salt against the commitment its table showed."""

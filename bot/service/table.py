@@ -17,11 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Event, Game
+from engine.core import Event, Game, HandResult
+from engine.hand import Hand
 from engine.match import Match
 from engine.options import Option
 from engine.registration import Variant
 from engine.registry import get_variant
+from engine.replay import HandReplay, record
 from engine.words import Msg
 from storage.db import SeatRow, TableRow
 
@@ -264,12 +266,22 @@ def table_from_row(row: TableRow) -> Table:
     return table
 
 
-def replay_steps(row: TableRow, hand_id: int) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    """Public snapshots of one stored hand, one per accepted action (step 0 = the deal), plus its result.
+@dataclass(frozen=True, slots=True)
+class ReplayedHand:
+    """One stored hand replayed (``engine.replay``): its steps, windows and turns, its result (None: the hand did
+    not end) and its number in its match."""
+
+    replay: HandReplay
+    result: HandResult | None
+    hand_no: int
+
+
+def replay_hand(row: TableRow, hand_id: int) -> ReplayedHand | None:
+    """The stored hand replayed step by step, everything face up (shown once it has ended).
 
     The whole table is replayed up to that hand so carried state (黄番, dealer) is exactly as played."""
     match = Match(row.variant_id, row.options, row.first_dealer)
-    for hand in row.hands:
+    for n, hand in enumerate(row.hands):
         game = match.new_hand(hand.seed)
         if hand.id != hand_id:
             for a in hand.actions:
@@ -277,18 +289,25 @@ def replay_steps(row: TableRow, hand_id: int) -> tuple[list[dict[str, Any]], dic
             if game.finished:
                 match.finish_hand()
             continue
-        steps: list[dict[str, Any]] = [{"view": game.public_view(), "says": [], "totals": list(match.totals)}]
-        for a in hand.actions:
-            public = [e for e in game.apply(a.seat, a.code) if e.audience is None]
-            says = [e.says for e in public if e.says is not None]
-            steps.append({"view": game.public_view(), "says": says, "totals": list(match.totals)})
-        result = None
-        if game.finished and game.result is not None:
-            # the stored result's shape (bot/service/play.py), so it is worded from the same typed data
-            result = {"winners": game.result.winners, "deltas": game.result.deltas, "draw": game.result.draw,
-                      "detail": json.loads(json.dumps(game.result.detail or {}, ensure_ascii=False, default=str)),
-                      "wins": [w.to_json() for w in game.result.wins]}
-            if game.result.outcome is not None:
-                result["outcome"] = game.result.outcome.to_json()
-        return steps, result
-    return [], None
+        assert isinstance(game, Hand)
+        replay = record(game, [(a.seat, a.code) for a in hand.actions])
+        return ReplayedHand(replay, game.result if game.finished else None, n)
+    return None
+
+
+def replay_steps(row: TableRow, hand_id: int) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """Public snapshots of one stored hand, one per accepted action (step 0 = the deal), plus its result."""
+    replayed = replay_hand(row, hand_id)
+    if replayed is None:
+        return [], None
+    steps: list[dict[str, Any]] = [{"view": s.public, "says": list(s.says)} for s in replayed.replay.steps]
+    result = None
+    if replayed.result is not None:
+        r = replayed.result
+        # the stored result's shape (bot/service/play.py), so it is worded from the same typed data
+        result = {"winners": r.winners, "deltas": r.deltas, "draw": r.draw,
+                  "detail": json.loads(json.dumps(r.detail or {}, ensure_ascii=False, default=str)),
+                  "wins": [w.to_json() for w in r.wins]}
+        if r.outcome is not None:
+            result["outcome"] = r.outcome.to_json()
+    return steps, result

@@ -34,7 +34,7 @@ from ..core import PASS_ROLE, WIN_ROLE, Action, ActionName, HandResult, Win
 from ..ledger import Payment, net
 from ..outcome import Bird, Outcome, Termination, Winner
 from ..predeal import PreDeal
-from ..views import Phase
+from ..views import Offer, Phase
 from ..words import Listing, Msg, Seat, Term, msg
 from . import changsha as cs
 from . import changsha_qishou as qs
@@ -448,6 +448,8 @@ class ChangshaGame(MahjongGame):
         self.drawn = None
         self.turn = None
         self.kong_tiles = [self.wall.pop(), self.wall.pop()]
+        for t in self.kong_tiles:  # turned over for the konger
+            self.drew(seat, NOTATION[t])
         self.kong_seat = seat
         self.emit("kaigang", {"seat": seat, "tiles": [NOTATION[t] for t in self.kong_tiles]}, None,
                   msg("{seat} 开杠亮出 {tiles}", seat=Seat(seat), tiles=cards(self.kong_tiles)))
@@ -706,6 +708,23 @@ class ChangshaGame(MahjongGame):
             "question": self._question(seat),
         })
         return fields
+
+    # --------------------------------------------------------------------- the replay (engine/replay.py)
+    def offer(self) -> Offer | None:
+        if self.finished or self.window is None:
+            return None
+        seat = Seat(self.window_from)
+        if self.window_kind == "qishou":
+            return Offer(msg("{seat} 的起手胡", seat=seat), None, self.window_from)
+        if self.window_kind == "haidi":
+            return Offer(msg("海底牌：{seat} 要不要", seat=seat), None, self.window_from)
+        if self.window_kind == "kaigang":
+            return Offer(msg("{seat} 开杠亮出的 {tiles}", seat=seat, tiles=cards(self.kong_tiles)),
+                         " ".join(NOTATION[t] for t in self.kong_tiles), self.window_from)
+        if self.window_kind == "gangpao":
+            return Offer(msg("{seat} 打出的杠牌 {tile}", seat=seat, tile=card(self.window.card)),
+                         NOTATION[self.window.card], self.window_from)
+        return super().offer()
 
     def public_view(self) -> ChangshaView:
         return ChangshaView(**self._view_fields())

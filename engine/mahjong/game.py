@@ -35,7 +35,7 @@ from ..hand import Hand
 from ..ledger import Ledger, Payment, net
 from ..outcome import Bird, Outcome, Step, Termination, Winner
 from ..predeal import PreDeal
-from ..views import Choosing, Phase, ResultView
+from ..views import Choosing, Offer, Phase, ResultView
 from ..words import Listing, Msg, Seat, Term, msg
 from . import result as said
 from .result import card
@@ -208,6 +208,7 @@ class MahjongGame(Hand):
             self._finish_draw()
             return
         tile = self.wall.pop() if tail else self.wall.pop(0)
+        self.drew(seat, NOTATION[tile])
         self.hands[seat][tile] += 1
         self.drawn = tile
         self.turn = seat
@@ -517,6 +518,20 @@ class MahjongGame(Hand):
         self.emit(kind, {**data, "hands": [self._names(s) for s in range(self.seats)]}, None, says)
 
     # ---------------------------------------------------------------- public API
+    # ------------------------------------------------------------------ the replay (engine/replay.py)
+    def offer(self) -> Offer | None:
+        if self.finished or self.window is None or self.window_card is None:
+            return None
+        seat, tile = Seat(self.window_from), card(self.window_card)
+        says = msg("{seat} 杠的 {tile}（抢杠胡）", seat=seat, tile=tile) if self.window_kind == "rob" else \
+            msg("{seat} 打出的 {tile}", seat=seat, tile=tile)
+        return Offer(says, NOTATION[self.window_card], self.window_from)
+
+    def face_up(self) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[MeldView, ...], ...]]:
+        # a seat's own view would work out its 听 too, which a replay does not show
+        hands = tuple(tuple(self._names(s)) if self.predeal is None else () for s in range(self.seats))
+        return hands, tuple(tuple(self._meld_view(m, True) for m in self.melds[s]) for s in range(self.seats))
+
     def to_act(self) -> list[int]:
         if self.finished:
             return []

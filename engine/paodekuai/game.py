@@ -548,6 +548,10 @@ class PaodekuaiGame(Hand):
             "stakes": None if self.stakes is None else tuple(self.stakes),
         }
 
+    def opens_turn(self) -> bool | None:
+        # a replay's turn is a trick: from its lead until the next
+        return None if self.predeal is not None or self.finished else not self.trick
+
     def public_view(self) -> PaodekuaiView:
         return PaodekuaiView(**self._table())
 

@@ -21,7 +21,7 @@ from ..ledger import Payment
 from ..outcome import How, Outcome, Step, Termination, Winner
 from ..predeal import PreDeal, choose_stakes, daniao
 from ..settlement import Seating
-from ..views import Choosing, Phase, ResultView
+from ..views import Choosing, Offer, Phase, ResultView
 from ..words import Arg, Card, Cards, Msg, Seat, Seats, Term, listing, msg
 from .cards import N_KINDS, full_deck, name, names, parse_cards, sort_key
 from .chi import chi_options, could_group
@@ -387,6 +387,7 @@ class ZipaiGame(Hand):
             self._bupai(seat)
             return
         card = self.wall.pop(0)
+        self.drew(seat, name(card))
         hand = self.hands[seat]
         base = self._meld_of(seat, card, ("wei", "chouwei"))
         if hand[card] == 3 or base is not None:
@@ -405,6 +406,7 @@ class ZipaiGame(Hand):
         no discard; the 下家 draws next. Compulsory 偎/提 still apply to it."""
         self.bupai[seat] -= 1
         card = self.wall.pop(0)
+        self.drew(seat, name(card))
         self._note_intake(seat)
         hand = self.hands[seat]
         base = self._meld_of(seat, card, ("wei", "chouwei"))
@@ -666,6 +668,18 @@ class ZipaiGame(Hand):
         self.finished = True
         self.must_discard = None
         self.emit("huangzhuang", {"deltas": deltas}, None, Msg("墩上无牌，黄庄"))
+
+    # ------------------------------------------------------------ the replay (engine/replay.py)
+    def offer(self) -> Offer | None:
+        w = self.window
+        if self.finished or w is None:
+            return None
+        seat, card = Seat(self.window_from), _card(w.card)
+        says = {"liang": msg("{seat} 的亮张 {card}", seat=seat, card=card),
+                "draw": msg("{seat} 翻出的 {card}", seat=seat, card=card),
+                "discard": msg("{seat} 打出的 {card}", seat=seat, card=card)}.get(
+            self.window_kind, msg("{seat} 自己偎/提的 {card}", seat=seat, card=card))
+        return Offer(says, name(w.card), self.window_from)
 
     # ------------------------------------------------------------ public API
     def to_act(self) -> list[int]:

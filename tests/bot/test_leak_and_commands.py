@@ -115,7 +115,7 @@ async def test_rules_stats_history_and_replay(env: Env, rng: random.Random) -> N
     assert "第 1/" in p.text()
     end = [c["custom_id"] for c in env.world.components_of(mid) if "结尾" in c.get("label", "")][0]
     p = await env.click(env.carol, mid, end)
-    assert "结果" in p.text()
+    assert "结算" in p.text()
     p = await env.cmd(env.alice, "history", hand=999999)
     assert p.ephemeral and "找不到" in p.text()
 

@@ -440,12 +440,12 @@ async def test_replays_are_worked_out_off_the_event_loop_and_cached_with_a_bound
         hands = [r["id"] for r in await env.bot.db.fetch("SELECT id FROM hands ORDER BY id", ())]
         assert len(hands) >= 3
         threads: list[bool] = []
-        original = history_module.replay_steps
+        original = history_module.replay_hand
 
         def recorded(*args: Any) -> Any:
             threads.append(threading.current_thread() is threading.main_thread())
             return original(*args)
-        monkeypatch.setattr(history_module, "replay_steps", recorded)
+        monkeypatch.setattr(history_module, "replay_hand", recorded)
         history = env.bot.service.history
         for hand in hands[:3]:
             p = await env.cmd(env.alice, "history", hand=hand)

@@ -86,9 +86,10 @@ async def test_hand_ids_past_any_row_are_not_found(env: Env) -> None:
     p = await press(env, env.carol, replay, f"ht:rp:{HUGE}:0:n")
     answered(p, f"找不到牌局 #{str(HUGE)[:ECHO_CHARS]}")
     assert env.world.messages[replay] == before
-    # a step past the last is the last step, as the 结尾 button shows it
+    # a step past the last: no replay message carries it (a stale or forged id), refused and nothing changed
     p = await press(env, env.carol, replay, f"ht:rp:{hand_id}:{HUGE}:n")
-    assert "结果" in p.text() and "⚠️" not in p.text()
+    answered(p, f"回放 #{hand_id} 没有第 {str(HUGE)[:ECHO_CHARS]}")
+    assert env.world.messages[replay] == before
 
 
 async def test_a_lobby_page_past_the_last_is_refused(env: Env) -> None:

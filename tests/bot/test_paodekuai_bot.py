@@ -510,7 +510,7 @@ async def test_a_settled_hand_stores_its_outcome_and_a_hand_stored_before_still_
         listed = (await env.cmd(env.alice, "history")).text()
         p = await env.cmd(env.alice, "history", hand=row["id"])
         assert p.message_id is not None
-        [end] = [b for b in env.world.components_of(p.message_id) if b["label"] == "结尾 ⏭"]
+        [end] = [b for b in env.world.components_of(p.message_id) if b.get("label") == "结尾 ⏭"]
         return listed, (await env.click(env.alice, p.message_id, end["custom_id"])).text()
 
     now = await history_and_replay()

@@ -96,7 +96,10 @@ class MahjongPresenter(BasePresenter):
         return pictures.faces()
 
     def card_names(self) -> tuple[str, ...]:
-        return tuple(tile_name(tid) for tid in range(KINDS))
+        # the tiles, and the runs a 吃 is named by (一二三条: the engine's control label and the replay say it)
+        runs = tuple("".join(tile_name(t)[0] for t in (low, low + 1)) + tile_name(low + 2)
+                     for suit in range(3) for low in range(suit * 9, suit * 9 + 7))
+        return tuple(tile_name(tid) for tid in range(KINDS)) + runs
 
 
 PRESENTER = MahjongPresenter()

@@ -15,7 +15,7 @@ from ...present.base import BasePresenter
 from ...present.controls import action_view
 from ...present.viewing import viewer
 from . import pictures, text
-from .controls import card_view, card_words, cards_for, unpack
+from .controls import card_view, card_words, cards_for, signed, unpack
 from .pictures import SUITS
 
 if TYPE_CHECKING:
@@ -40,6 +40,12 @@ class PaodekuaiPresenter(BasePresenter):
 
     def card_words(self, cards: Card | Cards) -> str:
         return card_words(cards)
+
+    def card_word(self, card: str) -> str:
+        return signed(card)
+
+    def hand_text(self, cards: Sequence[str]) -> str:
+        return " ".join(signed(c) for c in cards) or "—"
 
     def table_facts(self, table: Table, view: View) -> list[str]:
         return text.facts(table, _table(view))

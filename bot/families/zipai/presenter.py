@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.zipai.cards import N_KINDS, name
 from engine.zipai.views import ZipaiSeatView, ZipaiView
 
 from ...i18n import tr
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 _table = viewer(ZipaiView)  # this family's views, typed
 _seat = viewer(ZipaiSeatView)
 
+ALL_FACES = frozenset(name(c) for c in range(N_KINDS))
+
 
 class ZipaiPresenter(BasePresenter):
     family = "zipai"
@@ -38,6 +41,10 @@ class ZipaiPresenter(BasePresenter):
 
     def card_word(self, card: str) -> str:
         return words.faces(card)
+
+    def card_run(self, run: str) -> str | None:
+        # cards a control's label names (吃 壹贰叁): the faces the language spoken writes apart (zh-TW 貳 參 陸)
+        return words.faces(run) if run and all(c in ALL_FACES for c in run) else None
 
     def card_words(self, cards: Card | Cards) -> str:
         return words.card_words(cards)

@@ -22,7 +22,7 @@ from engine.melds import MeldView
 from engine.options import Option, int_option
 from engine.outcome import How, Outcome, Step, Termination, Winner
 from engine.registration import Family, MatchProgress, Variant, register, register_family
-from engine.views import Phase, ResultView, SeatView, TableView
+from engine.views import Offer, Phase, ResultView, SeatView, TableView
 from engine.words import Card, Cards, Seat, msg
 
 CARDS = "一二三四五六七八九十"
@@ -115,6 +115,7 @@ class ToyHand(Hand):
             self.emit("draw_game", {}, None, msg("黄庄"))
             return
         c = self.wall.pop()
+        self.drew(seat, c)  # the replay shows each card taken from the wall
         self.hands[seat].append(c)
         self.hands[seat].sort(key=CARDS.index)
         self.turn = seat
@@ -137,6 +138,12 @@ class ToyHand(Hand):
         self.finished = True
         winners = [w.seat for w in outcome.winners]
         self.result = HandResult(winners, net(3, payments), draw=not winners, ledger=[], outcome=outcome)
+
+    def offer(self) -> Offer | None:
+        """What the open claim window is about, for the replay of the ended hand."""
+        if not self.claim or self.pending is None:
+            return None
+        return Offer(msg("{seat} 打出的 {tile}", seat=Seat(self.turn), tile=card(self.pending)), self.pending, self.turn)
 
     # -- what players see ----------------------------------------------------------------------------------------
     def _table(self) -> dict[str, Any]:

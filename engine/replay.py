@@ -1,0 +1,174 @@
+"""A finished hand told step by step for its replay (回放), as typed data: every seat's hand face up at every step,
+the cards drawn from the wall, each claim window (or one-seat question) with the seats asked, what each could
+choose and what each answered, and the turns a replay jumps by.
+
+Nothing here is shown while a hand is played: the bot builds a replay only once the hand has ended. Each family
+says what only it knows through two hooks of :class:`~engine.hand.Hand`: :meth:`~engine.hand.Hand.offer` (what a
+window open now is about: the card, whose it is, in the family's words) and :meth:`~engine.hand.Hand.drew`
+(each card it takes from the wall, kept in the hand's ``draws``). Who is asked and what they may answer is
+the hand's own ``to_act()`` / ``legal_actions()``; what they answered is the action log.
+
+A turn begins at the deal, then wherever a seat other than the one whose turn it is draws from the wall or makes a
+move of its own (a discard, a play) rather than answer a window: one seat's draw and discard with the claims they
+bring. A family may say where its turns begin instead (:meth:`~engine.hand.Hand.opens_turn`: 跑得快's tricks).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .core import ActionName, Event
+from .hand import Hand
+from .melds import MeldView
+from .views import Draw, Offer, Phase, TableView
+from .words import Msg
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """One seat asked in a window: what it could choose (its pass included), and its answer (None: the window
+    closed without needing it, another seat's answer having settled the card)."""
+
+    seat: int
+    options: tuple[ActionName, ...]
+    answer: ActionName | None = None
+    answered_at: int | None = None  # the step that took its answer
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A claim window or a one-seat question: what it was about, the step whose state first shows it and the seats
+    asked in the order they were first asked."""
+
+    offer: Offer
+    opened: int
+    asked: tuple[Asked, ...]
+
+    def answered_by(self, step: int) -> tuple[Asked, ...]:
+        """The seats asked, with only the answers given up to ``step``."""
+        return tuple(a if a.answered_at is not None and a.answered_at <= step else Asked(a.seat, a.options)
+                     for a in self.asked)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """The hand after one action (step 0: after the deal and what runs by itself before anyone decides).
+
+    ``seat`` / ``action`` / ``code``: who acted and how (None at step 0); ``answers``: the window this action
+    answered, if it was an answer; ``says``: the public lines it caused; ``draws``: the wall's cards it drew;
+    ``public``: the table's view; ``hands`` / ``melds``: each seat's hand and melds face up; ``window``: the window open
+    after it, if any; ``turn``: the turn it belongs to."""
+
+    seat: int | None
+    action: ActionName | None
+    code: str | None
+    answers: int | None
+    says: tuple[Msg, ...]
+    draws: tuple[Draw, ...]
+    public: TableView
+    hands: tuple[tuple[str, ...], ...]
+    melds: tuple[tuple[MeldView, ...], ...]
+    window: int | None
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandReplay:
+    steps: tuple[ReplayStep, ...]
+    windows: tuple[Window, ...]
+    turns: tuple[int, ...]  # the step each turn begins at; the first is 0, the deal
+    turn_seats: tuple[int | None, ...]  # whose turn each is (None: the deal)
+
+    def turn_of(self, step: int) -> int:
+        return bisect_right(self.turns, step) - 1
+
+    def turn_steps(self, turn: int) -> range:
+        end = self.turns[turn + 1] if turn + 1 < len(self.turns) else len(self.steps)
+        return range(self.turns[turn], end)
+
+
+# the choice every seat makes before the deal (打鸟, 加锤, 坐飘) is asked of all at once, like a window
+BEFORE_THE_DEAL = Msg("开局前的选择")
+
+
+@dataclass
+class _Open:
+    offer: Offer
+    opened: int
+    asked: dict[int, Asked] = field(default_factory=dict)
+
+
+def _offer(game: Hand) -> Offer | None:
+    offer = game.offer()
+    if offer is None and not game.finished and game.public_view().phase is Phase.CHOOSE:
+        return Offer(BEFORE_THE_DEAL)
+    return offer
+
+
+def record(game: Hand, actions: Iterable[tuple[int, str]]) -> HandReplay:
+    """Replay ``actions`` on ``game`` (just dealt, nothing applied yet) and tell every step."""
+    windows: list[_Open] = []
+    steps: list[ReplayStep] = []
+    turns = [0]
+    turn_seats: list[int | None] = [None]
+    turn_seat: int | None = None
+
+    def observe() -> int | None:
+        """The window open now, if any: the one still open, or a new one; the seats asked now join it."""
+        offer = _offer(game)
+        if offer is None:
+            return None
+        asking = game.to_act()
+        current = windows[-1] if windows and steps and steps[-1].window == len(windows) - 1 else None
+        if current is None or current.offer != offer or any(
+                current.asked.get(s) is not None and current.asked[s].answer is not None for s in asking):
+            current = _Open(offer, len(steps))
+            windows.append(current)
+        for s in asking:
+            if s not in current.asked:
+                current.asked[s] = Asked(s, tuple(game.name_action(a) for a in game.legal_actions(s)))
+        return len(windows) - 1
+
+    def snapshot(seat: int | None, action: ActionName | None, code: str | None, answers: int | None,
+                 events: Sequence[Event], draws: tuple[Draw, ...], turn: int) -> None:
+        says = tuple(e.says for e in events if e.audience is None and e.says is not None)
+        window = observe()
+        hands, melds = game.face_up()
+        steps.append(ReplayStep(seat, action, code, answers, says, draws, game.public_view(), hands, melds,
+                                window, turn))
+
+    snapshot(None, None, None, None, list(game.events), tuple(game.draws), 0)
+    pending: int | None = None  # a seat whose turn begins with the next step
+    for seat, code in actions:
+        action = game.parse_action(code)
+        named = game.name_action(action)
+        at = len(steps)
+        window = steps[-1].window
+        answers = window if window is not None and seat in windows[window].asked else None
+        if answers is not None:
+            windows[answers].asked[seat] = Asked(seat, windows[answers].asked[seat].options, named, at)
+        own = answers is None and steps[-1].public.phase is not Phase.CHOOSE
+        opens = game.opens_turn()  # the family's own turns (跑得快's tricks), else the rule below
+        begins = bool(opens)
+        if opens:
+            turn_seat = seat
+        if pending is not None and opens is None:
+            begins, turn_seat, pending = True, pending, None
+        if own and seat != turn_seat and opens is None:
+            begins, turn_seat = True, seat  # a move of its own by a seat whose turn it was not
+        before = len(game.draws)
+        events = game.apply(seat, action)
+        drawn = tuple(game.draws[before:])
+        if drawn and drawn[-1].seat != turn_seat and opens is None:
+            if own:  # this step is the mover's: the drawer's turn begins with the next
+                pending = drawn[-1].seat
+            else:  # the draw that follows a window begins the drawer's turn
+                begins, turn_seat = True, drawn[-1].seat
+        if begins:
+            turns.append(at)
+            turn_seats.append(turn_seat)
+        snapshot(seat, named, code, answers, events, drawn, len(turns) - 1)
+    return HandReplay(tuple(steps), tuple(Window(w.offer, w.opened, tuple(w.asked.values())) for w in windows),
+                      tuple(turns), tuple(turn_seats))
