@@ -79,6 +79,11 @@ class Hand(ABC):
         """What the claim window or one-seat question open now is about (the card, whose it is), else None."""
         return None
 
+    def asked_on(self, seat: int) -> tuple[str, ...]:
+        """The cards of the open window's offer that ``seat``'s options are about, where the offer holds several and
+        a seat may take only some (长沙 杠上炮: the kong tiles it may 胡); (): the whole offer."""
+        return ()
+
     def opens_turn(self) -> bool | None:
         """Whether the move about to be made begins a turn of the replay (跑得快: a lead begins a trick); None: the
         replay's own rule (a seat's draw, or a move of its own by a seat whose turn it was not)."""

@@ -29,12 +29,14 @@ from .words import Msg
 @dataclass(frozen=True, slots=True)
 class Asked:
     """One seat asked in a window: what it could choose (its pass included), and its answer (None: the window
-    closed without needing it, another seat's answer having settled the card)."""
+    closed without needing it, another seat's answer having settled the card). ``on``: the cards of a
+    several-card offer its options are about (长沙 杠上炮: the kong tiles it may 胡); (): the whole offer."""
 
     seat: int
     options: tuple[ActionName, ...]
     answer: ActionName | None = None
     answered_at: int | None = None  # the step that took its answer
+    on: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +50,7 @@ class Window:
 
     def answered_by(self, step: int) -> tuple[Asked, ...]:
         """The seats asked, with only the answers given up to ``step``."""
-        return tuple(a if a.answered_at is not None and a.answered_at <= step else Asked(a.seat, a.options)
+        return tuple(a if a.answered_at is not None and a.answered_at <= step else Asked(a.seat, a.options, on=a.on)
                      for a in self.asked)
 
 
@@ -128,7 +130,8 @@ def record(game: Hand, actions: Iterable[tuple[int, str]]) -> HandReplay:
             windows.append(current)
         for s in asking:
             if s not in current.asked:
-                current.asked[s] = Asked(s, tuple(game.name_action(a) for a in game.legal_actions(s)))
+                current.asked[s] = Asked(s, tuple(game.name_action(a) for a in game.legal_actions(s)),
+                                         on=game.asked_on(s))
         return len(windows) - 1
 
     def snapshot(seat: int | None, action: ActionName | None, code: str | None, answers: int | None,
@@ -148,7 +151,8 @@ def record(game: Hand, actions: Iterable[tuple[int, str]]) -> HandReplay:
         window = steps[-1].window
         answers = window if window is not None and seat in windows[window].asked else None
         if answers is not None:
-            windows[answers].asked[seat] = Asked(seat, windows[answers].asked[seat].options, named, at)
+            asked = windows[answers].asked[seat]
+            windows[answers].asked[seat] = Asked(seat, asked.options, named, at, asked.on)
         own = answers is None and steps[-1].public.phase is not Phase.CHOOSE
         opens = game.opens_turn()  # the family's own turns (跑得快's tricks), else the rule below
         begins = bool(opens)

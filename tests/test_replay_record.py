@@ -16,6 +16,8 @@ from engine.registry import all_variants
 from engine.replay import record
 from engine.views import Phase
 
+from .mahjong.test_changsha_game import KONGER, make, until
+
 VARIANTS = sorted(v.id for v in all_variants())
 
 
@@ -86,3 +88,31 @@ def game_name(variant: str, seed: int, before: list[tuple[int, str]], seat: int,
     for s, c in before:
         game.apply(s, c)
     return game.name_action(game.parse_action(code)).label
+
+
+def gangpao_hand() -> tuple[Hand, list[tuple[int, str]]]:
+    """长沙: seat 0's 开杠 turns 1s and 8m, neither of which it wins; seat 1 may 胡 the 1s, seat 2 the 8m (a hand of
+    tests/mahjong/test_changsha_game.py): seat 1 passes, seat 2 wins. A fresh deal and the log that played it."""
+    hands = [KONGER, "5p5p 2s3s 1m2m3m 7m8m9m 4p5p6p", "8p8p 6m7m 1m2m3m 3p3p3p 4s5s6s", None]
+    g = make(hands, draws=["1p", "9p"], tails=["1s", "8m"])
+    until(g, 0)
+    g.apply(0, "kaigang:5m")
+    assert g.window_kind == "gangpao"
+    g.apply(1, "pass")
+    g.apply(2, "hu")
+    assert g.finished
+    return make(hands, draws=["1p", "9p"], tails=["1s", "8m"]), list(g.log)
+
+
+def test_a_changsha_kong_window_offers_both_tiles_and_says_which_each_seat_was_asked_on() -> None:
+    game, log = gangpao_hand()
+    replay = record(game, log)
+    [window] = [w for w in replay.windows if w.offer.from_seat == 0 and w.offer.cards]
+    assert window.offer.cards == ("1s", "8m") and window.offer.card is None
+    assert "一条" in window.offer.says.zh() and "八万" in window.offer.says.zh(), window.offer.says.zh()
+    by_seat = {a.seat: a for a in window.asked}
+    assert set(by_seat) == {1, 2}
+    assert by_seat[1].on == ("1s",) and by_seat[2].on == ("8m",)  # what the engine offered each: its own tile
+    assert [o.label for o in by_seat[1].options] == ["胡", "过"] == [o.label for o in by_seat[2].options]
+    assert by_seat[1].answer is not None and by_seat[1].answer.label == "过"
+    assert by_seat[2].answer is not None and by_seat[2].answer.label == "胡"

@@ -59,8 +59,14 @@ def window_lines(table: Table, replay: HandReplay, step: ReplayStep, at: int) ->
         lines.append(tr("**表态**：{offer}", offer=table.say(window.offer.says)))
         for asked in window.asked:
             options = marked("、").join(action_words(table, o) for o in asked.options)
-            lines.append(tr("　{seat}：可选 {options} → {answer}", seat=seat_name(table, asked.seat),
-                            options=options, answer=_answer(table, asked, at, closed)))
+            answer = _answer(table, asked, at, closed)
+            if asked.on:  # a seat asked on some of several cards (长沙 杠上炮): which ones
+                on = marked("、").join(presenter_of(table).card_word(c) for c in asked.on)
+                lines.append(tr("　{seat}（{cards}）：可选 {options} → {answer}", seat=seat_name(table, asked.seat),
+                                cards=on, options=options, answer=answer))
+            else:
+                lines.append(tr("　{seat}：可选 {options} → {answer}", seat=seat_name(table, asked.seat),
+                                options=options, answer=answer))
     return lines
 
 

@@ -18,11 +18,14 @@ import pytest
 from bot.engine_words import named
 from bot.i18n import marked, speaking, tr
 from bot.present.registry import presenter_for
+from bot.present.replay import step_lines
 from bot.service.table import Seat, Table
 from engine.match import Match
+from engine.replay import record
 from engine.views import Phase
 from fake_discord import playing, uninstall_webhook_edge
 
+from ..test_replay_record import gangpao_hand
 from .conftest import Env, short
 from .test_history_words import READERS, play_one_hand, reads_in
 from .test_languages import world_env
@@ -245,3 +248,28 @@ async def test_every_step_reads_in_each_language(readers: Env, variant: str) -> 
             p = await env.click(uid, mid, button["custom_id"])
             steps += 1
         assert steps > 5 and settled in [e.get("title") for e in embeds_of(env, mid)]
+
+
+def test_a_changsha_kong_window_reads_both_tiles_and_the_tile_each_seat_was_asked_on() -> None:
+    """After a 开杠 both tiles go out together: the replay's window names both, and each seat asked with the tile
+    it could 胡 (seat 1 the 1s, seat 2 the 8m) and its answer, in each language."""
+    game, log = gangpao_hand()
+    replay = record(game, log)
+    table = Table(7, 1, 1, 1, "changsha", game.options, {}, "ended",
+                  [Seat(101 + i, name) for i, name in enumerate(("甲", "乙", "丙", "丁"))])
+    [window] = [w for w in replay.windows if w.offer.cards]
+    answered = next(i for i, s in enumerate(replay.steps) if s.answers == replay.windows.index(window)
+                    and s.seat == 2)
+    with speaking("zh-CN"):
+        opened = step_lines(table, replay, window.opened)
+        assert "**表态**：1号 甲 打出的杠牌 一条 八万" in opened, opened
+        assert "　2号 乙（一条）：可选 胡、过 → （待表态）" in opened, opened
+        assert "　3号 丙（八万）：可选 胡、过 → （待表态）" in opened, opened
+        closed = step_lines(table, replay, answered)
+        assert "　2号 乙（一条）：可选 胡、过 → 过" in closed and "　3号 丙（八万）：可选 胡、过 → 胡" in closed, closed
+    with speaking("en"):
+        english = "\n".join(step_lines(table, replay, answered))
+    with speaking("zh-TW"):
+        traditional = "\n".join(step_lines(table, replay, answered))
+    assert "kong tiles 一条 八万 discarded by Seat 1 甲" in english and "Seat 2 乙 (on 一条): could" in english, english
+    assert "（一條）" in traditional and "（八萬）" in traditional, traditional
