@@ -448,9 +448,10 @@ class ChangshaGame(MahjongGame):
         self.locked[seat] = True
         self.drawn = None
         self.turn = None
-        self.kong_tiles = [self.wall.pop(), self.wall.pop()]
-        for t in self.kong_tiles:  # turned over for the konger
-            self.drew(seat, NOTATION[t])
+        self.kong_tiles = []
+        for _ in range(2):  # turned over for the konger, each told before it leaves the wall
+            self.drew(seat, NOTATION[self.wall[-1]])
+            self.kong_tiles.append(self.wall.pop())
         self.kong_seat = seat
         self.emit("kaigang", {"seat": seat, "tiles": [NOTATION[t] for t in self.kong_tiles]}, None,
                   msg("{seat} 开杠亮出 {tiles}", seat=Seat(seat), tiles=cards(self.kong_tiles)))
