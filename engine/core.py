@@ -143,6 +143,12 @@ class LegalCache:
             legal = self._by[key] = self._compute(seat)
         return legal
 
+    def forget(self, version: int) -> None:
+        """Drop what was worked out at ``version``: the table was read in the middle of a step (a replay's look
+        before a draw), and the step's end is another state at the same version."""
+        for key in [k for k in self._by if k[0] == version]:
+            del self._by[key]
+
 
 def admit(game: Any, seat: int, action: Action, legal: list[Action]) -> None:
     """The one check every family's ``apply`` makes before changing anything, with the words players read: the

@@ -9,6 +9,7 @@ the events that step emitted. A family implements its step, its legal actions, i
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .core import Action, ActionName, Event, HandResult, LegalCache, admit
@@ -36,6 +37,7 @@ class Hand(ABC):
         self.log: list[tuple[int, str]] = []  # (seat, action code), what storage keeps and a replay applies
         self.events: list[Event] = []
         self.draws: list[Draw] = []  # every card taken from the wall, in order (a replay shows them)
+        self._draw_watch: Callable[[int], None] | None = None
         self._legal_cache = LegalCache(self._legal)
 
     # -- what a family implements -------------------------------------------------------------------------------
@@ -79,6 +81,11 @@ class Hand(ABC):
         """What the claim window or one-seat question open now is about (the card, whose it is), else None."""
         return None
 
+    def asked_on(self, seat: int) -> tuple[str, ...]:
+        """The cards of the open window's offer that ``seat``'s options are about, where the offer holds several and
+        a seat may take only some (长沙 杠上炮: the kong tiles it may 胡); (): the whole offer."""
+        return ()
+
     def opens_turn(self) -> bool | None:
         """Whether the move about to be made begins a turn of the replay (跑得快: a lead begins a trick); None: the
         replay's own rule (a seat's draw, or a move of its own by a seat whose turn it was not)."""
@@ -109,8 +116,17 @@ class Hand(ABC):
         return self.events[start:]
 
     def drew(self, seat: int, card: str) -> None:
-        """A family takes ``card`` from the wall for ``seat`` (into the hand, or turned over for it)."""
+        """A family takes ``card`` from the wall for ``seat`` (into the hand, or turned over for it): it says so
+        just before the card leaves the wall, so a watcher sees the table as it stood."""
+        if self._draw_watch is not None:
+            self._draw_watch(seat)
+            self._legal_cache.forget(self.version)  # what it read mid-step is not the step's end
         self.draws.append(Draw(seat, card))
+
+    def watch_draws(self, watch: Callable[[int], None] | None) -> None:
+        """Have ``watch(seat)`` called before each card leaves the wall (the replay: a draw that begins another
+        seat's turn is a step of its own, though the engine draws it in the step of the move before)."""
+        self._draw_watch = watch
 
     def emit(self, kind: str, data: dict[str, Any], audience: int | None, says: Msg | None = None) -> None:
         """Record an event: ``data`` for machines (the AI, tests), ``says`` the line players read."""

@@ -11,15 +11,20 @@ the hand's own ``to_act()`` / ``legal_actions()``; what they answered is the act
 A turn begins at the deal, then wherever a seat other than the one whose turn it is draws from the wall or makes a
 move of its own (a discard, a play) rather than answer a window: one seat's draw and discard with the claims they
 bring. A family may say where its turns begin instead (:meth:`~engine.hand.Hand.opens_turn`: 跑得快's tricks).
+
+The engine draws in the step of the move before (a discard nobody may claim is followed at once by the next seat's
+draw; the last pass on a discard, by the draw after it): the hand tells each draw before the card leaves the wall
+(:meth:`~engine.hand.Hand.watch_draws`), and a draw for another seat than the one the step is about is a step of
+its own, the table shown as it stood before it, so the drawer's turn opens with its draw.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .core import ActionName, Event
+from .core import ActionName
 from .hand import Hand
 from .melds import MeldView
 from .views import Draw, Offer, Phase, TableView
@@ -29,12 +34,14 @@ from .words import Msg
 @dataclass(frozen=True, slots=True)
 class Asked:
     """One seat asked in a window: what it could choose (its pass included), and its answer (None: the window
-    closed without needing it, another seat's answer having settled the card)."""
+    closed without needing it, another seat's answer having settled the card). ``on``: the cards of a
+    several-card offer its options are about (长沙 杠上炮: the kong tiles it may 胡); (): the whole offer."""
 
     seat: int
     options: tuple[ActionName, ...]
     answer: ActionName | None = None
     answered_at: int | None = None  # the step that took its answer
+    on: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,13 +55,14 @@ class Window:
 
     def answered_by(self, step: int) -> tuple[Asked, ...]:
         """The seats asked, with only the answers given up to ``step``."""
-        return tuple(a if a.answered_at is not None and a.answered_at <= step else Asked(a.seat, a.options)
+        return tuple(a if a.answered_at is not None and a.answered_at <= step else Asked(a.seat, a.options, on=a.on)
                      for a in self.asked)
 
 
 @dataclass(frozen=True, slots=True)
 class ReplayStep:
-    """The hand after one action (step 0: after the deal and what runs by itself before anyone decides).
+    """The hand after one action (step 0: after the deal and what runs by itself before anyone decides), or after a
+    draw the engine made inside an action for another seat (``seat`` the drawer, ``action`` and ``code`` None).
 
     ``seat`` / ``action`` / ``code``: who acted and how (None at step 0); ``answers``: the window this action
     answered, if it was an answer; ``says``: the public lines it caused; ``draws``: the wall's cards it drew;
@@ -107,6 +115,18 @@ def _offer(game: Hand) -> Offer | None:
     return offer
 
 
+@dataclass
+class _Piece:
+    """A step being told: who moved (or drew) and how, and where its lines and draws begin."""
+
+    seat: int | None
+    action: ActionName | None
+    code: str | None
+    answers: int | None
+    events: int
+    draws: int
+
+
 def record(game: Hand, actions: Iterable[tuple[int, str]]) -> HandReplay:
     """Replay ``actions`` on ``game`` (just dealt, nothing applied yet) and tell every step."""
     windows: list[_Open] = []
@@ -114,6 +134,8 @@ def record(game: Hand, actions: Iterable[tuple[int, str]]) -> HandReplay:
     turns = [0]
     turn_seats: list[int | None] = [None]
     turn_seat: int | None = None
+    piece: _Piece | None = None  # the step being told while an action is applied
+    family_turns = False  # the action being applied keeps to the family's own turns (跑得快's tricks)
 
     def observe() -> int | None:
         """The window open now, if any: the one still open, or a new one; the seats asked now join it."""
@@ -128,47 +150,60 @@ def record(game: Hand, actions: Iterable[tuple[int, str]]) -> HandReplay:
             windows.append(current)
         for s in asking:
             if s not in current.asked:
-                current.asked[s] = Asked(s, tuple(game.name_action(a) for a in game.legal_actions(s)))
+                current.asked[s] = Asked(s, tuple(game.name_action(a) for a in game.legal_actions(s)),
+                                         on=game.asked_on(s))
         return len(windows) - 1
 
-    def snapshot(seat: int | None, action: ActionName | None, code: str | None, answers: int | None,
-                 events: Sequence[Event], draws: tuple[Draw, ...], turn: int) -> None:
-        says = tuple(e.says for e in events if e.audience is None and e.says is not None)
-        window = observe()
+    def close(told: _Piece, window: int | None) -> None:
+        """The step ``told`` as the table stands now: its public lines and draws since it began."""
+        says = tuple(e.says for e in game.events[told.events:] if e.audience is None and e.says is not None)
         hands, melds = game.face_up()
-        steps.append(ReplayStep(seat, action, code, answers, says, draws, game.public_view(), hands, melds,
-                                window, turn))
+        steps.append(ReplayStep(told.seat, told.action, told.code, told.answers, says, tuple(game.draws[told.draws:]),
+                                game.public_view(), hands, melds, window, len(turns) - 1))
 
-    snapshot(None, None, None, None, list(game.events), tuple(game.draws), 0)
-    pending: int | None = None  # a seat whose turn begins with the next step
-    for seat, code in actions:
-        action = game.parse_action(code)
-        named = game.name_action(action)
-        at = len(steps)
-        window = steps[-1].window
-        answers = window if window is not None and seat in windows[window].asked else None
-        if answers is not None:
-            windows[answers].asked[seat] = Asked(seat, windows[answers].asked[seat].options, named, at)
-        own = answers is None and steps[-1].public.phase is not Phase.CHOOSE
-        opens = game.opens_turn()  # the family's own turns (跑得快's tricks), else the rule below
-        begins = bool(opens)
-        if opens:
+    def drawing(seat: int) -> None:
+        """A card is about to leave the wall for ``seat`` in the middle of an action. Drawn for another seat than
+        the one the step is about (the next seat's draw after an unclaimed discard, the konger's replacement after
+        a pass on its kong), it is a step of its own, told after what came before it; drawn for another seat than
+        the one whose turn it is, it begins that seat's turn."""
+        nonlocal piece, turn_seat
+        if piece is None or family_turns or seat == piece.seat and seat == turn_seat:
+            return
+        close(piece, None)  # nothing is open while a card is drawn
+        if seat != turn_seat:
             turn_seat = seat
-        if pending is not None and opens is None:
-            begins, turn_seat, pending = True, pending, None
-        if own and seat != turn_seat and opens is None:
-            begins, turn_seat = True, seat  # a move of its own by a seat whose turn it was not
-        before = len(game.draws)
-        events = game.apply(seat, action)
-        drawn = tuple(game.draws[before:])
-        if drawn and drawn[-1].seat != turn_seat and opens is None:
-            if own:  # this step is the mover's: the drawer's turn begins with the next
-                pending = drawn[-1].seat
-            else:  # the draw that follows a window begins the drawer's turn
-                begins, turn_seat = True, drawn[-1].seat
-        if begins:
-            turns.append(at)
-            turn_seats.append(turn_seat)
-        snapshot(seat, named, code, answers, events, drawn, len(turns) - 1)
+            turns.append(len(steps))
+            turn_seats.append(seat)
+        piece = _Piece(seat, None, None, None, len(game.events), len(game.draws))
+
+    close(_Piece(None, None, None, None, 0, 0), observe())
+    game.watch_draws(drawing)
+    try:
+        for seat, code in actions:
+            action = game.parse_action(code)
+            named = game.name_action(action)
+            at = len(steps)
+            window = steps[-1].window
+            answers = window if window is not None and seat in windows[window].asked else None
+            if answers is not None:
+                asked = windows[answers].asked[seat]
+                windows[answers].asked[seat] = Asked(seat, asked.options, named, at, asked.on)
+            own = answers is None and steps[-1].public.phase is not Phase.CHOOSE
+            opens = game.opens_turn()  # the family's own turns (跑得快's tricks), else the rule below
+            family_turns = opens is not None
+            begins = bool(opens)
+            if opens:
+                turn_seat = seat
+            if own and seat != turn_seat and opens is None:
+                begins, turn_seat = True, seat  # a move of its own by a seat whose turn it was not
+            if begins:
+                turns.append(at)
+                turn_seats.append(turn_seat)
+            piece = _Piece(seat, named, code, answers, len(game.events), len(game.draws))
+            game.apply(seat, action)
+            told, piece = piece, None
+            close(told, observe())
+    finally:
+        game.watch_draws(None)
     return HandReplay(tuple(steps), tuple(Window(w.offer, w.opened, tuple(w.asked.values())) for w in windows),
                       tuple(turns), tuple(turn_seats))

@@ -48,11 +48,13 @@ class ResultView:
 @dataclass(frozen=True, slots=True)
 class Offer:
     """What an open window is about, in the family's words (``says``: 「座位2 打出的 五万」), with the card on offer
-    and the seat it came from where there is one (a 起手胡 question has neither)."""
+    and the seat it came from where there is one (a 起手胡 question has neither); ``cards``: every card on offer
+    where there are several (长沙's two 开杠 tiles), ``card`` then None."""
 
     says: Msg
     card: str | None = None
     from_seat: int | None = None
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,5 +11,5 @@ from .paodekuai.presenter import PRESENTER as PAODEKUAI
 from .zipai.presenter import PRESENTER as ZIPAI
 
 PRESENTERS: dict[str, Presenter] = {p.family: p for p in (ZIPAI, MAHJONG, PAODEKUAI)}
-card_runs(*(p.card_run for p in PRESENTERS.values()))
+card_runs({p.family: p.card_run for p in PRESENTERS.values()})
 card_words({p.family: p.card_words for p in PRESENTERS.values()})

@@ -11,9 +11,9 @@ import discord
 
 from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, name_action
 
-from .. import engine_words
 from ..edge.components import MAX_CUSTOM_ID, ActionButton, ActionSelect, AutoOffButton
 from ..i18n import SOURCE, tr, tr_in
+from .words import action_words
 
 if TYPE_CHECKING:
     from ..service.table import Table
@@ -81,12 +81,12 @@ def action_view(table: Table, seat: int, page: int = 0,
     first = 0 if pages == 1 else page * (ROWS - 1)
     shown = chunks if pages == 1 else chunks[first:first + ROWS - 1]
     for n, i in enumerate(buttons):
-        view.add_item(ActionButton(table.id, table.version, seat, pick(i, prefix), label=engine_words.named(named[i])[:80],
+        view.add_item(ActionButton(table.id, table.version, seat, pick(i, prefix), label=action_words(table.variant.family, named[i])[:80],
                                    style=button_style(named[i]), row=n // ROWS,
                                    emoji=emoji_of(legal[i]) if emoji_of else None))
     first_select_row = -(-len(buttons) // ROWS)
     for n, chunk in enumerate(shown):
-        opts = [discord.SelectOption(label=engine_words.named(named[i])[:100], value=pick(i, 0)[:100],
+        opts = [discord.SelectOption(label=action_words(table.variant.family, named[i])[:100], value=pick(i, 0)[:100],
                                      emoji=emoji_of(legal[i]) if emoji_of else None) for i in chunk]
         groups = {named[i].group for i in chunk}
         what = tr(groups.pop()) if len(groups) == 1 else tr("操作")
@@ -163,7 +163,7 @@ def discard_view(table: Table, seat: int, family: str, cards: list[str], *,
         placed = 1
     for i in others:
         code = ASK_PASS if named[i].role == PASS_ROLE and can_win else choice(legal[i], i, prefix)
-        view.add_item(ActionButton(table.id, table.version, seat, code, label=engine_words.named(named[i])[:80],
+        view.add_item(ActionButton(table.id, table.version, seat, code, label=action_words(table.variant.family, named[i])[:80],
                                    style=button_style(named[i]), row=card_rows + placed // ROWS,
                                    emoji=emoji_of(legal[i]) if emoji_of else None))
         placed += 1

@@ -27,7 +27,7 @@ def presenter_of(table: Table) -> Presenter:
 def register(presenter: Presenter) -> Presenter:
     """Show a family (one the engine registers outside ``engine/``, such as a test's) with ``presenter``."""
     PRESENTERS[presenter.family] = presenter
-    card_runs(*(p.card_run for p in PRESENTERS.values()))
+    card_runs({p.family: p.card_run for p in PRESENTERS.values()})
     card_words({p.family: p.card_words for p in PRESENTERS.values()})
     return presenter
 

@@ -21,9 +21,9 @@ from engine.core import ActionName, HandResult
 from engine.replay import Asked, HandReplay, ReplayStep
 
 from ..edge.components import ReplayButton, ReplaySelect
-from ..engine_words import named
 from ..i18n import marked, tr
 from ..options_text import variant_name
+from . import words
 from .parts import seat_name
 from .registry import presenter_of
 from .table_message import player_block, turn_line
@@ -38,10 +38,8 @@ TURNS_PER_SELECT = 25  # Discord's limit on a select's options
 
 
 def action_words(table: Table, name: ActionName) -> str:
-    """An action's name (a control's label) in the reader's language, the cards it names in the family's writing
-    (吃 壹贰叁 → 吃 壹貳參)."""
-    presenter = presenter_of(table)
-    return named(dataclasses.replace(name, params=tuple((k, presenter.card_run(v) or v) for k, v in name.params)))
+    """An action's name as the table's live controls word it."""
+    return words.action_words(table.variant.family, name)
 
 
 def _answer(table: Table, asked: Asked, at: int, closed: bool) -> str:
@@ -61,8 +59,14 @@ def window_lines(table: Table, replay: HandReplay, step: ReplayStep, at: int) ->
         lines.append(tr("**表态**：{offer}", offer=table.say(window.offer.says)))
         for asked in window.asked:
             options = marked("、").join(action_words(table, o) for o in asked.options)
-            lines.append(tr("　{seat}：可选 {options} → {answer}", seat=seat_name(table, asked.seat),
-                            options=options, answer=_answer(table, asked, at, closed)))
+            answer = _answer(table, asked, at, closed)
+            if asked.on:  # a seat asked on some of several cards (长沙 杠上炮): which ones
+                on = marked("、").join(presenter_of(table).card_word(c) for c in asked.on)
+                lines.append(tr("　{seat}（{cards}）：可选 {options} → {answer}", seat=seat_name(table, asked.seat),
+                                cards=on, options=options, answer=answer))
+            else:
+                lines.append(tr("　{seat}：可选 {options} → {answer}", seat=seat_name(table, asked.seat),
+                                options=options, answer=answer))
     return lines
 
 

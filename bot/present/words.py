@@ -3,18 +3,22 @@ language (``engine_text``, clause by clause; each family reads its own cards in 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import Any
 
+from engine.core import ActionName
 from engine.words import Card, Cards
 
+from ..engine_words import named
 from ..i18n import SOURCE, current_lang, tr
 
 # What English puts for the Chinese list marks (a separator is not a word: it has no catalogue entry).
 EN_MARKS = {"、": ", ", "；": "; ", "，": ", "}
-# Each family's reader of its cards inside engine prose (``Presenter.card_run``), set by ``bot.families``.
-_CARD_RUNS: list[Callable[[str], str | None]] = []
+# Each family's reader of its cards inside engine prose (``Presenter.card_run``), by family id, set by
+# ``bot.families``: prose tries them all in order, an action's name its own family's.
+_CARD_RUNS: dict[str, Callable[[str], str | None]] = {}
 # Each family's words for the cards an engine message names (``Presenter.card_words``), by family id, set by
 # ``bot.families``: the table's log words its messages with them without asking for the presenter.
 _CARD_WORDS: dict[str, Callable[[Card | Cards], str]] = {}
@@ -25,9 +29,20 @@ def joined(parts: list[str] | tuple[str, ...], mark: str = "、") -> str:
     return (EN_MARKS.get(mark, mark) if current_lang() == "en" else mark).join(parts)
 
 
-def card_runs(*readers: Callable[[str], str | None]) -> None:
-    """The families' readers of their cards in engine prose, in the order to try them."""
-    _CARD_RUNS[:] = readers
+def card_runs(readers: dict[str, Callable[[str], str | None]]) -> None:
+    """The families' readers of their cards in engine prose, by family id, in the order to try them."""
+    _CARD_RUNS.clear()
+    _CARD_RUNS.update(readers)
+
+
+def action_words(family: str, name: ActionName) -> str:
+    """An action's name (a control's label) in the reader's language, the cards it names in the family's writing
+    (吃 壹贰叁 · 比 贰贰二 → 吃 壹貳參 · 比 貳貳二 in zh-TW): the live controls and the replay word it alike."""
+    read = _CARD_RUNS.get(family)
+    if read is not None:
+        name = dataclasses.replace(name, params=tuple(
+            (k, " ".join(read(part) or part for part in v.split(" "))) for k, v in name.params))
+    return named(name)
 
 
 def card_words(words: dict[str, Callable[[Card | Cards], str]]) -> None:
@@ -67,7 +82,7 @@ def _run(run: str) -> str:
     one suit 一二三条); else as written."""
     if run in _entries():
         return tr(run)
-    for read in _CARD_RUNS:
+    for read in _CARD_RUNS.values():
         said = read(run)
         if said is not None:
             return said

@@ -98,6 +98,7 @@ class ChangshaGame(MahjongGame):
         self.locked = [False] * n
         self.locked_waits: list[tuple[int, ...]] = [() for _ in range(n)]
         self.kong_tiles: list[int] = []  # the 开杠's two tiles on show
+        self.kong_out: list[int] = []  # the kong tiles discarded, on offer to 杠上炮 in the gangpao window
         self.kong_seat: int | None = None
         self.kong_mode = ""  # kai | bu: the kong being made
         self.rekong: int | None = None  # a 开杠 again with this kong tile, once its partner is refused by all
@@ -447,9 +448,10 @@ class ChangshaGame(MahjongGame):
         self.locked[seat] = True
         self.drawn = None
         self.turn = None
-        self.kong_tiles = [self.wall.pop(), self.wall.pop()]
-        for t in self.kong_tiles:  # turned over for the konger
-            self.drew(seat, NOTATION[t])
+        self.kong_tiles = []
+        for _ in range(2):  # turned over for the konger, each told before it leaves the wall
+            self.drew(seat, NOTATION[self.wall[-1]])
+            self.kong_tiles.append(self.wall.pop())
         self.kong_seat = seat
         self.emit("kaigang", {"seat": seat, "tiles": [NOTATION[t] for t in self.kong_tiles]}, None,
                   msg("{seat} 开杠亮出 {tiles}", seat=Seat(seat), tiles=cards(self.kong_tiles)))
@@ -505,6 +507,7 @@ class ChangshaGame(MahjongGame):
     def _kong_tiles_out(self, seat: int, tiles: list[int]) -> None:
         """Both tiles (or the one not konged again) discarded: others may only 胡 them (杠上炮, 通炮)."""
         self.kong_tiles = []
+        self.kong_out = list(tiles)
         self.discards[seat] += tiles
         self.emit("kong_out", {"seat": seat, "tiles": [NOTATION[t] for t in tiles]}, None,
                   msg("{seat} 打出杠牌 {tiles}", seat=Seat(seat), tiles=cards(tiles)))
@@ -720,11 +723,20 @@ class ChangshaGame(MahjongGame):
             return Offer(msg("海底牌：{seat} 要不要", seat=seat), None, self.window_from)
         if self.window_kind == "kaigang":
             return Offer(msg("{seat} 开杠亮出的 {tiles}", seat=seat, tiles=cards(self.kong_tiles)),
-                         " ".join(NOTATION[t] for t in self.kong_tiles), self.window_from)
-        if self.window_kind == "gangpao":
-            return Offer(msg("{seat} 打出的杠牌 {tile}", seat=seat, tile=card(self.window.card)),
-                         NOTATION[self.window.card], self.window_from)
+                         None, self.window_from, tuple(NOTATION[t] for t in self.kong_tiles))
+        if self.window_kind == "gangpao":  # both kong tiles go out together: each may be won
+            out = self.kong_out
+            return Offer(msg("{seat} 打出的杠牌 {tiles}", seat=seat, tiles=cards(out)),
+                         NOTATION[out[0]] if len(out) == 1 else None, self.window_from,
+                         tuple(NOTATION[t] for t in out) if len(out) > 1 else ())
         return super().offer()
+
+    def asked_on(self, seat: int) -> tuple[str, ...]:
+        if self.finished or self.window is None or self.window_kind != "gangpao" or len(self.kong_out) < 2:
+            return ()
+        # the tiles this seat may 胡 (its 胡 takes the better): every win on offer is in ``passable``
+        return tuple(NOTATION[t] for t in dict.fromkeys(
+            t for t in self.kong_out for s, won, _ in self.passable if s == seat and won == t))
 
     def public_view(self) -> ChangshaView:
         return ChangshaView(**self._view_fields())

@@ -207,8 +207,9 @@ class MahjongGame(Hand):
         if not self.wall:
             self._finish_draw()
             return
-        tile = self.wall.pop() if tail else self.wall.pop(0)
-        self.drew(seat, NOTATION[tile])
+        tile = self.wall[-1] if tail else self.wall[0]
+        self.drew(seat, NOTATION[tile])  # before it leaves the wall: the replay sees the table as it stood
+        self.wall.pop(-1 if tail else 0)
         self.hands[seat][tile] += 1
         self.drawn = tile
         self.turn = seat

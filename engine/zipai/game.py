@@ -386,8 +386,9 @@ class ZipaiGame(Hand):
         if self.bupai[seat] > 0:
             self._bupai(seat)
             return
-        card = self.wall.pop(0)
-        self.drew(seat, name(card))
+        card = self.wall[0]
+        self.drew(seat, name(card))  # before it leaves the wall: the replay sees the table as it stood
+        self.wall.pop(0)
         hand = self.hands[seat]
         base = self._meld_of(seat, card, ("wei", "chouwei"))
         if hand[card] == 3 or base is not None:
@@ -405,8 +406,9 @@ class ZipaiGame(Hand):
         """安化 起始提 补牌: a hidden wall card straight into the hand (no 示众, nobody may claim or win it),
         no discard; the 下家 draws next. Compulsory 偎/提 still apply to it."""
         self.bupai[seat] -= 1
-        card = self.wall.pop(0)
-        self.drew(seat, name(card))
+        card = self.wall[0]
+        self.drew(seat, name(card))  # before it leaves the wall: the replay sees the table as it stood
+        self.wall.pop(0)
         self._note_intake(seat)
         hand = self.hands[seat]
         base = self._meld_of(seat, card, ("wei", "chouwei"))

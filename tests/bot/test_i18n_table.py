@@ -209,7 +209,8 @@ def _within_discords_limits(panel: Panel) -> None:
 
 
 def _played(variant: str, seed: int, stops: int = 5, **bot: Any) -> Iterator[Table]:
-    """A self-played hand, stopping at ``stops`` steps spread over it and at its end."""
+    """A self-played hand, stopping at ``stops`` steps spread over it, wherever a seat may 吃 (its labels name
+    the cards) and at its end."""
     table = _table(variant, seed, **bot)
     assert table.match is not None
     game = table.match.new_hand(seed)
@@ -219,7 +220,8 @@ def _played(variant: str, seed: int, stops: int = 5, **bot: Any) -> Iterator[Tab
     step = 0
     while not game.finished:
         seat = game.to_act()[0]
-        if step % every == every // 2:
+        chi = any(a.kind == "chi" for s in game.to_act() for a in game.legal_actions(s))
+        if step % every == every // 2 or chi:
             yield table
         game.apply(seat, choose(game, seat))
         step += 1
@@ -227,31 +229,38 @@ def _played(variant: str, seed: int, stops: int = 5, **bot: Any) -> Iterator[Tab
 
 
 def _check_step(table: Table, terms: set[str]) -> dict[str, list[str]]:
-    """Render the channel message and every seat's panel in English and zh-TW; return what each language read."""
-    read: dict[str, list[str]] = {"en": [], "zh-TW": []}
+    """Render the channel message and every seat's panel in English and zh-TW; return what each language read
+    (zh-TW: the controls' labels too, under ``"zh-TW labels"``)."""
+    read: dict[str, list[str]] = {"en": [], "zh-TW": [], "zh-TW labels": []}
     for lang in ("en", "zh-TW"):
         with speaking(lang):
             panels = [table_message(table)] + [dm_panel(table, s) for s in range(len(table.seats))]
         for panel in panels:
             _within_discords_limits(panel)
-            texts, _ = _texts(panel)
+            texts, labels = _texts(panel)
             read[lang] += texts
             for text in texts:
                 if lang == "en":
                     assert loose_chinese_in_english(text, terms) == [], text
                 else:
                     assert simplified_in_traditional(text) == [], text
+            if lang == "zh-TW":  # the live controls too: 吃 壹貳參, not the engine's 壹贰叁
+                read["zh-TW labels"] += labels
+                for label in labels:
+                    assert simplified_in_traditional(label) == [], label
     return read
 
 
 @pytest.mark.parametrize("variant", ["paohuzi", "changsha", "hongzhong", "tuidaohu", "paodekuai", "bopi"])
 def test_a_whole_hand_reads_in_english_and_traditional(variant: str) -> None:
     terms = english_terms()
-    seen: dict[str, list[str]] = {"en": [], "zh-TW": []}
+    seen: dict[str, list[str]] = {"en": [], "zh-TW": [], "zh-TW labels": []}
     for table in _played(variant, 3):
         for lang, texts in _check_step(table, terms).items():
             seen[lang] += texts
     english, traditional = "\n".join(seen["en"]), "\n".join(seen["zh-TW"])
+    if variant == "paohuzi":  # a 吃 of cards zh-TW writes apart was on offer, and checked above
+        assert any(label.startswith("吃 ") and re.search("[貳參陸]", label) for label in seen["zh-TW labels"])
     assert "Table #7" in english and "Hand 1" in english and "**Hand** (" in english and "in hand" in english
     assert "**Turn**: " in english or "Waiting for claims" in english
     assert "牌桌" not in english and "轮到" not in english and "手牌" not in english

@@ -18,11 +18,14 @@ import pytest
 from bot.engine_words import named
 from bot.i18n import marked, speaking, tr
 from bot.present.registry import presenter_for
+from bot.present.replay import step_lines
 from bot.service.table import Seat, Table
 from engine.match import Match
+from engine.replay import record
 from engine.views import Phase
 from fake_discord import playing, uninstall_webhook_edge
 
+from ..test_replay_record import gangpao_hand
 from .conftest import Env, short
 from .test_history_words import READERS, play_one_hand, reads_in
 from .test_languages import world_env
@@ -106,49 +109,75 @@ async def test_a_whole_replay_of_each_family(env: Env, variant: str) -> None:
     p = await env.cmd(env.carol, "replay", code=code)
     mid = p.message_id
     assert p.ephemeral and mid is not None
-    last = len(stored.actions)
-    # the engine on its own: the stored seed and actions replayed here, every seat's own view at every step
-    game = Match(row.variant_id, row.options, row.first_dealer).new_hand(stored.seed)
-    answered = 0
-    drawn = 0
+    found = re.search(r"· 第 0/(\d+) 步", shown(env, mid)[0])
+    assert found is not None, shown(env, mid)[:2]
+    last = int(found[1])
+    # every step, forward one by one: its lines, and the step controls disabled where nothing precedes or follows
+    pages: list[list[str]] = []
     for at in range(last + 1):
         lines = shown(env, mid)
         within_discord_limits(env, mid)
         assert f"· 第 {at}/{last} 步" in lines[0], lines[:3]
-        for s in range(seats):  # every seat's hand face up, under its name
-            with speaking("zh-CN"):
-                hand_line = "　手牌：" + presenter.hand_text(game.view(s).hand)
-            assert any(a.startswith(f"**{labels[s]}**") and b == hand_line
-                       for a, b in zip(lines, lines[1:], strict=False)), (at, labels[s], hand_line, lines)
         buttons = controls(env, mid)
         for label in ("⏮ 开头", "⏪ 上一轮", "◀ 上一步"):
             assert buttons[label].get("disabled", False) == (at == 0), (at, label)
         for label in ("下一步 ▶", "下一轮 ⏩", "结尾 ⏭"):
             assert buttons[label].get("disabled", False) == (at == last), (at, label)
-        if at == last:
-            break
-        seat, code_ = stored.actions[at].seat, stored.actions[at].code
-        asked = game.to_act() if game.public_view().phase in (Phase.CLAIM, Phase.ASK) else []
-        with speaking("zh-CN"):
-            options = {s: marked("、").join(named(game.name_action(a)) for a in game.legal_actions(s)) for s in asked}
-            answer = named(game.name_action(game.parse_action(code_)))
-        wall = game.public_view().wall
-        game.apply(seat, code_)
-        p = await env.click(env.carol, mid, buttons["下一步 ▶"]["custom_id"])
-        assert not p.text().startswith("⚠️"), p.text()
-        lines = shown(env, mid)
-        # who was asked what in the window and what they answered: every seat asked, the answer of this one
-        for s in asked:
-            prefix = f"　{labels[s]}：可选 {options[s]} → "
-            assert any(line.startswith(prefix) for line in lines), (at + 1, prefix, lines)
-        if asked:
-            assert f"　{labels[seat]}：可选 {options[seat]} → {answer}" in lines, (at + 1, lines)
-            answered += 1
-        if wall is not None and game.public_view().wall is not None and not game.finished:
-            # every card that left the wall is shown drawn, and nothing else
-            n = wall - game.public_view().wall
-            assert sum("从牌墙摸到" in line for line in lines) == n, (at + 1, lines)
-            drawn += n
+        pages.append(lines)
+        if at < last:
+            p = await env.click(env.carol, mid, buttons["下一步 ▶"]["custom_id"])
+            assert not p.text().startswith("⚠️"), p.text()
+
+    def moved(lines: list[str]) -> bool:
+        """A step of an action (**who**：what); the others are the deal and draws told as steps of their own."""
+        return lines[1].startswith("**")
+
+    # the engine on its own: the stored seed and actions replayed here, every seat's own view after each action
+    game = Match(row.variant_id, row.options, row.first_dealer).new_hand(stored.seed)
+    actions = iter(stored.actions)
+    answered = drawn = moves = 0
+    wall = game.public_view().wall
+    shown_drawn = 0
+    for at, lines in enumerate(pages):
+        if at and moved(lines):
+            action = next(actions)
+            seat, code_ = action.seat, action.code
+            asked = game.to_act() if game.public_view().phase in (Phase.CLAIM, Phase.ASK) else []
+            with speaking("zh-CN"):
+                options = {s: marked("、").join(named(game.name_action(a)) for a in game.legal_actions(s))
+                           for s in asked}
+                answer = named(game.name_action(game.parse_action(code_)))
+            wall = game.public_view().wall
+            game.apply(seat, code_)
+            moves += 1
+            shown_drawn = 0
+            # who was asked what in the window and what they answered: every seat asked, the answer of this one
+            for s in asked:
+                prefix = f"　{labels[s]}：可选 {options[s]} → "
+                assert any(line.startswith(prefix) for line in lines), (at, prefix, lines)
+            if asked:
+                assert f"　{labels[seat]}：可选 {options[seat]} → {answer}" in lines, (at, lines)
+                answered += 1
+            # an action's step shows only its mover's draws: another seat's draw opens a step (and a turn) of its own
+            assert all(line.startswith(f"› {labels[seat]} 从牌墙摸到") for line in lines if "从牌墙摸到" in line), \
+                (at, lines)
+        elif at:
+            assert moves, (at, lines)  # a draw is told after the action whose step drew it
+            assert sum("从牌墙摸到" in line for line in lines), (at, lines)
+        shown_drawn += sum("从牌墙摸到" in line for line in lines)
+        if at < last and moved(pages[at + 1]) or at == last:
+            # the action's last step: every seat's hand face up under its name, as the engine has it now
+            for s in range(seats):
+                with speaking("zh-CN"):
+                    hand_line = "　手牌：" + presenter.hand_text(game.view(s).hand)
+                assert any(a.startswith(f"**{labels[s]}**") and b == hand_line
+                           for a, b in zip(lines, lines[1:], strict=False)), (at, labels[s], hand_line, lines)
+            if at and wall is not None and game.public_view().wall is not None and not game.finished:
+                # every card that left the wall in the action is shown drawn, and nothing else
+                n = wall - game.public_view().wall
+                assert shown_drawn == n, (at, lines)
+                drawn += n
+    assert moves == len(stored.actions)
     assert game.finished
     if variant != "paodekuai":
         assert answered and drawn, (answered, drawn)  # windows and draws were shown, not only checked absent
@@ -245,3 +274,28 @@ async def test_every_step_reads_in_each_language(readers: Env, variant: str) -> 
             p = await env.click(uid, mid, button["custom_id"])
             steps += 1
         assert steps > 5 and settled in [e.get("title") for e in embeds_of(env, mid)]
+
+
+def test_a_changsha_kong_window_reads_both_tiles_and_the_tile_each_seat_was_asked_on() -> None:
+    """After a 开杠 both tiles go out together: the replay's window names both, and each seat asked with the tile
+    it could 胡 (seat 1 the 1s, seat 2 the 8m) and its answer, in each language."""
+    game, log = gangpao_hand()
+    replay = record(game, log)
+    table = Table(7, 1, 1, 1, "changsha", game.options, {}, "ended",
+                  [Seat(101 + i, name) for i, name in enumerate(("甲", "乙", "丙", "丁"))])
+    [window] = [w for w in replay.windows if w.offer.cards]
+    answered = next(i for i, s in enumerate(replay.steps) if s.answers == replay.windows.index(window)
+                    and s.seat == 2)
+    with speaking("zh-CN"):
+        opened = step_lines(table, replay, window.opened)
+        assert "**表态**：1号 甲 打出的杠牌 一条 八万" in opened, opened
+        assert "　2号 乙（一条）：可选 胡、过 → （待表态）" in opened, opened
+        assert "　3号 丙（八万）：可选 胡、过 → （待表态）" in opened, opened
+        closed = step_lines(table, replay, answered)
+        assert "　2号 乙（一条）：可选 胡、过 → 过" in closed and "　3号 丙（八万）：可选 胡、过 → 胡" in closed, closed
+    with speaking("en"):
+        english = "\n".join(step_lines(table, replay, answered))
+    with speaking("zh-TW"):
+        traditional = "\n".join(step_lines(table, replay, answered))
+    assert "kong tiles 一条 八万 discarded by Seat 1 甲" in english and "Seat 2 乙 (on 一条): could" in english, english
+    assert "（一條）" in traditional and "（八萬）" in traditional, traditional

@@ -21,10 +21,10 @@ from engine.paodekuai.game import play_msg, play_of
 from engine.paodekuai.views import PaodekuaiSeatView
 from engine.words import Card, Cards, Msg
 
-from ... import engine_words
 from ...edge.components import MAX_CUSTOM_ID, ActionButton, CardSelect
 from ...i18n import tr
 from ...present.controls import PLAY_CARDS
+from ...present.words import action_words
 
 if TYPE_CHECKING:
     from ...service.table import Table
@@ -144,5 +144,5 @@ def card_view(table: Table, game: Game, seat: int, view: PaodekuaiSeatView, pick
         named = name_action(game, action)
         style = discord.ButtonStyle.secondary if named.role == PASS_ROLE else discord.ButtonStyle.primary
         dview.add_item(ActionButton(table.id, table.version, seat, _choice(action, legal, prefix),
-                                    label=engine_words.named(named)[:80], style=style, row=1))
+                                    label=action_words(table.variant.family, named)[:80], style=style, row=1))
     return dview

@@ -114,8 +114,9 @@ class ToyHand(Hand):
             self._end(Outcome(Termination.DRAW, (), (), msg("黄庄")), [])
             self.emit("draw_game", {}, None, msg("黄庄"))
             return
-        c = self.wall.pop()
-        self.drew(seat, c)  # the replay shows each card taken from the wall
+        c = self.wall[-1]
+        self.drew(seat, c)  # the replay shows each card taken from the wall, told before it leaves it
+        self.wall.pop()
         self.hands[seat].append(c)
         self.hands[seat].sort(key=CARDS.index)
         self.turn = seat
