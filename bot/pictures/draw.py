@@ -13,6 +13,7 @@ from .cache import sprite
 from .font import font
 
 Colour = tuple[int, int, int]
+Parts = tuple[tuple[int, int, int, int], ...]  # cards inside one sprite: (x, y, w, h) each, relative to it
 BG: Colour = (28, 92, 60)  # the felt
 INK: Colour = (25, 25, 25)
 RED: Colour = (200, 30, 30)
@@ -23,6 +24,9 @@ LABEL: Colour = (235, 235, 220)
 GOLD: Colour = (240, 190, 40)
 MUTED: Colour = (170, 200, 180)
 WIDTH = 760  # px: a phone shows it full width, each card still a finger wide
+PHONE = 480  # px: a table's picture, narrower, so its discards stay readable at a phone's width
+PHONE_VIEW = 400  # px: the width a phone shows a picture at
+READABLE = 24  # px: the least width of a discarded card or tile at PHONE_VIEW (issue 19)
 
 
 @sprite
@@ -66,16 +70,23 @@ def highlight(img: Image.Image) -> Image.Image:
 
 def row(images: list[Image.Image], gap: int = 3) -> Image.Image:
     """Sprites side by side, aligned at the bottom."""
+    return row_parts(images, gap)[0]
+
+
+def row_parts(images: list[Image.Image], gap: int = 3) -> tuple[Image.Image, Parts]:
+    """:func:`row`, with where each sprite landed in it."""
+    parts: list[tuple[int, int, int, int]] = []
     if not images:
-        return Image.new("RGBA", (1, 1), (0, 0, 0, 0))
+        return Image.new("RGBA", (1, 1), (0, 0, 0, 0)), ()
     w = sum(i.width for i in images) + gap * (len(images) - 1)
     h = max(i.height for i in images)
     out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     x = 0
     for i in images:
         out.alpha_composite(i, (x, h - i.height))
+        parts.append((x, h - i.height, i.width, i.height))
         x += i.width + gap
-    return out
+    return out, tuple(parts)
 
 
 def column(images: list[Image.Image], gap: int = 2) -> Image.Image:
@@ -92,18 +103,54 @@ def column(images: list[Image.Image], gap: int = 2) -> Image.Image:
     return out
 
 
+@dataclass(frozen=True)
+class Box:
+    """Where one card or tile of a picture landed (px, on the picture as drawn): what a test or a reader of the
+    layout checks, e.g. that a discard stays readable once a phone scales the picture down."""
+
+    tag: str
+    x: int
+    y: int
+    w: int
+    h: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The geometry a picture was drawn with: its size and the boxes of the cards it tagged."""
+
+    width: int
+    height: int
+    boxes: tuple[Box, ...]
+
+    def tagged(self, tag: str) -> list[Box]:
+        return [b for b in self.boxes if b.tag == tag]
+
+    def shown(self, box: Box, width: int = PHONE_VIEW) -> float:
+        """The box's width once the whole picture is scaled to ``width`` px wide, as a phone shows it."""
+        return box.w * width / self.width
+
+
+@dataclass
+class _Item:
+    img: Image.Image
+    tag: str | None = None
+    parts: Parts | None = None  # None: the sprite is one card (when tagged)
+
+
 @dataclass
 class Flow:
-    """Sprites placed left to right, wrapping at ``width``; ``newline`` starts a line, ``space`` a gap."""
+    """Sprites placed left to right, wrapping at ``width``; ``newline`` starts a line, ``space`` a gap. A sprite
+    added with a ``tag`` is a card whose box the :meth:`layout` reports (``parts``: the cards inside it)."""
 
     width: int = WIDTH
     margin: int = 12
     gap: int = 10
     line_gap: int = 8
-    lines: list[list[Image.Image | int]] = field(default_factory=lambda: [[]])
+    lines: list[list[_Item | int]] = field(default_factory=lambda: [[]])
 
-    def add(self, img: Image.Image) -> Flow:
-        self.lines[-1].append(img)
+    def add(self, img: Image.Image, tag: str | None = None, parts: Parts | None = None) -> Flow:
+        self.lines[-1].append(_Item(img, tag, parts))
         return self
 
     def space(self, px: int) -> Flow:
@@ -118,11 +165,11 @@ class Flow:
     def rule(self) -> Flow:
         """A thin line across the picture between seats."""
         self.newline()
-        self.lines[-1].append(Image.new("RGBA", (self.width - 2 * self.margin, 2), (*MUTED, 120)))
+        self.lines[-1].append(_Item(Image.new("RGBA", (self.width - 2 * self.margin, 2), (*MUTED, 120))))
         return self.newline()
 
-    def _placed(self) -> tuple[list[tuple[Image.Image, int, int]], int]:
-        placed: list[tuple[Image.Image, int, int]] = []
+    def _placed(self) -> tuple[list[tuple[_Item, int, int]], int]:
+        placed: list[tuple[_Item, int, int]] = []
         y = self.margin
         limit = self.width - self.margin
         for line in self.lines:
@@ -133,20 +180,30 @@ class Flow:
                 if isinstance(item, int):
                     x += item
                     continue
-                if x > self.margin and x + item.width > limit:  # wrap: the line so far is done
+                if x > self.margin and x + item.img.width > limit:  # wrap: the line so far is done
                     y = self._settle(placed, start, y, height)
                     x, height, start = self.margin + 16, 0, len(placed)
                 placed.append((item, x, 0))
-                height = max(height, item.height)
-                x += item.width + self.gap
+                height = max(height, item.img.height)
+                x += item.img.width + self.gap
             y = self._settle(placed, start, y, height)
         return placed, y + self.margin - self.line_gap
 
-    def _settle(self, placed: list[tuple[Image.Image, int, int]], start: int, y: int, height: int) -> int:
+    def _settle(self, placed: list[tuple[_Item, int, int]], start: int, y: int, height: int) -> int:
         for k in range(start, len(placed)):  # centred on the line: a label beside a column of cards sits at its middle
-            img, x, _ = placed[k]
-            placed[k] = (img, x, y + (height - img.height) // 2)
+            item, x, _ = placed[k]
+            placed[k] = (item, x, y + (height - item.img.height) // 2)
         return y + height + self.line_gap
+
+    def layout(self) -> Layout:
+        placed, height = self._placed()
+        boxes: list[Box] = []
+        for item, x, y in placed:
+            if item.tag is None:
+                continue
+            for px, py, pw, ph in item.parts or ((0, 0, item.img.width, item.img.height),):
+                boxes.append(Box(item.tag, x + px, y + py, pw, ph))
+        return Layout(self.width, max(height, 2 * self.margin), tuple(boxes))
 
     def png(self) -> bytes:
         placed, height = self._placed()
@@ -154,8 +211,8 @@ class Flow:
         # and a sprite mapped onto it once (on the felt every sprite sits on) is pasted as it is, no blending.
         canvas = Image.new("P", (self.width, max(height, 2 * self.margin)), 0)
         canvas.putpalette(palette().getpalette() or [])
-        for img, x, y in placed:
-            canvas.paste(on_felt(img), (x, y))
+        for item, x, y in placed:
+            canvas.paste(on_felt(item.img), (x, y))
         buf = io.BytesIO()
         canvas.save(buf, format="PNG", compress_level=1)
         return buf.getvalue()

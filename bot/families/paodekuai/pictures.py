@@ -18,7 +18,20 @@ from engine.words import Msg, Seat
 
 from ...pictures import RESULT_KEYS, Picture, hand_inputs, labels, table_inputs
 from ...pictures.cache import sprite
-from ...pictures.draw import INK, RED, Flow, card_base, centred, column, highlight, row, text
+from ...pictures.draw import (
+    INK,
+    PHONE,
+    RED,
+    Flow,
+    Parts,
+    card_base,
+    centred,
+    column,
+    highlight,
+    row,
+    row_parts,
+    text,
+)
 from ...pictures.emoji import Face
 from ...pictures.font import have_cjk
 from ...pictures.table import seat_head, seats_of
@@ -28,7 +41,8 @@ __all__ = ["RESULT_KEYS", "card", "hand_png", "result_png", "table_png"]
 
 FACE = (252, 252, 250)
 HAND = (50, 72)
-TABLE = (36, 52)
+TABLE = (36, 52)  # a card of the trick: 36 of PHONE's 480 px is 30 px on a 400-px phone
+PER_ROW = 12  # cards of one play in a row of the table's picture: 12 × 37 px fit PHONE's width
 SUITS = "♠♥♣♦"
 SUIT_LETTERS = "SHCD"
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
@@ -72,14 +86,14 @@ def cards(faces: Any, size: tuple[int, int]) -> list[Image.Image]:
     return [card(c, *size) for c in faces or [] if parse(c) is not None]
 
 
-def hand_png(private: dict[str, Any]) -> bytes:
+def hand_flow(private: dict[str, Any]) -> Flow:
     flow = Flow()
     hand = sorted((c for c in private.get("hand") or [] if parse(c) is not None), key=sort_key)
     flow.add(text(labels.in_hand(len(hand)), 22)).newline()
     for c in cards(hand, HAND):
         flow.add(c)
     flow.gap = 3
-    return flow.png()
+    return flow
 
 
 def left_words(n: int, closed: bool) -> str:
@@ -89,7 +103,7 @@ def left_words(n: int, closed: bool) -> str:
     return labels.closed_out(n) if closed else labels.cards_left(n)
 
 
-def result_png(detail: dict[str, Any]) -> bytes:
+def result_flow(detail: dict[str, Any]) -> Flow:
     """What each seat had left when the winner went out (hands are shown once the hand is over), worded as
     the settlement text words it."""
     flow = Flow()
@@ -105,21 +119,39 @@ def result_png(detail: dict[str, Any]) -> bytes:
         left = hands[s] if s < len(hands) and isinstance(hands[s], list) else []
         flow.add(text(left_words(len(left), s in closed), 20))
         flow.add(row(cards(sorted((c for c in left if parse(c)), key=sort_key), TABLE), 2))
-    return flow.png()
+    return flow
 
 
-def table_png(view: dict[str, Any]) -> bytes:
+def play_sprite(who: Image.Image, faces: list[Image.Image], framed: bool) -> tuple[Image.Image, Parts]:
+    """One play of the trick: who played it above its cards, in rows of at most :data:`PER_ROW` (a long 飞机 stays
+    within a phone's picture), the play to beat framed; with where each card landed in it."""
+    rows = [row_parts(faces[k:k + PER_ROW], 1) for k in range(0, len(faces), PER_ROW)]
+    body = column([r for r, _ in rows], 2)
+    parts = []
+    y = 0
+    for r, inner in rows:
+        dx = (body.width - r.width) // 2
+        parts += [(x + dx, y + py, w, h) for x, py, w, h in inner]
+        y += r.height + 2
+    if framed:
+        body = highlight(body)
+        parts = [(x + 3, y + 3, w, h) for x, y, w, h in parts]
+    out = column([who, body], 2)
+    dx, dy = (out.width - body.width) // 2, who.height + 2
+    return out, tuple((x + dx, y + dy, w, h) for x, y, w, h in parts)
+
+
+def table_flow(view: dict[str, Any]) -> Flow:
     """Each seat's count (and 报单; no 庄, as in the text), then the current trick in order, the play to beat
-    framed."""
-    flow = Flow()
+    framed; sized for a phone (:data:`~bot.pictures.draw.PHONE` wide: each card of the trick ≥ 24 px once the
+    picture is scaled to 400 px)."""
+    flow = Flow(width=PHONE, margin=8, gap=8, line_gap=6)
     for s in range(seats_of(view)):
-        if s:
-            flow.space(18)
-        for p in seat_head(view, s, dealer=False):
-            flow.add(p)
+        head = seat_head(view, s, dealer=False)
         baodan = view.get("baodan")
         if isinstance(baodan, list) and s < len(baodan) and baodan[s]:
-            flow.add(text(labels.last_card(), 20, (255, 120, 120)))
+            head.append(text(labels.last_card(), 20, (255, 120, 120)))
+        flow.add(row(head, 8)).space(12)  # a seat's words wrap as one
     trick = [t for t in view.get("trick") or [] if isinstance(t, dict)]
     if trick:
         flow.rule().add(text(labels.trick(), 20))
@@ -128,11 +160,12 @@ def table_png(view: dict[str, Any]) -> bytes:
             seat = play.get("seat")
             who = text(labels.seat(seat), 16) if isinstance(seat, int) else text(" ", 16)
             faces = cards(play.get("cards"), TABLE)
-            body = row(faces, 1) if faces else text(labels.passed(), 18)
-            if faces and play == top:
-                body = highlight(body)
-            flow.add(column([who, body], 2))
-    return flow.png()
+            if not faces:
+                flow.add(column([who, text(labels.passed(), 18)], 2))
+                continue
+            sprite, parts = play_sprite(who, faces, play == top)
+            flow.add(sprite, tag="discard", parts=parts)
+    return flow
 
 
 def _signed(codes: Any) -> list[str]:
@@ -154,11 +187,11 @@ def hand_picture(private: PaodekuaiSeatView | dict[str, Any]) -> Picture | None:
     """The seat's own cards from its ``view(seat)``; None when it holds nothing to draw."""
     inputs = hand_inputs(private if isinstance(private, dict) else
                          {"family": "paodekuai", "hand": _signed(private.hand), "seat": private.seat})
-    return Picture("hand", inputs, hand_png) if inputs["hand"] else None
+    return Picture("hand", inputs, hand_flow) if inputs["hand"] else None
 
 
 def table_picture(public: PaodekuaiView | dict[str, Any]) -> Picture:
-    return Picture("table", table_inputs(public if isinstance(public, dict) else _drawn_table(public)), table_png)
+    return Picture("table", table_inputs(public if isinstance(public, dict) else _drawn_table(public)), table_flow)
 
 
 def result_picture(outcome: Outcome | None, seats: int) -> Picture | None:
@@ -166,7 +199,7 @@ def result_picture(outcome: Outcome | None, seats: int) -> Picture | None:
     was left with (全关 where he played nothing)."""
     if outcome is None or not outcome.winners:
         return None
-    return Picture("result", drawn_result(outcome, seats), result_png)
+    return Picture("result", drawn_result(outcome, seats), result_flow)
 
 
 def drawn_result(outcome: Outcome, seats: int) -> dict[str, Any]:
@@ -179,3 +212,16 @@ def drawn_result(outcome: Outcome, seats: int) -> dict[str, Any]:
             closed.append(seat.seat)
     return {"family": "paodekuai", "seats": seats, **dict.fromkeys(RESULT_KEYS), "winner": winner.seat,
             "hands": [_signed(h) for h in outcome.hands], "closed": closed}
+
+
+
+def hand_png(private: dict[str, Any]) -> bytes:
+    return hand_flow(private).png()
+
+
+def result_png(detail: dict[str, Any]) -> bytes:
+    return result_flow(detail).png()
+
+
+def table_png(view: dict[str, Any]) -> bytes:
+    return table_flow(view).png()
