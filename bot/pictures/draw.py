@@ -3,12 +3,14 @@ flow layout that wraps to the picture's width and encodes the PNG."""
 
 from __future__ import annotations
 
-import io
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from . import encode
 from .cache import sprite
 from .font import font
 
@@ -61,11 +63,15 @@ def back(w: int, h: int) -> Image.Image:
 
 
 def highlight(img: Image.Image) -> Image.Image:
-    """A card marked (the winning card, the drawn tile): a gold frame around it."""
-    out = Image.new("RGBA", (img.width + 6, img.height + 6), (0, 0, 0, 0))
-    ImageDraw.Draw(out).rounded_rectangle((0, 0, out.width - 1, out.height - 1), radius=8, fill=GOLD)
-    out.alpha_composite(img, (3, 3))
-    return out
+    """A card marked (the winning card, the drawn tile): a gold frame around it, kept on the sprite (a cached
+    card's frame is drawn once, and is the same sprite each time: its picture's band is kept, see ``encode``)."""
+    done: Image.Image | None = getattr(img, "_highlighted", None)
+    if done is None:
+        done = Image.new("RGBA", (img.width + 6, img.height + 6), (0, 0, 0, 0))
+        ImageDraw.Draw(done).rounded_rectangle((0, 0, done.width - 1, done.height - 1), radius=8, fill=GOLD)
+        done.alpha_composite(img, (3, 3))
+        img._highlighted = done  # type: ignore[attr-defined]
+    return done
 
 
 def row(images: list[Image.Image], gap: int = 3) -> Image.Image:
@@ -101,6 +107,11 @@ def column(images: list[Image.Image], gap: int = 2) -> Image.Image:
         out.alpha_composite(i, ((w - i.width) // 2, y))
         y += i.height + gap
     return out
+
+
+@sprite
+def rule(width: int) -> Image.Image:
+    return Image.new("RGBA", (width, 2), (*MUTED, 120))
 
 
 @dataclass(frozen=True)
@@ -165,11 +176,14 @@ class Flow:
     def rule(self) -> Flow:
         """A thin line across the picture between seats."""
         self.newline()
-        self.lines[-1].append(_Item(Image.new("RGBA", (self.width - 2 * self.margin, 2), (*MUTED, 120))))
+        self.lines[-1].append(_Item(rule(self.width - 2 * self.margin)))
         return self.newline()
 
-    def _placed(self) -> tuple[list[tuple[_Item, int, int]], int]:
+    def _placed(self) -> tuple[list[tuple[_Item, int, int]], int, list[tuple[int, int]]]:
+        """Each sprite with where it goes, the picture's height, and its bands: (top, index of the first sprite)
+        of each line as placed (a wrapped line is two), which :mod:`.encode` compresses one by one."""
         placed: list[tuple[_Item, int, int]] = []
+        bands: list[tuple[int, int]] = []
         y = self.margin
         limit = self.width - self.margin
         for line in self.lines:
@@ -181,13 +195,15 @@ class Flow:
                     x += item
                     continue
                 if x > self.margin and x + item.img.width > limit:  # wrap: the line so far is done
+                    bands.append((y, start))
                     y = self._settle(placed, start, y, height)
                     x, height, start = self.margin + 16, 0, len(placed)
                 placed.append((item, x, 0))
                 height = max(height, item.img.height)
                 x += item.img.width + self.gap
+            bands.append((y, start))
             y = self._settle(placed, start, y, height)
-        return placed, y + self.margin - self.line_gap
+        return placed, y + self.margin - self.line_gap, bands
 
     def _settle(self, placed: list[tuple[_Item, int, int]], start: int, y: int, height: int) -> int:
         for k in range(start, len(placed)):  # centred on the line: a label beside a column of cards sits at its middle
@@ -196,7 +212,7 @@ class Flow:
         return y + height + self.line_gap
 
     def layout(self) -> Layout:
-        placed, height = self._placed()
+        placed, height, _ = self._placed()
         boxes: list[Box] = []
         for item, x, y in placed:
             if item.tag is None:
@@ -206,16 +222,25 @@ class Flow:
         return Layout(self.width, max(height, 2 * self.margin), tuple(boxes))
 
     def png(self) -> bytes:
-        placed, height = self._placed()
+        placed, height, lines = self._placed()
+        height = max(height, 2 * self.margin)
         # One fixed palette for every picture: the encoder handles a byte a pixel in a third of the time of RGB,
         # and a sprite mapped onto it once (on the felt every sprite sits on) is pasted as it is, no blending.
-        canvas = Image.new("P", (self.width, max(height, 2 * self.margin)), 0)
-        canvas.putpalette(palette().getpalette() or [])
-        for item, x, y in placed:
-            canvas.paste(on_felt(item.img), (x, y))
-        buf = io.BytesIO()
-        canvas.save(buf, format="PNG", compress_level=1)
-        return buf.getvalue()
+        canvas = Image.new("P", (self.width, height), 0)
+        canvas.putpalette(PALETTE_BYTES)
+        felt = [on_felt(item.img) for item, _, _ in placed]
+        for img, (_, x, y) in zip(felt, placed, strict=True):
+            canvas.paste(img, (x, y))
+        # each line a band, keyed by the sprites it holds and where (ids of the mapped sprites, kept alive by
+        # the band while it is kept): a band drawn before is not compressed again
+        bands: list[tuple[int, int, Hashable | None, Any]] = [(0, lines[0][0] if lines else height, (), ())]
+        for n, (top, first) in enumerate(lines):
+            bottom = lines[n + 1][0] if n + 1 < len(lines) else height
+            last = lines[n + 1][1] if n + 1 < len(lines) else len(placed)
+            sprites = felt[first:last]
+            key = tuple((id(img), x, y - top) for img, (_, x, y) in zip(sprites, placed[first:last], strict=True))
+            bands.append((top, bottom, key, sprites))
+        return encode.png(canvas, bands)
 
 
 def on_felt(img: Image.Image) -> Image.Image:
@@ -258,3 +283,6 @@ def palette() -> Image.Image:
     img = Image.new("P", (1, 1))
     img.putpalette(flat)
     return img
+
+
+PALETTE_BYTES = bytes(palette().getpalette() or [])

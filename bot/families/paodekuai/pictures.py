@@ -16,6 +16,7 @@ from engine.paodekuai.game import CLOSED_LEFT
 from engine.paodekuai.views import PaodekuaiSeatView, PaodekuaiView, TrickEntry
 from engine.words import Msg, Seat
 
+from ...i18n import current_lang
 from ...pictures import RESULT_KEYS, Picture, hand_inputs, labels, table_inputs
 from ...pictures.cache import sprite
 from ...pictures.draw import (
@@ -122,10 +123,14 @@ def result_flow(detail: dict[str, Any]) -> Flow:
     return flow
 
 
-def play_sprite(who: Image.Image, faces: list[Image.Image], framed: bool) -> tuple[Image.Image, Parts]:
+@sprite
+def play_sprite(seat: int | None, faces: tuple[str, ...], framed: bool, lang: str) -> tuple[Image.Image, Parts]:
     """One play of the trick: who played it above its cards, in rows of at most :data:`PER_ROW` (a long 飞机 stays
-    within a phone's picture), the play to beat framed; with where each card landed in it."""
-    rows = [row_parts(faces[k:k + PER_ROW], 1) for k in range(0, len(faces), PER_ROW)]
+    within a phone's picture), the play to beat framed; with where each card landed in it. Drawn once (a trick's
+    plays stay on the table for several clicks)."""
+    who = text(labels.seat(seat), 16) if seat is not None else text(" ", 16)
+    sprites = cards(list(faces), TABLE)
+    rows = [row_parts(sprites[k:k + PER_ROW], 1) for k in range(0, len(sprites), PER_ROW)]
     body = column([r for r, _ in rows], 2)
     parts = []
     y = 0
@@ -141,29 +146,44 @@ def play_sprite(who: Image.Image, faces: list[Image.Image], framed: bool) -> tup
     return out, tuple((x + dx, y + dy, w, h) for x, y, w, h in parts)
 
 
+@sprite
+def passed_sprite(seat: int | None, lang: str) -> Image.Image:
+    """A seat that passed, under its name."""
+    who = text(labels.seat(seat), 16) if seat is not None else text(" ", 16)
+    return column([who, text(labels.passed(), 18)], 2)
+
+
+@sprite
+def head_sprite(seat: int, acting: bool, size: Any, baodan: bool, lang: str) -> Image.Image:
+    """A seat's words as one sprite (they wrap as one; no 庄, as in the text), the same sprite while they read the
+    same: its seat, gold while it is to act, its count, 报单."""
+    head = seat_head({"to_act": [seat] if acting else [], "hand_sizes": [None] * seat + [size]}, seat, dealer=False)
+    if baodan:
+        head.append(text(labels.last_card(), 20, (255, 120, 120)))
+    return row(head, 8)
+
+
 def table_flow(view: dict[str, Any]) -> Flow:
     """Each seat's count (and 报单; no 庄, as in the text), then the current trick in order, the play to beat
     framed; sized for a phone (:data:`~bot.pictures.draw.PHONE` wide: each card of the trick ≥ 24 px once the
     picture is scaled to 400 px)."""
     flow = Flow(width=PHONE, margin=8, gap=8, line_gap=6)
+    sizes, baodan = view.get("hand_sizes"), view.get("baodan")
     for s in range(seats_of(view)):
-        head = seat_head(view, s, dealer=False)
-        baodan = view.get("baodan")
-        if isinstance(baodan, list) and s < len(baodan) and baodan[s]:
-            head.append(text(labels.last_card(), 20, (255, 120, 120)))
-        flow.add(row(head, 8)).space(12)  # a seat's words wrap as one
+        size = sizes[s] if isinstance(sizes, list) and view.get("sitter") != s else None
+        told = isinstance(baodan, list) and s < len(baodan) and bool(baodan[s])
+        flow.add(head_sprite(s, s in (view.get("to_act") or []), size, told, current_lang())).space(12)
     trick = [t for t in view.get("trick") or [] if isinstance(t, dict)]
     if trick:
         flow.rule().add(text(labels.trick(), 20))
         top = view.get("top")
         for play in trick:
             seat = play.get("seat")
-            who = text(labels.seat(seat), 16) if isinstance(seat, int) else text(" ", 16)
-            faces = cards(play.get("cards"), TABLE)
+            faces = tuple(c for c in play.get("cards") or [] if parse(c) is not None)
             if not faces:
-                flow.add(column([who, text(labels.passed(), 18)], 2))
+                flow.add(passed_sprite(seat if isinstance(seat, int) else None, current_lang()))
                 continue
-            sprite, parts = play_sprite(who, faces, play == top)
+            sprite, parts = play_sprite(seat if isinstance(seat, int) else None, faces, play == top, current_lang())
             flow.add(sprite, tag="discard", parts=parts)
     return flow
 
