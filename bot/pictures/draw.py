@@ -3,9 +3,9 @@ flow layout that wraps to the picture's width and encodes the PNG."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -147,6 +147,7 @@ class _Item:
     img: Image.Image
     tag: str | None = None
     parts: Parts | None = None  # None: the sprite is one card (when tagged)
+    gap: int | None = None  # px before the next sprite (None: the flow's gap)
 
 
 @dataclass
@@ -160,8 +161,16 @@ class Flow:
     line_gap: int = 8
     lines: list[list[_Item | int]] = field(default_factory=lambda: [[]])
 
-    def add(self, img: Image.Image, tag: str | None = None, parts: Parts | None = None) -> Flow:
-        self.lines[-1].append(_Item(img, tag, parts))
+    def add(self, img: Image.Image, tag: str | None = None, parts: Parts | None = None,
+            gap: int | None = None) -> Flow:
+        self.lines[-1].append(_Item(img, tag, parts, gap))
+        return self
+
+    def add_row(self, images: list[Image.Image], gap: int) -> Flow:
+        """Sprites side by side ``gap`` apart, as :func:`row` lays them (the same pixels where they share a
+        height), each its own sprite: nothing composed, and each mapped and kept once."""
+        for k, img in enumerate(images):
+            self.add(img, gap=gap if k + 1 < len(images) else None)
         return self
 
     def space(self, px: int) -> Flow:
@@ -200,7 +209,7 @@ class Flow:
                     x, height, start = self.margin + 16, 0, len(placed)
                 placed.append((item, x, 0))
                 height = max(height, item.img.height)
-                x += item.img.width + self.gap
+                x += item.img.width + (self.gap if item.gap is None else item.gap)
             bands.append((y, start))
             y = self._settle(placed, start, y, height)
         return placed, y + self.margin - self.line_gap, bands
@@ -226,21 +235,24 @@ class Flow:
         height = max(height, 2 * self.margin)
         # One fixed palette for every picture: the encoder handles a byte a pixel in a third of the time of RGB,
         # and a sprite mapped onto it once (on the felt every sprite sits on) is pasted as it is, no blending.
-        canvas = Image.new("P", (self.width, height), 0)
-        canvas.putpalette(PALETTE_BYTES)
         felt = [on_felt(item.img) for item, _, _ in placed]
-        for img, (_, x, y) in zip(felt, placed, strict=True):
-            canvas.paste(img, (x, y))
         # each line a band, keyed by the sprites it holds and where (ids of the mapped sprites, kept alive by
-        # the band while it is kept): a band drawn before is not compressed again
-        bands: list[tuple[int, int, Hashable | None, Any]] = [(0, lines[0][0] if lines else height, (), ())]
+        # the band while it is kept): a band drawn before is neither drawn nor compressed again
+        bands: list[tuple[int, Hashable | None, Callable[[], Image.Image], Any]] = []
+        bands.append((lines[0][0] if lines else height, (), lambda: self._band([], lines[0][0] if lines else height), ()))
         for n, (top, first) in enumerate(lines):
             bottom = lines[n + 1][0] if n + 1 < len(lines) else height
             last = lines[n + 1][1] if n + 1 < len(lines) else len(placed)
-            sprites = felt[first:last]
-            key = tuple((id(img), x, y - top) for img, (_, x, y) in zip(sprites, placed[first:last], strict=True))
-            bands.append((top, bottom, key, sprites))
-        return encode.png(canvas, bands)
+            at = [(img, x, y - top) for img, (_, x, y) in zip(felt[first:last], placed[first:last], strict=True)]
+            key = tuple((id(img), x, y) for img, x, y in at)
+            bands.append((bottom - top, key, partial(self._band, at, bottom - top), felt[first:last]))
+        return encode.png(self.width, PALETTE_BYTES, bands)
+
+    def _band(self, sprites: list[tuple[Image.Image, int, int]], rows: int) -> Image.Image:
+        band = Image.new("P", (self.width, rows), 0)
+        for img, x, y in sprites:
+            band.paste(img, (x, y))
+        return band
 
 
 def on_felt(img: Image.Image) -> Image.Image:

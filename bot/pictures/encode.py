@@ -13,7 +13,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections import OrderedDict
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from PIL import Image
@@ -77,36 +77,36 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def _band(canvas: Image.Image, y0: int, y1: int, refs: Any) -> Band:
-    w = canvas.width
-    raw = canvas.crop((0, y0, w, y1)).tobytes()
+def _band(img: Image.Image, refs: Any) -> Band:
+    w = img.width
+    raw = img.tobytes()
     rows = b"".join(b"\x00" + raw[k:k + w] for k in range(0, len(raw), w))
     c = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     return Band(c.compress(rows) + c.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows), len(rows), refs)
 
 
-def png(canvas: Image.Image, bands: Sequence[tuple[int, int, Hashable | None, Any]]) -> bytes:
-    """The palette ``canvas`` as PNG bytes, ``bands`` (top, bottom, key, what the key names by id) covering its
-    rows in order: a band whose key was compressed before is not compressed again (key None: always anew)."""
-    assert canvas.mode == "P"
-    w, h = canvas.size
+def png(width: int, palette: bytes, bands: Sequence[tuple[int, Hashable | None, Callable[[], Image.Image], Any]]) -> bytes:
+    """A palette PNG ``width`` wide made of ``bands`` from the top: (rows, key, draw, what the key names by id)
+    each, ``draw`` giving the band's palette image. A band whose key was compressed before is neither drawn nor
+    compressed again (key None: always anew)."""
     parts: list[bytes] = []
-    adler, total = 1, 0
-    for y0, y1, key, refs in bands:
-        if y1 <= y0:
+    adler, total, height = 1, 0, 0
+    for rows, key, draw, refs in bands:
+        if rows <= 0:
             continue
-        full = None if key is None else (w, y1 - y0, key)
+        height += rows
+        full = None if key is None else (width, rows, key)
         band = BANDS.get(full) if full is not None else None
         if band is None:
-            band = _band(canvas, y0, y1, refs)
+            img = draw()
+            assert img.mode == "P" and img.size == (width, rows)
+            band = _band(img, refs)
             if full is not None:
                 BANDS.put(full, band)
         parts.append(band.deflated)
         adler = adler32_combine(adler, band.adler, band.length) if total else band.adler
         total += band.length
-    assert total == h * (w + 1), "bands must cover every row"
     stream = b"\x78\x01" + b"".join(parts) + b"\x03\x00" + struct.pack(">I", adler)  # \x03\x00: empty last block
-    palette = canvas.getpalette() or []
-    header = struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)
-    return (SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", bytes(palette[:768]))
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return (SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", palette[:768])
             + _chunk(b"IDAT", stream) + _chunk(b"IEND", b""))

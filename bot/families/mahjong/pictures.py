@@ -117,7 +117,7 @@ def hand_flow(private: dict[str, Any]) -> Flow:
     if drawn is not None and drawn in hand:
         hand.remove(drawn)  # shown on its own, as the player sees it arrive
     flow.add(text(labels.in_hand(len(hand) + (drawn is not None)), 22)).newline()
-    flow.add(row(tiles(sorted(hand, key=sort_key), HAND), 2))
+    flow.add_row(tiles(sorted(hand, key=sort_key), HAND), 2)
     if drawn is not None:
         flow.space(10).add(highlight(tile(drawn, *HAND)))
     own = private.get("own")
