@@ -17,6 +17,7 @@ FULL = [
     ["-m", "benchmarks.mahjong_selfplay", "--hands", "1000"],
     ["-m", "benchmarks.paodekuai_bench", "--hands", "20000"],
     ["-m", "benchmarks.picture_bench", "--rounds", "20"],
+    ["-m", "benchmarks.picture_bench", "--clicks", "--tables", "27", "--seconds", "6", "--rounds", "6", "--warmup", "3"],
 ]
 QUICK = [
     ["-m", "benchmarks.engine_bench", "--hands", "200", "--selfplay", "20", "--memo-hands", "200"],
@@ -27,6 +28,7 @@ QUICK = [
     ["-m", "benchmarks.mahjong_selfplay", "--hands", "20"],
     ["-m", "benchmarks.paodekuai_bench", "--hands", "500"],
     ["-m", "benchmarks.picture_bench", "--rounds", "1", "--seeds", "2"],
+    ["-m", "benchmarks.picture_bench", "--clicks", "--tables", "9", "--seconds", "1", "--rounds", "2", "--warmup", "0"],
 ]
 
 

@@ -21,6 +21,7 @@ import discord
 
 from ..i18n import current_lang, speaking
 from .cache import PICTURES
+from .draw import Flow, Layout
 from .font import have_cjk
 
 TABLE_KEYS = ("family", "dealer", "wall", "liang", "revealed", "hand_sizes", "melds", "outs", "discards", "sitter",
@@ -35,7 +36,7 @@ class Picture:
 
     __slots__ = ("kind", "digest", "_lang", "_inputs", "_draw", "_data")
 
-    def __init__(self, kind: str, inputs: Any, draw: Callable[[Any], bytes]) -> None:
+    def __init__(self, kind: str, inputs: Any, draw: Callable[[Any], Flow]) -> None:
         self._lang = current_lang()  # the labels' language is the audience's, wherever the picture is drawn
         blob = json.dumps([kind, self._lang, have_cjk(), inputs], ensure_ascii=False, sort_keys=True, default=str)
         self.kind = kind
@@ -50,8 +51,19 @@ class Picture:
         if self._data is None:
             inputs, draw = self._inputs, self._draw
             with speaking(self._lang):
-                self._data = PICTURES.get(self.digest, lambda: draw(inputs))
+                self._data = PICTURES.get(self.digest, lambda: draw(inputs).png())
         return self._data
+
+    def layout(self) -> Layout:
+        """The geometry this picture is drawn with (its size, where each tagged card lands), laid out anew by the
+        same drawing that makes :attr:`data`."""
+        with speaking(self._lang):
+            return self._draw(self._inputs).layout()
+
+    @property
+    def inputs(self) -> Any:
+        """What it draws (plain JSON data): a stored position draws the same picture again from it."""
+        return json.loads(json.dumps(self._inputs))
 
     @property
     def filename(self) -> str:

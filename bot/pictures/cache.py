@@ -48,6 +48,9 @@ PICTURES = Pictures()
 
 
 def clear() -> None:
+    from .encode import BANDS  # the bands name sprites by id: they go with the sprites
+
     for c in _SPRITE_CACHES:
         c.cache_clear()
     PICTURES.clear()
+    BANDS.clear()

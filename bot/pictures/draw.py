@@ -3,16 +3,19 @@ flow layout that wraps to the picture's width and encodes the PNG."""
 
 from __future__ import annotations
 
-import io
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from . import encode
 from .cache import sprite
 from .font import font
 
 Colour = tuple[int, int, int]
+Parts = tuple[tuple[int, int, int, int], ...]  # cards inside one sprite: (x, y, w, h) each, relative to it
 BG: Colour = (28, 92, 60)  # the felt
 INK: Colour = (25, 25, 25)
 RED: Colour = (200, 30, 30)
@@ -23,6 +26,9 @@ LABEL: Colour = (235, 235, 220)
 GOLD: Colour = (240, 190, 40)
 MUTED: Colour = (170, 200, 180)
 WIDTH = 760  # px: a phone shows it full width, each card still a finger wide
+PHONE = 480  # px: a table's picture, narrower, so its discards stay readable at a phone's width
+PHONE_VIEW = 400  # px: the width a phone shows a picture at
+READABLE = 24  # px: the least width of a discarded card or tile at PHONE_VIEW (issue 19)
 
 
 @sprite
@@ -57,25 +63,36 @@ def back(w: int, h: int) -> Image.Image:
 
 
 def highlight(img: Image.Image) -> Image.Image:
-    """A card marked (the winning card, the drawn tile): a gold frame around it."""
-    out = Image.new("RGBA", (img.width + 6, img.height + 6), (0, 0, 0, 0))
-    ImageDraw.Draw(out).rounded_rectangle((0, 0, out.width - 1, out.height - 1), radius=8, fill=GOLD)
-    out.alpha_composite(img, (3, 3))
-    return out
+    """A card marked (the winning card, the drawn tile): a gold frame around it, kept on the sprite (a cached
+    card's frame is drawn once, and is the same sprite each time: its picture's band is kept, see ``encode``)."""
+    done: Image.Image | None = getattr(img, "_highlighted", None)
+    if done is None:
+        done = Image.new("RGBA", (img.width + 6, img.height + 6), (0, 0, 0, 0))
+        ImageDraw.Draw(done).rounded_rectangle((0, 0, done.width - 1, done.height - 1), radius=8, fill=GOLD)
+        done.alpha_composite(img, (3, 3))
+        img._highlighted = done  # type: ignore[attr-defined]
+    return done
 
 
 def row(images: list[Image.Image], gap: int = 3) -> Image.Image:
     """Sprites side by side, aligned at the bottom."""
+    return row_parts(images, gap)[0]
+
+
+def row_parts(images: list[Image.Image], gap: int = 3) -> tuple[Image.Image, Parts]:
+    """:func:`row`, with where each sprite landed in it."""
+    parts: list[tuple[int, int, int, int]] = []
     if not images:
-        return Image.new("RGBA", (1, 1), (0, 0, 0, 0))
+        return Image.new("RGBA", (1, 1), (0, 0, 0, 0)), ()
     w = sum(i.width for i in images) + gap * (len(images) - 1)
     h = max(i.height for i in images)
     out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     x = 0
     for i in images:
         out.alpha_composite(i, (x, h - i.height))
+        parts.append((x, h - i.height, i.width, i.height))
         x += i.width + gap
-    return out
+    return out, tuple(parts)
 
 
 def column(images: list[Image.Image], gap: int = 2) -> Image.Image:
@@ -92,18 +109,68 @@ def column(images: list[Image.Image], gap: int = 2) -> Image.Image:
     return out
 
 
+@sprite
+def rule(width: int) -> Image.Image:
+    return Image.new("RGBA", (width, 2), (*MUTED, 120))
+
+
+@dataclass(frozen=True)
+class Box:
+    """Where one card or tile of a picture landed (px, on the picture as drawn): what a test or a reader of the
+    layout checks, e.g. that a discard stays readable once a phone scales the picture down."""
+
+    tag: str
+    x: int
+    y: int
+    w: int
+    h: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The geometry a picture was drawn with: its size and the boxes of the cards it tagged."""
+
+    width: int
+    height: int
+    boxes: tuple[Box, ...]
+
+    def tagged(self, tag: str) -> list[Box]:
+        return [b for b in self.boxes if b.tag == tag]
+
+    def shown(self, box: Box, width: int = PHONE_VIEW) -> float:
+        """The box's width once the whole picture is scaled to ``width`` px wide, as a phone shows it."""
+        return box.w * width / self.width
+
+
+@dataclass
+class _Item:
+    img: Image.Image
+    tag: str | None = None
+    parts: Parts | None = None  # None: the sprite is one card (when tagged)
+    gap: int | None = None  # px before the next sprite (None: the flow's gap)
+
+
 @dataclass
 class Flow:
-    """Sprites placed left to right, wrapping at ``width``; ``newline`` starts a line, ``space`` a gap."""
+    """Sprites placed left to right, wrapping at ``width``; ``newline`` starts a line, ``space`` a gap. A sprite
+    added with a ``tag`` is a card whose box the :meth:`layout` reports (``parts``: the cards inside it)."""
 
     width: int = WIDTH
     margin: int = 12
     gap: int = 10
     line_gap: int = 8
-    lines: list[list[Image.Image | int]] = field(default_factory=lambda: [[]])
+    lines: list[list[_Item | int]] = field(default_factory=lambda: [[]])
 
-    def add(self, img: Image.Image) -> Flow:
-        self.lines[-1].append(img)
+    def add(self, img: Image.Image, tag: str | None = None, parts: Parts | None = None,
+            gap: int | None = None) -> Flow:
+        self.lines[-1].append(_Item(img, tag, parts, gap))
+        return self
+
+    def add_row(self, images: list[Image.Image], gap: int) -> Flow:
+        """Sprites side by side ``gap`` apart, as :func:`row` lays them (the same pixels where they share a
+        height), each its own sprite: nothing composed, and each mapped and kept once."""
+        for k, img in enumerate(images):
+            self.add(img, gap=gap if k + 1 < len(images) else None)
         return self
 
     def space(self, px: int) -> Flow:
@@ -118,11 +185,14 @@ class Flow:
     def rule(self) -> Flow:
         """A thin line across the picture between seats."""
         self.newline()
-        self.lines[-1].append(Image.new("RGBA", (self.width - 2 * self.margin, 2), (*MUTED, 120)))
+        self.lines[-1].append(_Item(rule(self.width - 2 * self.margin)))
         return self.newline()
 
-    def _placed(self) -> tuple[list[tuple[Image.Image, int, int]], int]:
-        placed: list[tuple[Image.Image, int, int]] = []
+    def _placed(self) -> tuple[list[tuple[_Item, int, int]], int, list[tuple[int, int]]]:
+        """Each sprite with where it goes, the picture's height, and its bands: (top, index of the first sprite)
+        of each line as placed (a wrapped line is two), which :mod:`.encode` compresses one by one."""
+        placed: list[tuple[_Item, int, int]] = []
+        bands: list[tuple[int, int]] = []
         y = self.margin
         limit = self.width - self.margin
         for line in self.lines:
@@ -133,32 +203,56 @@ class Flow:
                 if isinstance(item, int):
                     x += item
                     continue
-                if x > self.margin and x + item.width > limit:  # wrap: the line so far is done
+                if x > self.margin and x + item.img.width > limit:  # wrap: the line so far is done
+                    bands.append((y, start))
                     y = self._settle(placed, start, y, height)
                     x, height, start = self.margin + 16, 0, len(placed)
                 placed.append((item, x, 0))
-                height = max(height, item.height)
-                x += item.width + self.gap
+                height = max(height, item.img.height)
+                x += item.img.width + (self.gap if item.gap is None else item.gap)
+            bands.append((y, start))
             y = self._settle(placed, start, y, height)
-        return placed, y + self.margin - self.line_gap
+        return placed, y + self.margin - self.line_gap, bands
 
-    def _settle(self, placed: list[tuple[Image.Image, int, int]], start: int, y: int, height: int) -> int:
+    def _settle(self, placed: list[tuple[_Item, int, int]], start: int, y: int, height: int) -> int:
         for k in range(start, len(placed)):  # centred on the line: a label beside a column of cards sits at its middle
-            img, x, _ = placed[k]
-            placed[k] = (img, x, y + (height - img.height) // 2)
+            item, x, _ = placed[k]
+            placed[k] = (item, x, y + (height - item.img.height) // 2)
         return y + height + self.line_gap
 
+    def layout(self) -> Layout:
+        placed, height, _ = self._placed()
+        boxes: list[Box] = []
+        for item, x, y in placed:
+            if item.tag is None:
+                continue
+            for px, py, pw, ph in item.parts or ((0, 0, item.img.width, item.img.height),):
+                boxes.append(Box(item.tag, x + px, y + py, pw, ph))
+        return Layout(self.width, max(height, 2 * self.margin), tuple(boxes))
+
     def png(self) -> bytes:
-        placed, height = self._placed()
+        placed, height, lines = self._placed()
+        height = max(height, 2 * self.margin)
         # One fixed palette for every picture: the encoder handles a byte a pixel in a third of the time of RGB,
         # and a sprite mapped onto it once (on the felt every sprite sits on) is pasted as it is, no blending.
-        canvas = Image.new("P", (self.width, max(height, 2 * self.margin)), 0)
-        canvas.putpalette(palette().getpalette() or [])
-        for img, x, y in placed:
-            canvas.paste(on_felt(img), (x, y))
-        buf = io.BytesIO()
-        canvas.save(buf, format="PNG", compress_level=1)
-        return buf.getvalue()
+        felt = [on_felt(item.img) for item, _, _ in placed]
+        # each line a band, keyed by the sprites it holds and where (ids of the mapped sprites, kept alive by
+        # the band while it is kept): a band drawn before is neither drawn nor compressed again
+        bands: list[tuple[int, Hashable | None, Callable[[], Image.Image], Any]] = []
+        bands.append((lines[0][0] if lines else height, (), lambda: self._band([], lines[0][0] if lines else height), ()))
+        for n, (top, first) in enumerate(lines):
+            bottom = lines[n + 1][0] if n + 1 < len(lines) else height
+            last = lines[n + 1][1] if n + 1 < len(lines) else len(placed)
+            at = [(img, x, y - top) for img, (_, x, y) in zip(felt[first:last], placed[first:last], strict=True)]
+            key = tuple((id(img), x, y) for img, x, y in at)
+            bands.append((bottom - top, key, partial(self._band, at, bottom - top), felt[first:last]))
+        return encode.png(self.width, PALETTE_BYTES, bands)
+
+    def _band(self, sprites: list[tuple[Image.Image, int, int]], rows: int) -> Image.Image:
+        band = Image.new("P", (self.width, rows), 0)
+        for img, x, y in sprites:
+            band.paste(img, (x, y))
+        return band
 
 
 def on_felt(img: Image.Image) -> Image.Image:
@@ -201,3 +295,6 @@ def palette() -> Image.Image:
     img = Image.new("P", (1, 1))
     img.putpalette(flat)
     return img
+
+
+PALETTE_BYTES = bytes(palette().getpalette() or [])

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from bot.families.mahjong import pictures as mahjong_pictures
+from bot.pictures.draw import PHONE, READABLE
 from bot.present import pictures
 from bot.present.registry import presenter_for
 from engine import ai
@@ -32,7 +33,10 @@ def test_every_position_of_a_hand_draws(variant: object) -> None:
     while not game.finished and game.to_act() and steps < 400:
         seat = game.to_act()[0]
         if steps % 3 == 0:
-            assert _png(pictures.table_picture(game.public_view())).width == 760
+            table = pictures.table_picture(game.public_view())
+            assert table is not None and _png(table).width == PHONE
+            layout = table.layout()  # every discard readable on a phone, and inside the picture (issue 19)
+            assert all(layout.shown(b) >= READABLE and b.x + b.w <= layout.width for b in layout.tagged("discard"))
             pic = pictures.hand_picture(game.view(seat))
             if pic is not None:
                 _png(pic)

@@ -1,5 +1,5 @@
-"""麻将's pictures: tiles drawn as tiles (the Unicode mahjong block shows on few phones): numeral over suit character,
-万 red, 筒 blue, 条 green; 中 red, 发 green, 白 an empty blue frame; the drawn tile set apart; the table with each
+"""麻将's pictures: tiles drawn with the faces players know (``faces.py``: the Unicode mahjong block shows on few
+phones): 筒 circles, 条 sticks, 万 the numeral over a red 萬; 中 red, 发 green, 白 an empty blue frame; the drawn tile set apart; the table with each
 seat's melds and discards and the birds; each win's hand in its groups."""
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from ...pictures.draw import (
     BLUE,
     GREEN,
     INK,
+    PHONE,
     RED,
+    Colour,
     Flow,
     back,
     card_base,
@@ -31,16 +33,18 @@ from ...pictures.draw import (
     text,
 )
 from ...pictures.emoji import Face
-from ...pictures.font import have_cjk
+from ...pictures.font import font, have_cjk
 from ...pictures.table import DISCARDS_SHOWN, per_seat, seat_head, seats_of
+from . import faces as faces_drawn
 from .words import bird_landings, birds_json, is_tile, winning_hand
 
 FACE = (250, 248, 236)
 HAND = (48, 66)  # px (w, h) of a tile in the player's own hand
 TABLE = (34, 46)
-SUIT_INK = (RED, BLUE, GREEN)
+DISCARD = (32, 44)  # a discard on the table's picture: 32 of PHONE's 480 px is 26.7 px on a 400-px phone
 HONOUR_INK = (INK, INK, INK, INK, BLUE, GREEN, RED)  # 东 南 西 北 白 发 中
 WHITE_DRAGON = HONOUR_BASE + 4
+WAN = "萬"  # i18n: input  (printed on 万 tiles: a tile's face, like 字牌's card characters, not words to translate)
 
 
 def tiles_of(value: Any) -> list[str]:
@@ -49,22 +53,34 @@ def tiles_of(value: Any) -> list[str]:
 
 @sprite
 def tile(code: str, w: int, h: int) -> Image.Image:
+    """A tile's face as players know it: 筒 circles, 条 sticks (一条 a bird), 万 the numeral over a red 萬, 红中 a
+    red 中, 发 green, 白 an empty blue frame. Without the CJK font the characters' tiles read as their code."""
     tid = tile_id(code)
     img = card_base(w, h, FACE, (90, 140, 100))
     ImageDraw.Draw(img).rectangle((2, h - 7, w - 3, h - 3), fill=(60, 150, 90))  # the tile's green back edge
-    name = tile_name(tid)
-    if not have_cjk():
-        centred(img, text(code, int(w * 0.5), SUIT_INK[tid // 9] if tid < HONOUR_BASE else INK))
+    suit, number = divmod(tid, 9)
+    if tid < HONOUR_BASE and suit > 0:  # 筒 and 条 need no font
+        mx, top = max(3, round(w * 0.1)), max(3, round(h * 0.07))
+        fw, fh = w - 2 * mx, h - 8 - top - max(1, round(h * 0.03))
+        img.alpha_composite((faces_drawn.dots if suit == 1 else faces_drawn.sticks)(number + 1, fw, fh), (mx, top))
+    elif not have_cjk():
+        centred(img, text(code, int(w * 0.5), RED if tid < HONOUR_BASE else INK))
     elif tid == WHITE_DRAGON:
         ImageDraw.Draw(img).rectangle((w * 0.22, h * 0.18, w * 0.78, h * 0.72), outline=BLUE, width=3)
     elif tid >= HONOUR_BASE:
-        centred(img, text(name, int(w * 0.72), HONOUR_INK[tid - HONOUR_BASE]), y=int(h * 0.08))
-    else:
-        ink = SUIT_INK[tid // 9]
-        numeral, suit = text(name[0], int(w * 0.55), INK if tid // 9 else ink), text(name[1], int(w * 0.5), ink)
-        centred(img, numeral, y=int(h * 0.02))
-        centred(img, suit, y=int(h * 0.44))
+        centred(img, text(tile_name(tid), int(w * 0.72), HONOUR_INK[tid - HONOUR_BASE]), y=int(h * 0.08))
+    else:  # 万: the numeral in ink over a red 萬, as the tiles are printed
+        centred(img, glyphs(tile_name(tid)[0], int(w * 0.5), INK), y=round(h * 0.04))
+        centred(img, glyphs(WAN, int(w * 0.54), RED), y=round(h * 0.44))
     return img
+
+
+def glyphs(value: str, size: int, colour: Colour) -> Image.Image:
+    """A label without the font's room above its characters (CJK fonts leave a quarter of the line empty there),
+    cut at the same height for every numeral, so 一 sits where it would beside 九."""
+    label = text(value, size, colour)
+    top = font(size).getbbox(tile_name(8)[0])[1]  # the tallest numeral's top
+    return label.crop((0, top, label.width, label.height))
 
 
 def faces() -> list[Face]:
@@ -93,7 +109,7 @@ def _meld(kind: str, codes: tuple[str, ...], hidden: int, size: tuple[int, int],
     return column([text(labels.kind(kind), int(size[1] * 0.36)), row(sprites, 1)], 1)
 
 
-def hand_png(private: dict[str, Any]) -> bytes:
+def hand_flow(private: dict[str, Any]) -> Flow:
     """The seat's own tiles sorted by suit, the drawn tile apart (framed), then its melds."""
     flow = Flow()
     hand = tiles_of(private.get("hand"))
@@ -101,7 +117,7 @@ def hand_png(private: dict[str, Any]) -> bytes:
     if drawn is not None and drawn in hand:
         hand.remove(drawn)  # shown on its own, as the player sees it arrive
     flow.add(text(labels.in_hand(len(hand) + (drawn is not None)), 22)).newline()
-    flow.add(row(tiles(sorted(hand, key=sort_key), HAND), 2))
+    flow.add_row(tiles(sorted(hand, key=sort_key), HAND), 2)
     if drawn is not None:
         flow.space(10).add(highlight(tile(drawn, *HAND)))
     own = private.get("own")
@@ -110,7 +126,7 @@ def hand_png(private: dict[str, Any]) -> bytes:
         for m in own:
             if isinstance(m, dict):
                 flow.add(meld_sprite(m, TABLE))
-    return flow.png()
+    return flow
 
 
 def win_groups(codes: list[str]) -> list[tuple[str, list[str]]]:
@@ -148,7 +164,7 @@ def _plain_win(counts: list[int]) -> bool:
     return bool(decompositions(counts, 0, allow_qidui=True, allow_shisanyao=True))
 
 
-def result_png(detail: dict[str, Any]) -> bytes:
+def result_flow(detail: dict[str, Any]) -> Flow:
     """Each win of the hand (一炮多响: several): the winner, the tile, the melds and the hand in its groups;
     then the birds and whom they hit."""
     flow = Flow()
@@ -179,7 +195,7 @@ def result_png(detail: dict[str, Any]) -> bytes:
                 sprites.append(s)
             flow.add(column([text(labels.kind(kind) if kind else " ", 16), row(sprites, 1)], 1))
     birds_line(flow, detail.get("birds"), seats)
-    return flow.png()
+    return flow
 
 
 def birds_line(flow: Flow, birds: Any, seats: int) -> None:
@@ -224,35 +240,32 @@ def birds_line(flow: Flow, birds: Any, seats: int) -> None:
         flow.add(text(labels.birds_hit(hits), 20))
 
 
-def table_png(view: dict[str, Any]) -> bytes:
-    """The channel's picture from ``public_view()``: the wall and the tile on offer, each seat's head, melds and
-    latest discards, and the birds of a won hand."""
-    flow = Flow()
+def table_flow(view: dict[str, Any]) -> Flow:
+    """The channel's picture from ``public_view()``, sized for a phone (:data:`~bot.pictures.draw.PHONE` wide): the
+    wall and the tile on offer, then each seat's head beside its melds, and its latest discards in rows that wrap
+    (each one :data:`DISCARD` wide: ≥ 24 px once the picture is scaled to 400 px); the birds of a won hand."""
+    flow = Flow(width=PHONE, margin=8, gap=4, line_gap=6)
     if isinstance(view.get("wall"), int):
         flow.add(text(labels.wall(view["wall"]), 22))
     offer = view.get("revealed")
     if isinstance(offer, str) and tiles_of([offer]):
-        flow.add(text(labels.on_offer(), 20)).add(highlight(tile(offer, *TABLE)))
+        flow.add(text(labels.on_offer(), 20)).add(highlight(tile(offer, *TABLE)), tag="offer")
     for s in range(seats_of(view)):
         flow.rule()
         for p in seat_head(view, s):
             flow.add(p)
-        melds = [m for m in per_seat(view, "melds", s) or [] if isinstance(m, dict)]
-        if melds:
-            flow.newline()
-            for m in melds:
+        for m in per_seat(view, "melds", s) or []:
+            if isinstance(m, dict):
                 flow.add(meld_sprite(m, TABLE))
         discards = tiles_of(per_seat(view, "discards", s))[-DISCARDS_SHOWN:]
         if discards:
             flow.newline()
-            small = (TABLE[0] - 4, TABLE[1] - 5)
-            for t in tiles(discards, small):
-                flow.add(t)
+            for t in tiles(discards, DISCARD):
+                flow.add(t, tag="discard")
     if view.get("birds") is not None:
         flow.rule()
         birds_line(flow, view.get("birds"), seats_of(view))
-    flow.gap = 4
-    return flow.png()
+    return flow
 
 
 def _drawn_hand(private: MahjongSeatView) -> dict[str, Any]:
@@ -284,22 +297,23 @@ def drawn_result(outcome: Outcome, seats: int) -> dict[str, Any]:
 def hand_picture(private: MahjongSeatView | dict[str, Any]) -> Picture | None:
     """The seat's own tiles from its ``view(seat)``; None when it holds nothing to draw."""
     inputs = hand_inputs(private if isinstance(private, dict) else _drawn_hand(private))
-    return Picture("hand", inputs, hand_png) if inputs["hand"] else None
+    return Picture("hand", inputs, hand_flow) if inputs["hand"] else None
 
 
 def table_picture(public: MahjongView | dict[str, Any]) -> Picture:
-    return Picture("table", table_inputs(public if isinstance(public, dict) else _drawn_table(public)), table_png)
+    return Picture("table", table_inputs(public if isinstance(public, dict) else _drawn_table(public)), table_flow)
 
 
 def result_picture(outcome: Outcome | None, seats: int) -> Picture | None:
     """Each win's hand in its groups and the birds (荒庄: the word alone), from the hand's outcome."""
     if outcome is None:
         return None
-    return Picture("result", drawn_result(outcome, seats), result_png)
+    return Picture("result", drawn_result(outcome, seats), result_flow)
 
 
 def settlement_picture(detail: dict[str, Any] | None, seats: int) -> Picture | None:
     """Each win's hand in its groups and the birds (荒庄: the word alone)."""
     if not detail:
         return None
-    return Picture("result", result_inputs("mahjong", detail, seats), result_png)
+    return Picture("result", result_inputs("mahjong", detail, seats), result_flow)
+

@@ -90,7 +90,7 @@ class MahjongPresenter(BasePresenter):
         return pictures.result_picture(result.outcome, seats)
 
     def picture_chars(self) -> str:
-        return "".join(tile_name(tid) for tid in range(KINDS))
+        return "".join(tile_name(tid) for tid in range(KINDS)) + pictures.WAN
 
     def faces(self) -> Sequence[Face]:
         return pictures.faces()

@@ -14,7 +14,7 @@ from engine.zipai.views import ZipaiSeatView, ZipaiView
 from ...i18n import current_lang
 from ...pictures import Picture, hand_inputs, labels, table_inputs
 from ...pictures.cache import sprite
-from ...pictures.draw import INK, Flow, back, card_base, centred, column, highlight, row, text
+from ...pictures.draw import INK, PHONE, Flow, back, card_base, centred, column, highlight, row, text
 from ...pictures.draw import RED as RED_INK
 from ...pictures.emoji import Face
 from ...pictures.font import have_cjk
@@ -25,6 +25,7 @@ SMALL_FACE = (250, 250, 244)
 BIG_FACE = (246, 226, 180)
 HAND = 58  # px: a card of the player's own hand
 TABLE = 40  # a card on the table
+DISCARD = 32  # a discard on the table's picture: 32 of PHONE's 480 px is 26.7 px on a 400-px phone
 
 
 def ascii_face(card: str) -> str:
@@ -102,7 +103,7 @@ def melds_row(melds: Any, size: int) -> list[Image.Image]:
     return [meld_sprite(m, size) for m in melds or [] if isinstance(m, dict)]
 
 
-def hand_png(private: dict[str, Any]) -> bytes:
+def hand_flow(private: dict[str, Any]) -> Flow:
     """The seat's own picture: the hand in columns, then its melds face up."""
     flow = Flow()
     hand = private.get("hand") or ""
@@ -115,10 +116,10 @@ def hand_png(private: dict[str, Any]) -> bytes:
         flow.newline()
         for m in melds_row(own, TABLE):
             flow.add(m)
-    return flow.png()
+    return flow
 
 
-def groups_png(drawn: dict[str, Any]) -> bytes:
+def groups_flow(drawn: dict[str, Any]) -> Flow:
     """The settlement: who won on which card, the winning arrangement in its groups, each with its 胡息."""
     flow = Flow()
     seats = drawn["seats"]
@@ -147,48 +148,44 @@ def groups_png(drawn: dict[str, Any]) -> bytes:
         if isinstance(g.get("huxi"), int):
             parts.append(text(str(g["huxi"]), 18))
         flow.add(column(parts, 3))
-    return flow.png()
+    return flow
 
 
-def table_png(view: dict[str, Any]) -> bytes:
-    """The channel's picture from ``public_view()``: the 底牌, the 亮张 while it is on offer (else the card on offer),
-    then each seat's head, 门子 and discards."""
-    flow = Flow()
-    head: list[Image.Image] = []
+def table_flow(view: dict[str, Any]) -> Flow:
+    """The channel's picture from ``public_view()``, sized for a phone (:data:`~bot.pictures.draw.PHONE` wide): the
+    底牌, the 亮张 while it is on offer (else the card on offer), then each seat's head beside its 门子, and its
+    discards in rows that wrap (each one :data:`DISCARD` wide: ≥ 24 px once the picture is scaled to 400 px)."""
+    flow = Flow(width=PHONE, margin=8, gap=6, line_gap=6)
     if isinstance(view.get("wall"), int):
-        head.append(text(labels.stock(view["wall"]), 22))
+        flow.add(text(labels.stock(view["wall"]), 22))
     # the 亮张 while it is on offer (the engine names it only then), else the card on offer: one card, once
     for label, key in ((labels.liang(), "liang"), (labels.on_offer(), "revealed")):
         c = view.get(key)
         if isinstance(c, str) and rank_of(c) is not None:
-            head += [text(label, 20), highlight(card(c, TABLE + 8))]
+            flow.add(text(label, 20)).add(highlight(card(c, TABLE + 8)), tag="offer")
             break
-    for h in head:
-        flow.add(h)
     for s in range(seats_of(view)):
         flow.rule()
         for p in seat_head(view, s):
             flow.add(p)
-        melds = melds_row(per_seat(view, "melds", s), TABLE)
-        if melds:
-            flow.newline()
-            for m in melds:
-                flow.add(m)
+        for m in melds_row(per_seat(view, "melds", s), TABLE):
+            flow.add(m)
         outs = per_seat(view, "outs", s)
         if outs:
             flow.newline().add(text(labels.outs(), 18))
-            flow.add(row(cards(str(outs)[-DISCARDS_SHOWN:], TABLE - 8), 2))
-    return flow.png()
+            for c in cards(str(outs)[-DISCARDS_SHOWN:], DISCARD):
+                flow.add(c, tag="discard")
+    return flow
 
 
 def hand_picture(private: ZipaiSeatView) -> Picture | None:
     """The seat's own hand from its ``view(seat)``; None when it holds nothing to draw."""
     inputs = hand_inputs(private.to_json())
-    return Picture("hand", inputs, hand_png) if inputs["hand"] else None
+    return Picture("hand", inputs, hand_flow) if inputs["hand"] else None
 
 
 def table_picture(public: ZipaiView) -> Picture:
-    return Picture("table", table_inputs(public.to_json()), table_png)
+    return Picture("table", table_inputs(public.to_json()), table_flow)
 
 
 def result_picture(outcome: Outcome | None, seats: int) -> Picture | None:
@@ -201,4 +198,9 @@ def result_picture(outcome: Outcome | None, seats: int) -> Picture | None:
     inputs = {"family": "zipai", "seats": seats, "winner": w.seat, "card": w.card,
               "huxi": sum(h for h in counted if h is not None) if None not in counted else None,
               "groups": [g.to_json() for g in w.groups]}
-    return Picture("result", inputs, groups_png)
+    return Picture("result", inputs, groups_flow)
+
+
+
+def table_png(view: dict[str, Any]) -> bytes:
+    return table_flow(view).png()

@@ -1,0 +1,81 @@
+"""The pictures' own PNG encoder (issue 22): band by band, a band drawn before not compressed again, and the pixels
+exactly those of the golden images (not merely within the golden tests' tolerance)."""
+
+from __future__ import annotations
+
+import copy
+import io
+import os
+import random
+import struct
+import zlib
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.pictures import cache
+from bot.pictures.encode import BANDS, adler32_combine
+
+from .positions import GOLDEN, load, render
+
+POSITIONS = load()
+
+
+def pixels(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img.convert("RGB")
+
+
+def same_pixels(a: bytes, b: bytes) -> bool:
+    x, y = pixels(a), pixels(b)
+    return x.size == y.size and ImageChops.difference(x, y).getbbox() is None
+
+
+def idat(png: bytes) -> bytes:
+    """The zlib stream of a PNG, its chunks' CRCs checked."""
+    pos, out = 8, b""
+    while pos < len(png):
+        (n,) = struct.unpack(">I", png[pos:pos + 4])
+        kind, data = png[pos + 4:pos + 8], png[pos + 8:pos + 8 + n]
+        assert struct.unpack(">I", png[pos + 8 + n:pos + 12 + n])[0] == zlib.crc32(kind + data)
+        if kind == b"IDAT":
+            out += data
+        pos += 12 + n
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_every_picture_is_exactly_its_golden_image_drawn_fresh_and_from_kept_bands(name: str) -> None:
+    cache.clear()
+    fresh = render(POSITIONS[name])
+    cache.PICTURES.clear()  # the picture drawn again: every band from the kept ones
+    hits = BANDS.hits
+    again = render(POSITIONS[name])
+    assert BANDS.hits > hits
+    golden = (GOLDEN / f"{name}.png").read_bytes()
+    assert same_pixels(fresh, golden) and same_pixels(again, golden)
+    img = pixels(fresh)
+    assert len(zlib.decompress(idat(fresh))) == img.height * (img.width + 1)  # zlib checks the Adler-32
+
+
+def test_a_table_one_discard_later_compresses_only_what_changed() -> None:
+    position = POSITIONS["changsha_phone_table"]
+    cache.clear()
+    render(position)
+    first = BANDS.misses
+    later = copy.deepcopy(position)
+    later["data"]["discards"][1].append("5p")  # seat 2 discards one more tile
+    cache.PICTURES.clear()
+    hits, misses = BANDS.hits, BANDS.misses
+    png = render(later)
+    assert 0 < BANDS.misses - misses < first / 3 and BANDS.hits - hits > 2 * (BANDS.misses - misses)
+    cache.clear()
+    assert same_pixels(png, render(later))  # the same as drawn with nothing kept
+
+
+def test_adler32_combines_as_zlib_computes_it_whole() -> None:
+    rng = random.Random(5)
+    for _ in range(100):
+        a, b = os.urandom(rng.randint(0, 4000)), os.urandom(rng.randint(0, 70000))
+        assert adler32_combine(zlib.adler32(a), zlib.adler32(b), len(b)) == zlib.adler32(a + b)
