@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -168,10 +169,8 @@ async def run(hands: int, seed: int, dissect: bool = False) -> dict[str, dict[st
                 last[1] = retained(bot, current)  # noqa: B023
 
         cpu = time.process_time()
-        try:
+        with contextlib.suppress(Reached):
             await playing.play_match(world, bot, ch, [uid], random.Random(seed + n), on_click=watch)
-        except Reached:
-            pass
         if str(hands) not in sizes and last[1] is not None:  # the match ended first: its last hand's figure
             sizes[f"{last[0]} (last)"] = last[1]
         out[variant] = {"sizes": sizes, "cpu_s": round(time.process_time() - cpu, 1)}
