@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import os
 import random
@@ -161,11 +162,17 @@ async def child(args: argparse.Namespace) -> None:
         lat: list[float] = []
         cpu_lat: list[float] = []
         rng = random.Random(cmd["seed"] * 100 + args.shard)
+        profile = cProfile.Profile() if cmd.get("profile") else None
         cpu0, start = time.process_time(), time.perf_counter()
         until = start + cmd["seconds"]
+        if profile is not None:
+            profile.enable()
         clicks = await asyncio.gather(*(player(players, uid, ch, random.Random(rng.random()), until, cmd["think"],
                                                lat, cpu_lat, answered_cpu) for uid, ch in pairs))
         await bot.service.idle()
+        if profile is not None:
+            profile.disable()
+            profile.dump_stats(f"{cmd['profile']}-shard{args.shard}.prof")
         print(json.dumps({"clicks": sum(clicks), "cpu_s": time.process_time() - cpu0,
                           "wall_s": time.perf_counter() - start, "lat": lat, "cpu_lat": cpu_lat,
                           "commits": bot.db.commits, "writes": bot.db.writes}), flush=True)
@@ -215,7 +222,8 @@ def run(procs: int, args: argparse.Namespace, url: str) -> list[dict[str, Any]]:
         before = asyncio.run(count_actions(url))
         for c in children:
             assert c.stdin is not None
-            c.stdin.write(json.dumps({"seconds": seconds, "think": think, "seed": seed}) + "\n")
+            profile = os.path.join(args.profile, f"{procs}p-{name}") if args.profile and name == "throughput" else None
+            c.stdin.write(json.dumps({"seconds": seconds, "think": think, "seed": seed, "profile": profile}) + "\n")
             c.stdin.flush()
         results = []
         for c in children:
@@ -286,6 +294,8 @@ def main() -> None:
     ap.add_argument("--variant", default="paohuzi")
     ap.add_argument("--db", default=None, help="the shared database URL (default: a new SQLite file per run)")
     ap.add_argument("--pin", action="store_true", help="pin process i to core i (mod the cores there are)")
+    ap.add_argument("--profile", metavar="DIR", help="cProfile each process's throughput phase into DIR "
+                                                    "(<processes>p-throughput-shard<i>.prof)")
     ap.add_argument("--forwarded", type=int, default=0, help="measure N forwarded DM clicks instead")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--count", type=int, default=1, help=argparse.SUPPRESS)
