@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import os
 import random
@@ -53,6 +54,9 @@ def match_length(variant: str) -> str:
 
 
 ANSWER_TIMEOUT = 10.0
+# --serial: one click in flight at a time, so the CPU clock from a click to its answer is that click's own work
+# (on a core shared with other work a backlog would otherwise put other clicks' work in it)
+SERIAL: asyncio.Semaphore | None = None
 GUESSED_CPU_PER_CLICK = 0.010  # seconds: --load's warm-up think time, before the warm-up measures it  # seconds a click may wait for its answer; storage_bench's 5,000 saturating players need more
 
 
@@ -161,15 +165,19 @@ async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: rand
         choice = pick(world, uid, rng)
         if choice is None:
             continue
-        mid, cid, values = choice
-        cpu_fed = time.process_time()
-        pend = world.feed_click(bot, uid, mid, cid, values)
-        t_resp = await asyncio.wait_for(asyncio.shield(pend.responded), ANSWER_TIMEOUT)
-        lat.append(t_resp - pend.fed_at)
-        cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
-        world.pending.pop(pend.token, None)
-        clicks += 1
-        await bot.service.delivery.outbox(table).idle()
+        async with SERIAL or contextlib.nullcontext():
+            choice = pick(world, uid, rng)  # (again: the panel may have changed while this click waited its turn)
+            if choice is None:
+                continue
+            mid, cid, values = choice
+            cpu_fed = time.process_time()
+            pend = world.feed_click(bot, uid, mid, cid, values)
+            t_resp = await asyncio.wait_for(asyncio.shield(pend.responded), ANSWER_TIMEOUT)
+            lat.append(t_resp - pend.fed_at)
+            cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
+            world.pending.pop(pend.token, None)
+            clicks += 1
+            await bot.service.delivery.outbox(table).idle()
 
 
 def time_answers_in_cpu(world: FakeDiscord) -> dict[str, float]:
@@ -267,11 +275,16 @@ async def main() -> None:
                     help="the latency phases of a round, in order: frozen (freeze_heap first, as after a restart), "
                          "unfrozen (gc.unfreeze first), bot (the heap as the bot itself left it: tables opened "
                          "after start-up)")
+    ap.add_argument("--serial", action="store_true",
+                    help="one click in flight at a time: the CPU clock of a click is its own work (a shared core)")
     ap.add_argument("--pictures", choices=("on", "off"), default="on", help="room option bot.pictures (default on)")
     ap.add_argument("--gc-threshold", default=None, metavar="G0,G1,G2",
                     help="experiment: collector thresholds instead of the bot's (bot.edge.client.GC_THRESHOLDS); "
                          "700,10,10 is CPython's default")
     args = ap.parse_args()
+    global SERIAL
+    if args.serial:
+        SERIAL = asyncio.Semaphore(1)
     if args.gc_threshold:  # freeze_heap applies the thresholds, as the bot does after start-up
         bot_client.GC_THRESHOLDS = tuple(int(x) for x in args.gc_threshold.split(","))  # type: ignore[assignment]
         gc.set_threshold(*bot_client.GC_THRESHOLDS)
@@ -313,6 +326,16 @@ async def main() -> None:
             r = await phase(world, bot, pairs, args.seconds, args.think, seed, full, answered_cpu)
             runs[heap].append(r)
             report(f"latency, {names[heap]}", args.tables, r)
+            # what the next full collection would cost (a 10 s phase seldom has one): the unfrozen heap walked
+            gc.callbacks.remove(full._on_gc)
+            young = sum(gc.get_count())
+            cpu0, t0 = time.process_time(), time.perf_counter()
+            found = gc.collect()
+            print(f"  a full collection now: {1000 * (time.process_time() - cpu0):.1f} ms CPU "
+                  f"({1000 * (time.perf_counter() - t0):.1f} ms wall), {found} unreachable objects found, "
+                  f"{len(gc.get_objects())} objects tracked outside the frozen heap "
+                  f"({gc.get_freeze_count()} frozen; {young} young)", flush=True)
+            gc.callbacks.append(full._on_gc)
     # a shared machine spoils single phases now and then: the median over rounds is the figure to quote
     for heap, rs in runs.items():
         med = {k: statistics.median(r[k] for r in rs) for k in ("p50_ms", "p99_ms", "cpu_p50_ms", "cpu_p99_ms",
