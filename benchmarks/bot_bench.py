@@ -275,6 +275,8 @@ async def main() -> None:
                     help="the latency phases of a round, in order: frozen (freeze_heap first, as after a restart), "
                          "unfrozen (gc.unfreeze first), bot (the heap as the bot itself left it: tables opened "
                          "after start-up)")
+    ap.add_argument("--gc-census", action="store_true", help="after each latency phase, the biggest containers "
+                                                              "and most common types outside the frozen heap")
     ap.add_argument("--serial", action="store_true",
                     help="one click in flight at a time: the CPU clock of a click is its own work (a shared core)")
     ap.add_argument("--pictures", choices=("on", "off"), default="on", help="room option bot.pictures (default on)")
@@ -329,12 +331,30 @@ async def main() -> None:
             # what the next full collection would cost (a 10 s phase seldom has one): the unfrozen heap walked
             gc.callbacks.remove(full._on_gc)
             young = sum(gc.get_count())
+            if args.gc_census:
+                gc.set_debug(gc.DEBUG_SAVEALL)
             cpu0, t0 = time.process_time(), time.perf_counter()
             found = gc.collect()
             print(f"  a full collection now: {1000 * (time.process_time() - cpu0):.1f} ms CPU "
                   f"({1000 * (time.perf_counter() - t0):.1f} ms wall), {found} unreachable objects found, "
                   f"{len(gc.get_objects())} objects tracked outside the frozen heap "
                   f"({gc.get_freeze_count()} frozen; {young} young)", flush=True)
+            if args.gc_census:  # the biggest containers a full collection walks, and the most common types
+                census: dict[str, int] = {}
+                big = []
+                for o in gc.get_objects():
+                    census[type(o).__qualname__] = census.get(type(o).__qualname__, 0) + 1
+                    if isinstance(o, dict | list | set | frozenset | tuple) and len(o) > 2000:
+                        big.append((len(o), type(o).__name__, repr(o)[:120]))
+                print("  most common:", sorted(census.items(), key=lambda kv: -kv[1])[:15], flush=True)
+                garbage: dict[str, int] = {}
+                for o in gc.garbage:
+                    garbage[type(o).__qualname__] = garbage.get(type(o).__qualname__, 0) + 1
+                print("  garbage found:", sorted(garbage.items(), key=lambda kv: -kv[1])[:25], flush=True)
+                gc.set_debug(0)
+                gc.garbage.clear()
+                for n, kind, text in sorted(big, reverse=True)[:12]:
+                    print(f"  {kind} of {n}: {text}", flush=True)
             gc.callbacks.append(full._on_gc)
     # a shared machine spoils single phases now and then: the median over rounds is the figure to quote
     for heap, rs in runs.items():
