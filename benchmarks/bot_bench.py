@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord  # noqa: E402
 
-import bot.edge.client as bot_client  # noqa: E402
+import bot.service.heap as bot_heap  # noqa: E402
 from bot.edge.client import HunanBot, freeze_heap  # noqa: E402
 from fake_discord import FakeDiscord, PendingInteraction, playing, uninstall_webhook_edge  # noqa: E402
 
@@ -281,15 +281,15 @@ async def main() -> None:
                     help="one click in flight at a time: the CPU clock of a click is its own work (a shared core)")
     ap.add_argument("--pictures", choices=("on", "off"), default="on", help="room option bot.pictures (default on)")
     ap.add_argument("--gc-threshold", default=None, metavar="G0,G1,G2",
-                    help="experiment: collector thresholds instead of the bot's (bot.edge.client.GC_THRESHOLDS); "
+                    help="experiment: collector thresholds instead of the bot's (bot.service.heap.GC_THRESHOLDS); "
                          "700,10,10 is CPython's default")
     args = ap.parse_args()
     global SERIAL
     if args.serial:
         SERIAL = asyncio.Semaphore(1)
     if args.gc_threshold:  # freeze_heap applies the thresholds, as the bot does after start-up
-        bot_client.GC_THRESHOLDS = tuple(int(x) for x in args.gc_threshold.split(","))  # type: ignore[assignment]
-        gc.set_threshold(*bot_client.GC_THRESHOLDS)
+        bot_heap.GC_THRESHOLDS = tuple(int(x) for x in args.gc_threshold.split(","))  # type: ignore[assignment]
+        gc.set_threshold(*bot_heap.GC_THRESHOLDS)
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     tmp = tempfile.mkdtemp()
     world, guild = bench_world()
