@@ -84,10 +84,14 @@ from storage.db import Database  # noqa: E402
 class Players:
     """Where each player finds their controls: the DM panel, or (no DM clicks here) the private channel panel."""
 
-    def __init__(self, world: FakeDiscord, bot: HunanBot) -> None:
+    def __init__(self, world: FakeDiscord, bot: HunanBot, direct: bool = False) -> None:
         self.world, self.bot = world, bot
         self.private: dict[int, int] = {}  # user -> their last private panel
-        self.dms = 0 in bot.shard_plan.ids  # the fake gateway sends DM clicks to shard 0's process only
+        # the fake gateway sends DM clicks to shard 0's process only; ``direct``: they reach the owner as if
+        # shard 0's process had forwarded them, the hop itself not counted (see --dm-clicks)
+        self.dms = 0 in bot.shard_plan.ids or direct
+        if direct and 0 not in bot.shard_plan.ids:
+            world._route_to = lambda *_args: None  # type: ignore[method-assign]
 
     async def pick(self, uid: int, ch: int, rng: random.Random) -> tuple[int, str, list[str] | None] | None:
         if self.dms:
@@ -152,7 +156,7 @@ async def child(args: argparse.Namespace) -> None:
     await world.attach(bot)
     pairs = await open_many_tables(world, bot, guild, args.tables, args.variant)
     freeze_heap()  # as the bot does after start-up
-    players = Players(world, bot)
+    players = Players(world, bot, direct=args.dm_clicks == "direct")
     answered_cpu = time_answers_in_cpu(world)
     print(json.dumps({"ready": len(pairs)}), flush=True)
     for line in sys.stdin:
@@ -206,6 +210,7 @@ def run(procs: int, args: argparse.Namespace, url: str) -> list[dict[str, Any]]:
     per = [args.tables // procs + (1 if i < args.tables % procs else 0) for i in range(procs)]
     children = [subprocess.Popen([sys.executable, __file__, "--child", "--db", url, "--count", str(procs),
                                   "--shard", str(i), "--tables", str(per[i]), "--variant", args.variant,
+                                  "--dm-clicks", args.dm_clicks,
                                   *(["--pin"] if args.pin else [])],
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
                 for i in range(procs)]
@@ -294,6 +299,10 @@ def main() -> None:
     ap.add_argument("--variant", default="paohuzi")
     ap.add_argument("--db", default=None, help="the shared database URL (default: a new SQLite file per run)")
     ap.add_argument("--pin", action="store_true", help="pin process i to core i (mod the cores there are)")
+    ap.add_argument("--dm-clicks", choices=("panel", "direct"), default="panel",
+                    help="how players of a process without shard 0 click: panel (the private 查看我的手牌 panel in the "
+                         "channel, the bot editing their DM panel besides) or direct (their DM panel, delivered to "
+                         "the owner as forwarded, the forwarding hop itself not counted: --forwarded measures it)")
     ap.add_argument("--profile", metavar="DIR", help="cProfile each process's throughput phase into DIR "
                                                     "(<processes>p-throughput-shard<i>.prof)")
     ap.add_argument("--forwarded", type=int, default=0, help="measure N forwarded DM clicks instead")
