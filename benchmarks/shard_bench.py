@@ -289,6 +289,39 @@ def forwarded(clicks: int, url: str) -> dict[str, Any]:
             "p50_ms": quantile(lat, 50), "p99_ms": quantile(lat, 99), "max_ms": max(lat) * 1000}
 
 
+async def forward_cost(n: int, url: str) -> dict[str, Any]:
+    """CPU (both ends, the database thread included) of the hop a forwarded DM click adds, in one process: the
+    receiver's look-up of the table's guild (before: every click; now: once per table), its row put, its looks at
+    whether the row was taken (one here: the owner takes it at once) and before, its withdraw of a row taken; the
+    owner's take; on a payload the size of a real click's, on one connection without other writes to share a
+    group commit with (an upper bound: under load the put and the claim ride in other tables' commits)."""
+    from storage.forwarded import ForwardQueue
+
+    db = await Database.open(url)
+    try:
+        queue = ForwardQueue(db)
+        payload = {"type": 3, "token": "t" * 80, "data": {"custom_id": "ht:b:12:34:1:chi:一二三|二二贰"},
+                   "message": {"content": "牌" * 600, "components": [{"type": 1, "components": [
+                       {"type": 2, "custom_id": f"ht:b:12:34:1:x{i}", "label": "碰"} for i in range(5)]}] * 4}}
+        out: dict[str, Any] = {"phase": "forward_cost", "clicks": n}
+        # before: the receiver asked the store for the table's guild at every click, and withdrew its row even
+        # after a look found it taken (a DELETE of nothing: a write); now the guild is remembered per table
+        for name, withdraw in (("before", True), ("now", False)):
+            cpu0 = time.process_time()
+            for _ in range(n):
+                if withdraw:
+                    await db.guild_of(12)
+                row_id = await queue.put(1, payload)
+                assert len(await queue.take([1])) == 1
+                assert not await queue.queued(row_id)
+                if withdraw:
+                    assert not await queue.withdraw(row_id)
+            out[name] = 1000 * (time.process_time() - cpu0) / n
+    finally:
+        await db.close()
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--tables", type=int, default=500, help="live tables over all processes")
@@ -305,6 +338,7 @@ def main() -> None:
                          "the owner as forwarded, the forwarding hop itself not counted: --forwarded measures it)")
     ap.add_argument("--profile", metavar="DIR", help="cProfile each process's throughput phase into DIR "
                                                     "(<processes>p-throughput-shard<i>.prof)")
+    ap.add_argument("--forward-cost", type=int, default=0, help="measure the CPU of N forwarding hops instead")
     ap.add_argument("--forwarded", type=int, default=0, help="measure N forwarded DM clicks instead")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--count", type=int, default=1, help=argparse.SUPPRESS)
@@ -312,6 +346,14 @@ def main() -> None:
     args = ap.parse_args()
     if args.child:
         asyncio.run(child(args))
+        return
+    if args.forward_cost:
+        url = args.db or f"sqlite:///{os.path.join(tempfile.mkdtemp(), 'shared.sqlite3')}"
+        row = asyncio.run(forward_cost(args.forward_cost, url))
+        print(f"[forward cost] {row['clicks']} forwarded clicks, CPU each (both ends): "
+              f"{row['before']:.3f} ms before (a guild look-up and a withdraw after the row was taken), "
+              f"{row['now']:.3f} ms now", flush=True)
+        print(json.dumps([row]))
         return
     if args.forwarded:
         row = forwarded(args.forwarded, args.db or f"sqlite:///{os.path.join(tempfile.mkdtemp(), 'shared.sqlite3')}")
