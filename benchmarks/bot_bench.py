@@ -10,6 +10,14 @@ process (``time.process_time`` around the measured work only: the players, the b
 and the fake edge), and how many writes each group commit held.
 
     taskset -c 0 python benchmarks/bot_bench.py --tables 500 --seconds 10
+
+At 1,000 tables of every variant with pictures, offering half a core (issue 22; benchmarks/README.md):
+
+    taskset -c 1 python benchmarks/bot_bench.py --variant mixed --tables 1000 --seconds 10 --rounds 1 --warmup 10 \
+        --load 0.5 --heaps bot,frozen --serial
+
+``--heaps`` names the latency phases of a round (``bot``: the heap as the bot keeps it); each phase reports the
+longest pause of any collection and, after it, what a full collection would cost then.
 """
 
 from __future__ import annotations
