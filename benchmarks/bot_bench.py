@@ -285,6 +285,8 @@ async def main() -> None:
                          "after start-up)")
     ap.add_argument("--gc-census", action="store_true", help="after each latency phase, the biggest containers "
                                                               "and most common types outside the frozen heap")
+    ap.add_argument("--no-throughput", dest="throughput", action="store_false",
+                    help="latency phases only (no saturating phase at the end)")
     ap.add_argument("--serial", action="store_true",
                     help="one click in flight at a time: the CPU clock of a click is its own work (a shared core)")
     ap.add_argument("--pictures", choices=("on", "off"), default="on", help="room option bot.pictures (default on)")
@@ -372,9 +374,10 @@ async def main() -> None:
               f"p99={med['p99_ms']:.1f}ms (CPU clock: p50={med['cpu_p50_ms']:.1f}ms p99={med['cpu_p99_ms']:.1f}ms) "
               f"longest collection CPU {med['longest_pause_cpu_ms']:.1f}ms (max of "
               f"{max(r['longest_pause_cpu_ms'] for r in rs):.1f}ms)", flush=True)
-    freeze_heap()
-    r = await phase(world, bot, pairs, args.seconds, 0.0, seed + 1, full, answered_cpu)
-    report("throughput, heap frozen", args.tables, r)
+    if args.throughput:
+        freeze_heap()
+        r = await phase(world, bot, pairs, args.seconds, 0.0, seed + 1, full, answered_cpu)
+        report("throughput, heap frozen", args.tables, r)
     await bot.close()
     uninstall_webhook_edge()
 
