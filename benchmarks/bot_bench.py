@@ -10,12 +10,21 @@ process (``time.process_time`` around the measured work only: the players, the b
 and the fake edge), and how many writes each group commit held.
 
     taskset -c 0 python benchmarks/bot_bench.py --tables 500 --seconds 10
+
+At 1,000 tables of every variant with pictures, offering half a core (issue 22; benchmarks/README.md):
+
+    taskset -c 1 python benchmarks/bot_bench.py --variant mixed --tables 1000 --seconds 10 --rounds 1 --warmup 10 \
+        --load 0.5 --heaps bot,frozen --serial
+
+``--heaps`` names the latency phases of a round (``bot``: the heap as the bot keeps it); each phase reports the
+longest pause of any collection and, after it, what a full collection would cost then.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import os
 import random
@@ -30,11 +39,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord  # noqa: E402
 
-import bot.edge.client as bot_client  # noqa: E402
+import bot.service.heap as bot_heap  # noqa: E402
 from bot.edge.client import HunanBot, freeze_heap  # noqa: E402
 from fake_discord import FakeDiscord, PendingInteraction, playing, uninstall_webhook_edge  # noqa: E402
 
-ANSWER_TIMEOUT = 10.0  # seconds a click may wait for its answer; storage_bench's 5,000 saturating players need more
+# each variant's longest match (跑胡子's is 32 hands), so a table stays live through a run; 安化 plays 8 hands
+MATCH_LENGTH = {"fangpaofa": "target=1000 max_hands=50", "bopi": "target=1000 max_hands=50", "anhua": ""}
+MIXED = "mixed"  # --variant mixed: every registered variant in turn
+
+
+def variant_of(variant: str, i: int) -> str:
+    """The ``i``-th table's variant: ``variant`` itself, or for ``mixed`` every registered variant in turn."""
+    if variant != MIXED:
+        return variant
+    from engine.registry import all_variants
+    ids = [v.id for v in all_variants()]
+    return ids[i % len(ids)]
+
+
+def match_length(variant: str) -> str:
+    return MATCH_LENGTH.get(variant, "hands=32")
+
+
+ANSWER_TIMEOUT = 10.0
+# --serial: one click in flight at a time, so the CPU clock from a click to its answer is that click's own work
+# (on a core shared with other work a backlog would otherwise put other clicks' work in it)
+SERIAL: asyncio.Semaphore | None = None
+GUESSED_CPU_PER_CLICK = 0.010  # seconds: --load's warm-up think time, before the warm-up measures it  # seconds a click may wait for its answer; storage_bench's 5,000 saturating players need more
 
 
 def bench_world(guild_id: int | None = None) -> tuple[FakeDiscord, int]:
@@ -52,13 +83,14 @@ SETUP_CHUNK = 50  # tables opened at once (more, and a loaded core answers some 
 
 
 async def open_many_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int,
-                           variant: str) -> list[tuple[int, int]]:
+                           variant: str, pictures: bool = False) -> list[tuple[int, int]]:
     """Tables like :func:`open_tables` (one player and AI seats, 32 hands) for thousands of them (storage_bench,
     shard_bench): SETUP_CHUNK at a time, their writes sharing group commits as a running bot's do, each command
     awaited until answered only (``playing.command`` waits for every table's outbox after each command, which is
     quadratic in the tables set up). No turn timer: setting up 5,000 tables outlasts the 60 s timer, whose 托管
     seats would then play the first tables' matches out by themselves and be counted as the players'. No
-    pictures: these benchmarks measure the log and its stores (``bot_bench --pictures`` measures drawing)."""
+    pictures unless asked: storage_bench and shard_bench measure the log and its stores. ``variant`` may be
+    ``mixed`` (every variant in turn, each with its longest match)."""
     out = []
     for i in range(n):
         uid = world.add_user(f"p{i}")
@@ -74,16 +106,18 @@ async def open_many_tables(world: FakeDiscord, bot: HunanBot, guild: int, n: int
         world.pending.pop(pend.token, None)
         return pend
 
-    async def one(uid: int, ch: int) -> None:
-        created = await command(uid, ch, "table create", variant=variant,
-                                options=f"bot.seed={ch % 9973} hands=32 bot.timer=0 bot.pictures=off")
+    async def one(i: int, uid: int, ch: int) -> None:
+        kind = variant_of(variant, i)
+        created = await command(uid, ch, "table create", variant=kind,
+                                options=f"bot.seed={ch % 9973} {match_length(kind)} bot.timer=0 "
+                                        f"bot.pictures={'on' if pictures else 'off'}")
         table = bot.service.table_in(ch)
         assert table is not None, created.text()
         while len(table.seats) < table.seat_count:
             await command(uid, ch, "table ai")
         await command(uid, ch, "table start")
     for i in range(0, n, SETUP_CHUNK):
-        await asyncio.gather(*(one(uid, ch) for uid, ch in out[i:i + SETUP_CHUNK]))
+        await asyncio.gather(*(one(j, uid, ch) for j, (uid, ch) in enumerate(out[i:i + SETUP_CHUNK], i)))
         await bot.service.idle()
     return out
 
@@ -139,15 +173,19 @@ async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: rand
         choice = pick(world, uid, rng)
         if choice is None:
             continue
-        mid, cid, values = choice
-        cpu_fed = time.process_time()
-        pend = world.feed_click(bot, uid, mid, cid, values)
-        t_resp = await asyncio.wait_for(asyncio.shield(pend.responded), ANSWER_TIMEOUT)
-        lat.append(t_resp - pend.fed_at)
-        cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
-        world.pending.pop(pend.token, None)
-        clicks += 1
-        await bot.service.delivery.outbox(table).idle()
+        async with SERIAL or contextlib.nullcontext():
+            choice = pick(world, uid, rng)  # (again: the panel may have changed while this click waited its turn)
+            if choice is None:
+                continue
+            mid, cid, values = choice
+            cpu_fed = time.process_time()
+            pend = world.feed_click(bot, uid, mid, cid, values)
+            t_resp = await asyncio.wait_for(asyncio.shield(pend.responded), ANSWER_TIMEOUT)
+            lat.append(t_resp - pend.fed_at)
+            cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
+            world.pending.pop(pend.token, None)
+            clicks += 1
+            await bot.service.delivery.outbox(table).idle()
 
 
 def time_answers_in_cpu(world: FakeDiscord) -> dict[str, float]:
@@ -164,24 +202,30 @@ def time_answers_in_cpu(world: FakeDiscord) -> dict[str, float]:
 
 
 class FullCollections:
-    """Counts generation-2 collections and their longest pause, on the wall and the process's CPU clock."""
+    """Counts generation-2 collections and their longest pause, on the wall and the process's CPU clock; and the
+    longest pause of any collection (every generation: ``pause``, ``pause_cpu``, with its generation)."""
 
     def __init__(self) -> None:
         self.count, self.longest, self.longest_cpu, self._t, self._c = 0, 0.0, 0.0, 0.0, 0.0
+        self.pause, self.pause_cpu, self.pause_gen, self.collections = 0.0, 0.0, -1, 0
         gc.callbacks.append(self._on_gc)
 
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
-        if info.get("generation") != 2:
-            return
         if phase == "start":
             self._t, self._c = time.perf_counter(), time.process_time()
-        else:
+            return
+        wall, cpu = time.perf_counter() - self._t, time.process_time() - self._c
+        self.collections += 1
+        if wall > self.pause:
+            self.pause, self.pause_cpu, self.pause_gen = wall, cpu, info.get("generation", -1)
+        if info.get("generation") == 2:
             self.count += 1
-            self.longest = max(self.longest, time.perf_counter() - self._t)
-            self.longest_cpu = max(self.longest_cpu, time.process_time() - self._c)
+            self.longest = max(self.longest, wall)
+            self.longest_cpu = max(self.longest_cpu, cpu)
 
     def reset(self) -> None:
         self.count, self.longest, self.longest_cpu = 0, 0.0, 0.0
+        self.pause, self.pause_cpu, self.pause_gen, self.collections = 0.0, 0.0, -1, 0
 
 
 async def phase(world: FakeDiscord, bot: HunanBot, pairs: list[tuple[int, int]], seconds: float, think: float,
@@ -206,7 +250,9 @@ async def phase(world: FakeDiscord, bot: HunanBot, pairs: list[tuple[int, int]],
             "cpu_p50_ms": qc[49] * 1000, "cpu_p99_ms": qc[98] * 1000,
             "durable": durable, "commits": commits, "writes_per_commit": writes / max(commits, 1),
             "full_gcs": full.count, "longest_full_gc_ms": full.longest * 1000,
-            "longest_full_gc_cpu_ms": full.longest_cpu * 1000,
+            "longest_full_gc_cpu_ms": full.longest_cpu * 1000, "collections": full.collections,
+            "longest_pause_ms": full.pause * 1000, "longest_pause_cpu_ms": full.pause_cpu * 1000,
+            "longest_pause_gen": full.pause_gen,
             "live_tables": sum(1 for _, ch in pairs if bot.service.table_in(ch))}
 
 
@@ -216,7 +262,10 @@ def report(name: str, tables: int, r: dict[str, Any]) -> None:
           f"p99={r['cpu_p99_ms']:.1f}ms) durable_actions={r['durable']} "
           f"({r['durable'] / max(r['cpu_s'], 1e-9):.0f} per CPU-s) commits={r['commits']} "
           f"({r['writes_per_commit']:.1f} writes each) full_gcs={r['full_gcs']} "
-          f"(longest {r['longest_full_gc_ms']:.1f}ms, CPU {r['longest_full_gc_cpu_ms']:.1f}ms) live_tables={r['live_tables']}", flush=True)
+          f"(longest {r['longest_full_gc_ms']:.1f}ms, CPU {r['longest_full_gc_cpu_ms']:.1f}ms) "
+          f"longest_collection={r['longest_pause_ms']:.1f}ms (CPU {r['longest_pause_cpu_ms']:.1f}ms, generation "
+          f"{r['longest_pause_gen']}, of {r['collections']}) CPU/click={1000 * r['cpu_s'] / max(r['clicks'], 1):.2f}ms "
+          f"live_tables={r['live_tables']}", flush=True)
 
 
 async def main() -> None:
@@ -226,48 +275,109 @@ async def main() -> None:
     ap.add_argument("--think", type=float, default=2.0, help="mean seconds between a player's clicks (latency)")
     ap.add_argument("--rounds", type=int, default=3, help="latency phase pairs (frozen, unfrozen)")
     ap.add_argument("--warmup", type=float, default=5.0, help="seconds of unreported clicking first")
-    ap.add_argument("--variant", default="paohuzi")
+    ap.add_argument("--variant", default="paohuzi", help=f"a variant id, or {MIXED} (every variant in turn)")
+    ap.add_argument("--load", type=float, default=None, metavar="CORES",
+                    help="offered load: after the warm-up (which measures CPU per click), the think time is set so "
+                         "that the clicks offered need this many cores (0.5: half a core); replaces --think")
+    ap.add_argument("--heaps", default="frozen,unfrozen",
+                    help="the latency phases of a round, in order: frozen (freeze_heap first, as after a restart), "
+                         "unfrozen (gc.unfreeze first), bot (the heap as the bot itself left it: tables opened "
+                         "after start-up)")
+    ap.add_argument("--gc-census", action="store_true", help="after each latency phase, the biggest containers "
+                                                              "and most common types outside the frozen heap")
+    ap.add_argument("--no-throughput", dest="throughput", action="store_false",
+                    help="latency phases only (no saturating phase at the end)")
+    ap.add_argument("--serial", action="store_true",
+                    help="one click in flight at a time: the CPU clock of a click is its own work (a shared core)")
     ap.add_argument("--pictures", choices=("on", "off"), default="on", help="room option bot.pictures (default on)")
     ap.add_argument("--gc-threshold", default=None, metavar="G0,G1,G2",
-                    help="experiment: collector thresholds instead of the bot's (bot.edge.client.GC_THRESHOLDS); "
+                    help="experiment: collector thresholds instead of the bot's (bot.service.heap.GC_THRESHOLDS); "
                          "700,10,10 is CPython's default")
     args = ap.parse_args()
+    global SERIAL
+    if args.serial:
+        SERIAL = asyncio.Semaphore(1)
     if args.gc_threshold:  # freeze_heap applies the thresholds, as the bot does after start-up
-        bot_client.GC_THRESHOLDS = tuple(int(x) for x in args.gc_threshold.split(","))  # type: ignore[assignment]
-        gc.set_threshold(*bot_client.GC_THRESHOLDS)
+        bot_heap.GC_THRESHOLDS = tuple(int(x) for x in args.gc_threshold.split(","))  # type: ignore[assignment]
+        gc.set_threshold(*bot_heap.GC_THRESHOLDS)
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     tmp = tempfile.mkdtemp()
     world, guild = bench_world()
     bot = HunanBot(f"sqlite:///{os.path.join(tmp, 'bench.sqlite3')}")
     await world.attach(bot)
     t0 = time.perf_counter()
-    pairs = await open_tables(world, bot, guild, args.tables, args.variant, args.pictures == "on")
+    if args.variant == MIXED:  # thousands of tables: chunked, no turn timer (see open_many_tables)
+        pairs = await open_many_tables(world, bot, guild, args.tables, args.variant, args.pictures == "on")
+    else:
+        pairs = await open_tables(world, bot, guild, args.tables, args.variant, args.pictures == "on")
     print(f"set up {args.tables} tables in {time.perf_counter() - t0:.1f}s", flush=True)
     full = FullCollections()
     answered_cpu = time_answers_in_cpu(world)
     seed = 7
+    if args.load and not args.warmup:
+        ap.error("--load measures CPU per click in the warm-up: give --warmup")
+    if args.load:  # the warm-up offers what 10 ms a click would make the load; it measures the real cost
+        args.think = len(pairs) * GUESSED_CPU_PER_CLICK / args.load
     if args.warmup:  # the engine's memo tables and SQLite's cache start cold: not what a running bot sees
-        await phase(world, bot, pairs, args.warmup, args.think, seed, full, answered_cpu)
-    runs: dict[bool, list[dict[str, Any]]] = {True: [], False: []}
+        w = await phase(world, bot, pairs, args.warmup, args.think, seed, full, answered_cpu)
+        if args.load:
+            per_click = w["cpu_s"] / max(w["clicks"], 1)
+            args.think = len(pairs) * per_click / args.load
+            print(f"warm-up: {w['clicks']} clicks, {1000 * per_click:.2f} ms CPU each: think {args.think:.1f} s "
+                  f"offers {args.load} of a core ({len(pairs) / args.think:.0f} clicks/s)", flush=True)
+    heaps = args.heaps.split(",")
+    runs: dict[str, list[dict[str, Any]]] = {h: [] for h in heaps}
+    names = {"bot": "heap as the bot keeps it", "frozen": "heap frozen", "unfrozen": "not frozen"}
     for _ in range(args.rounds):
-        for frozen in (True, False):
-            if frozen:
+        for heap in heaps:
+            if heap == "frozen":
                 freeze_heap()
-            else:
+            elif heap == "unfrozen":
                 gc.unfreeze()
             seed += 1
             r = await phase(world, bot, pairs, args.seconds, args.think, seed, full, answered_cpu)
-            runs[frozen].append(r)
-            report("latency, heap frozen" if frozen else "latency, not frozen", args.tables, r)
+            runs[heap].append(r)
+            report(f"latency, {names[heap]}", args.tables, r)
+            # what the next full collection would cost (a 10 s phase seldom has one): the unfrozen heap walked
+            gc.callbacks.remove(full._on_gc)
+            young = sum(gc.get_count())
+            if args.gc_census:
+                gc.set_debug(gc.DEBUG_SAVEALL)
+            cpu0, t0 = time.process_time(), time.perf_counter()
+            found = gc.collect()
+            print(f"  a full collection now: {1000 * (time.process_time() - cpu0):.1f} ms CPU "
+                  f"({1000 * (time.perf_counter() - t0):.1f} ms wall), {found} unreachable objects found, "
+                  f"{len(gc.get_objects())} objects tracked outside the frozen heap "
+                  f"({gc.get_freeze_count()} frozen; {young} young)", flush=True)
+            if args.gc_census:  # the biggest containers a full collection walks, and the most common types
+                census: dict[str, int] = {}
+                big = []
+                for o in gc.get_objects():
+                    census[type(o).__qualname__] = census.get(type(o).__qualname__, 0) + 1
+                    if isinstance(o, dict | list | set | frozenset | tuple) and len(o) > 2000:
+                        big.append((len(o), type(o).__name__, repr(o)[:120]))
+                print("  most common:", sorted(census.items(), key=lambda kv: -kv[1])[:15], flush=True)
+                garbage: dict[str, int] = {}
+                for o in gc.garbage:
+                    garbage[type(o).__qualname__] = garbage.get(type(o).__qualname__, 0) + 1
+                print("  garbage found:", sorted(garbage.items(), key=lambda kv: -kv[1])[:25], flush=True)
+                gc.set_debug(0)
+                gc.garbage.clear()
+                for n, kind, text in sorted(big, reverse=True)[:12]:
+                    print(f"  {kind} of {n}: {text}", flush=True)
+            gc.callbacks.append(full._on_gc)
     # a shared machine spoils single phases now and then: the median over rounds is the figure to quote
-    for frozen, rs in runs.items():
-        med = {k: statistics.median(r[k] for r in rs) for k in ("p50_ms", "p99_ms", "cpu_p50_ms", "cpu_p99_ms")}
-        print(f"[latency median of {len(rs)}, {'heap frozen' if frozen else 'not frozen'}] p50={med['p50_ms']:.1f}ms "
-              f"p99={med['p99_ms']:.1f}ms (CPU clock: p50={med['cpu_p50_ms']:.1f}ms p99={med['cpu_p99_ms']:.1f}ms)",
-              flush=True)
-    freeze_heap()
-    r = await phase(world, bot, pairs, args.seconds, 0.0, seed + 1, full, answered_cpu)
-    report("throughput, heap frozen", args.tables, r)
+    for heap, rs in runs.items():
+        med = {k: statistics.median(r[k] for r in rs) for k in ("p50_ms", "p99_ms", "cpu_p50_ms", "cpu_p99_ms",
+                                                                  "longest_pause_cpu_ms")}
+        print(f"[latency median of {len(rs)}, {names[heap]}] p50={med['p50_ms']:.1f}ms "
+              f"p99={med['p99_ms']:.1f}ms (CPU clock: p50={med['cpu_p50_ms']:.1f}ms p99={med['cpu_p99_ms']:.1f}ms) "
+              f"longest collection CPU {med['longest_pause_cpu_ms']:.1f}ms (max of "
+              f"{max(r['longest_pause_cpu_ms'] for r in rs):.1f}ms)", flush=True)
+    if args.throughput:
+        freeze_heap()
+        r = await phase(world, bot, pairs, args.seconds, 0.0, seed + 1, full, answered_cpu)
+        report("throughput, heap frozen", args.tables, r)
     await bot.close()
     uninstall_webhook_edge()
 

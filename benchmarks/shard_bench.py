@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import os
 import random
@@ -83,10 +84,14 @@ from storage.db import Database  # noqa: E402
 class Players:
     """Where each player finds their controls: the DM panel, or (no DM clicks here) the private channel panel."""
 
-    def __init__(self, world: FakeDiscord, bot: HunanBot) -> None:
+    def __init__(self, world: FakeDiscord, bot: HunanBot, direct: bool = False) -> None:
         self.world, self.bot = world, bot
         self.private: dict[int, int] = {}  # user -> their last private panel
-        self.dms = 0 in bot.shard_plan.ids  # the fake gateway sends DM clicks to shard 0's process only
+        # the fake gateway sends DM clicks to shard 0's process only; ``direct``: they reach the owner as if
+        # shard 0's process had forwarded them, the hop itself not counted (see --dm-clicks)
+        self.dms = 0 in bot.shard_plan.ids or direct
+        if direct and 0 not in bot.shard_plan.ids:
+            world._route_to = lambda *_args: None  # type: ignore[method-assign]
 
     async def pick(self, uid: int, ch: int, rng: random.Random) -> tuple[int, str, list[str] | None] | None:
         if self.dms:
@@ -151,7 +156,7 @@ async def child(args: argparse.Namespace) -> None:
     await world.attach(bot)
     pairs = await open_many_tables(world, bot, guild, args.tables, args.variant)
     freeze_heap()  # as the bot does after start-up
-    players = Players(world, bot)
+    players = Players(world, bot, direct=args.dm_clicks == "direct")
     answered_cpu = time_answers_in_cpu(world)
     print(json.dumps({"ready": len(pairs)}), flush=True)
     for line in sys.stdin:
@@ -161,11 +166,17 @@ async def child(args: argparse.Namespace) -> None:
         lat: list[float] = []
         cpu_lat: list[float] = []
         rng = random.Random(cmd["seed"] * 100 + args.shard)
+        profile = cProfile.Profile() if cmd.get("profile") else None
         cpu0, start = time.process_time(), time.perf_counter()
         until = start + cmd["seconds"]
+        if profile is not None:
+            profile.enable()
         clicks = await asyncio.gather(*(player(players, uid, ch, random.Random(rng.random()), until, cmd["think"],
                                                lat, cpu_lat, answered_cpu) for uid, ch in pairs))
         await bot.service.idle()
+        if profile is not None:
+            profile.disable()
+            profile.dump_stats(f"{cmd['profile']}-shard{args.shard}.prof")
         print(json.dumps({"clicks": sum(clicks), "cpu_s": time.process_time() - cpu0,
                           "wall_s": time.perf_counter() - start, "lat": lat, "cpu_lat": cpu_lat,
                           "commits": bot.db.commits, "writes": bot.db.writes}), flush=True)
@@ -199,6 +210,7 @@ def run(procs: int, args: argparse.Namespace, url: str) -> list[dict[str, Any]]:
     per = [args.tables // procs + (1 if i < args.tables % procs else 0) for i in range(procs)]
     children = [subprocess.Popen([sys.executable, __file__, "--child", "--db", url, "--count", str(procs),
                                   "--shard", str(i), "--tables", str(per[i]), "--variant", args.variant,
+                                  "--dm-clicks", args.dm_clicks,
                                   *(["--pin"] if args.pin else [])],
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
                 for i in range(procs)]
@@ -215,7 +227,8 @@ def run(procs: int, args: argparse.Namespace, url: str) -> list[dict[str, Any]]:
         before = asyncio.run(count_actions(url))
         for c in children:
             assert c.stdin is not None
-            c.stdin.write(json.dumps({"seconds": seconds, "think": think, "seed": seed}) + "\n")
+            profile = os.path.join(args.profile, f"{procs}p-{name}") if args.profile and name == "throughput" else None
+            c.stdin.write(json.dumps({"seconds": seconds, "think": think, "seed": seed, "profile": profile}) + "\n")
             c.stdin.flush()
         results = []
         for c in children:
@@ -276,6 +289,39 @@ def forwarded(clicks: int, url: str) -> dict[str, Any]:
             "p50_ms": quantile(lat, 50), "p99_ms": quantile(lat, 99), "max_ms": max(lat) * 1000}
 
 
+async def forward_cost(n: int, url: str) -> dict[str, Any]:
+    """CPU (both ends, the database thread included) of the hop a forwarded DM click adds, in one process: the
+    receiver's look-up of the table's guild (before: every click; now: once per table), its row put, its looks at
+    whether the row was taken (one here: the owner takes it at once) and before, its withdraw of a row taken; the
+    owner's take; on a payload the size of a real click's, on one connection without other writes to share a
+    group commit with (an upper bound: under load the put and the claim ride in other tables' commits)."""
+    from storage.forwarded import ForwardQueue
+
+    db = await Database.open(url)
+    try:
+        queue = ForwardQueue(db)
+        payload = {"type": 3, "token": "t" * 80, "data": {"custom_id": "ht:b:12:34:1:chi:一二三|二二贰"},
+                   "message": {"content": "牌" * 600, "components": [{"type": 1, "components": [
+                       {"type": 2, "custom_id": f"ht:b:12:34:1:x{i}", "label": "碰"} for i in range(5)]}] * 4}}
+        out: dict[str, Any] = {"phase": "forward_cost", "clicks": n}
+        # before: the receiver asked the store for the table's guild at every click, and withdrew its row even
+        # after a look found it taken (a DELETE of nothing: a write); now the guild is remembered per table
+        for name, withdraw in (("before", True), ("now", False)):
+            cpu0 = time.process_time()
+            for _ in range(n):
+                if withdraw:
+                    await db.guild_of(12)
+                row_id = await queue.put(1, payload)
+                assert len(await queue.take([1])) == 1
+                assert not await queue.queued(row_id)
+                if withdraw:
+                    assert not await queue.withdraw(row_id)
+            out[name] = 1000 * (time.process_time() - cpu0) / n
+    finally:
+        await db.close()
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--tables", type=int, default=500, help="live tables over all processes")
@@ -286,6 +332,13 @@ def main() -> None:
     ap.add_argument("--variant", default="paohuzi")
     ap.add_argument("--db", default=None, help="the shared database URL (default: a new SQLite file per run)")
     ap.add_argument("--pin", action="store_true", help="pin process i to core i (mod the cores there are)")
+    ap.add_argument("--dm-clicks", choices=("panel", "direct"), default="panel",
+                    help="how players of a process without shard 0 click: panel (the private 查看我的手牌 panel in the "
+                         "channel, the bot editing their DM panel besides) or direct (their DM panel, delivered to "
+                         "the owner as forwarded, the forwarding hop itself not counted: --forwarded measures it)")
+    ap.add_argument("--profile", metavar="DIR", help="cProfile each process's throughput phase into DIR "
+                                                    "(<processes>p-throughput-shard<i>.prof)")
+    ap.add_argument("--forward-cost", type=int, default=0, help="measure the CPU of N forwarding hops instead")
     ap.add_argument("--forwarded", type=int, default=0, help="measure N forwarded DM clicks instead")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--count", type=int, default=1, help=argparse.SUPPRESS)
@@ -293,6 +346,14 @@ def main() -> None:
     args = ap.parse_args()
     if args.child:
         asyncio.run(child(args))
+        return
+    if args.forward_cost:
+        url = args.db or f"sqlite:///{os.path.join(tempfile.mkdtemp(), 'shared.sqlite3')}"
+        row = asyncio.run(forward_cost(args.forward_cost, url))
+        print(f"[forward cost] {row['clicks']} forwarded clicks, CPU each (both ends): "
+              f"{row['before']:.3f} ms before (a guild look-up and a withdraw after the row was taken), "
+              f"{row['now']:.3f} ms now", flush=True)
+        print(json.dumps([row]))
         return
     if args.forwarded:
         row = forwarded(args.forwarded, args.db or f"sqlite:///{os.path.join(tempfile.mkdtemp(), 'shared.sqlite3')}")

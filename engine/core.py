@@ -15,6 +15,8 @@ Chance is one seeded shuffle per hand; (variant, options, seed, actions) replays
 
 from __future__ import annotations
 
+import inspect
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -125,12 +127,15 @@ def name_action(game: Game, action: Action) -> ActionName:
 class LegalCache:
     """A game's legal actions per (version, seat): the bot, the AI and ``apply`` each ask for them several times
     at one version, and they are costly to list (mahjong claims, 跑得快 plays). A few versions are kept; any
-    other is computed afresh."""
+    other is computed afresh. A game's own method is held weakly: a cache holding its game's bound method made
+    every hand a reference cycle, garbage only a full collection frees (a live bot drops one a hand at every
+    table)."""
 
     KEEP = 8
 
     def __init__(self, compute: Callable[[int], list[Action]]) -> None:
-        self._compute = compute
+        self._compute: Callable[[], Callable[[int], list[Action]] | None] = (
+            weakref.WeakMethod(compute) if inspect.ismethod(compute) else lambda: compute)
         self._by: dict[tuple[int, int], list[Action]] = {}
 
     def get(self, version: int, seat: int) -> list[Action]:
@@ -140,7 +145,9 @@ class LegalCache:
         if legal is None:
             if len(self._by) > self.KEEP:
                 self._by.clear()
-            legal = self._by[key] = self._compute(seat)
+            compute = self._compute()
+            assert compute is not None  # (its game is alive: it is asking)
+            legal = self._by[key] = compute(seat)
         return legal
 
     def forget(self, version: int) -> None:
@@ -256,6 +263,7 @@ class Game(Protocol):
     def to_act(self) -> list[int]: ...
     def legal_actions(self, seat: int) -> list[Action]: ...
     def apply(self, seat: int, action: Action | str) -> list[Event]: ...
+    def forget_events(self) -> None: ...  # the events applied so far were routed (``engine.hand.Hand``)
     def view(self, seat: int) -> SeatView: ...  # a family's typed views (``engine.views``)
     def public_view(self) -> TableView: ...
     def parse_action(self, code: str) -> Action: ...

@@ -128,6 +128,12 @@ class Hand(ABC):
         seat's turn is a step of its own, though the engine draws it in the step of the move before)."""
         self._draw_watch = watch
 
+    def forget_events(self) -> None:
+        """The events so far were routed: a host that keeps the hand for long (the bot, for hours) drops them, as
+        nothing in a decision reads them and each holds its data and its message (most of a hand's memory). Tests
+        and self-play keep the whole list (:attr:`events`)."""
+        self.events.clear()
+
     def emit(self, kind: str, data: dict[str, Any], audience: int | None, says: Msg | None = None) -> None:
         """Record an event: ``data`` for machines (the AI, tests), ``says`` the line players read."""
         self.events.append(Event(kind, data, audience, says))

@@ -31,7 +31,11 @@ class Match:
             else:
                 first_dealer = 0
         self.progress = MatchProgress(options=opts, seats=seats, dealer=first_dealer, totals=[0] * seats)
-        self.results: list[HandResult] = []
+        # The settled hand's result, kept until the next hand is dealt (and once the match is over): nothing the
+        # next hand needs is in it (totals, dealer and carry-over are in ``progress``), and the stored log holds
+        # every hand's for replays and history. A live table keeps its match for hours: a list of every result
+        # grew ~4 KB a hand.
+        self.last_result: HandResult | None = None
         self.game: Game | None = None
 
     @property
@@ -67,6 +71,7 @@ class Match:
         # A hand without a wall is dealt exactly as before the parameter existed (variants that never stack, the
         # bot's test toys, need not know it).
         stack = {} if wall is None else {"wall": wall}
+        self.last_result = None
         self.game = self.variant.new_hand(self.options, seed, self.progress.dealer, dict(self.progress.carry),
                                           **stack)
         return self.game
@@ -80,7 +85,7 @@ class Match:
         for seat, delta in enumerate(result.deltas):
             self.progress.totals[seat] += delta
         self.progress.hand_no += 1
-        self.results.append(result)
+        self.last_result = result
         self.variant.after_hand(self.progress, result)
         book_dealer(self.progress, result)
         self.game = None

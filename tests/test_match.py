@@ -113,3 +113,35 @@ def test_totals_stay_zero_sum_with_the_in_hand_ledger() -> None:
         assert sum(match.totals) == 0
     # the ledger nets [1, 1, -2]: two wins with it, one 流局 keeping it, one 荒庄 cancelling it
     assert match.totals == [2 * -3 + 3 * 1, 2 * 6 + 3 * 1, 2 * -3 + 3 * -2]
+
+
+@pytest.mark.parametrize("variant", ["paohuzi", "changsha", "paodekuai"])
+def test_a_match_keeps_no_past_hand_and_a_dropped_hand_needs_no_collector(variant: str) -> None:
+    """A live table keeps its match for hours: the settled result is kept only until the next deal, and a hand
+    the match lets go of is freed at once (no reference cycle left for a full collection to find)."""
+    import gc
+    import weakref
+
+    from engine import ai
+
+    match = Match(variant, {}, first_dealer=0)
+    gc.collect()
+    gc.disable()
+    try:
+        for seed in (3, 4):
+            game = match.new_hand(seed)
+            while not game.finished:
+                seat = game.to_act()[0]
+                game.apply(seat, ai.choose(game, seat, "普通"))
+            gone = weakref.ref(game)
+            del game
+            result = match.finish_hand()
+            assert match.last_result is result
+            assert gone() is None  # freed by its reference count alone
+            match.new_hand(seed + 10)
+            assert match.last_result is None  # the next deal lets the last result go
+            assert not hasattr(match, "results")
+            match.game = None
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

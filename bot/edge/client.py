@@ -10,7 +10,6 @@ components, and every failure reaches the tree's ``on_error`` (``errors.on_error
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +24,7 @@ from storage.db import Database
 from ..i18n import CatalogueTranslator, lang_of, speaking, tr
 from ..present.registry import presenters
 from ..service.clock import SYSTEM, Clock
+from ..service.heap import GC_THRESHOLDS, freeze_heap  # noqa: F401 (GC_THRESHOLDS: read from here by tests and benchmarks)
 from ..service.limits import Limits
 from ..service.tables import TableService
 from .cogs import cogs
@@ -37,19 +37,6 @@ from .shards import ALL, Shards
 log = logging.getLogger(__name__)
 
 
-# Full (generation-2) collections only after 100 generation-1 ones instead of CPython's 10: at 500 live tables
-# each one walks the whole young heap (30-100 ms), which put them on the p99 of a click; one now comes about
-# every few minutes of play instead of every few seconds (benchmarks/README.md has both figures).
-GC_THRESHOLDS = (700, 10, 100)
-
-
-def freeze_heap() -> None:
-    """Move everything alive after start-up (modules, discord.py state, restored tables) out of the
-    collector's reach, and make full collections rarer: they then walk only what came later, and seldom,
-    which keeps their pauses off the p99 of a click (benchmarks/bot_bench.py measures both ways)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
 
 
 class HunanTree(app_commands.CommandTree[Any]):
@@ -139,6 +126,7 @@ class HunanBot(commands.Bot):
         if self.forwarder is not None:
             await self.forwarder.start()  # after restore: a forwarded click finds its table in memory
         freeze_heap()
+        self.service.heap.frozen()
         if self.card_emojis:
             faces = [(p.family, face) for p in presenters() for face in p.faces()]
             self.emoji_sync = asyncio.create_task(sync_emojis(self, self.service.emoji, faces))

@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 # Custom ids that name a table (bot/edge/components.py); 回放 (ht:rp) names a hand, readable in any process.
 TABLE_OF = re.compile(r"ht:(?:b|s|c|hand|auto|lobby|opt|vote):(\d+)(?::|$)")
+GUILDS_KEPT = 10_000  # tables whose guild the receiver remembers (cleared when full)
 LOOK = 0.02  # seconds between the receiver's looks at whether its row was taken
 
 Parse = Callable[[Any], None]
@@ -66,6 +67,7 @@ class Forwarder:
         self.outcomes: dict[str, asyncio.Future[str]] = {}  # token -> "here" / "taken" / "withdrawn" (tests)
         self.taken = 0  # payloads this process took and acted on as the owner
         self.latencies: list[float] = []  # receiver: seconds from receipt to the owner's claim (benchmark)
+        self._guilds: dict[int, int] = {}  # table id -> its guild, as the store said
 
     def install(self) -> None:
         """Put :meth:`receive` in front of discord.py's parser, where the gateway (``parsers``) and the fake edge
@@ -117,7 +119,13 @@ class Forwarder:
         clock = self.clock
         received, started = clock.monotonic(), time.perf_counter()  # the window's clock; the benchmark's
         try:
-            guild_id = await self.db.guild_of(table_id)
+            guild_id = self._guilds.get(table_id)
+            if guild_id is None:
+                guild_id = await self.db.guild_of(table_id)
+                if guild_id is not None:  # a table never moves: asked once per table, not once per click
+                    if len(self._guilds) >= GUILDS_KEPT:
+                        self._guilds.clear()
+                    self._guilds[table_id] = guild_id
         except Exception:
             log.exception("guild of table %s not read; the click is handled here", table_id)
             guild_id = None
@@ -134,12 +142,15 @@ class Forwarder:
             self._settle(data, "withdrawn")
             return
         deadline = received + WITHDRAW_AFTER
+        taken = False
         while clock.monotonic() < deadline:
             await clock.sleep(LOOK)
             with contextlib.suppress(Exception):
                 if not await self.queue.queued(row_id):
+                    taken = True  # gone: the owner claimed it (nobody else deletes a fresh row)
                     break
-        if await self.queue.withdraw(row_id):
+        # a row seen taken needs no withdrawing: that DELETE of nothing was one more write per forwarded click
+        if not taken and await self.queue.withdraw(row_id):
             await self._later(data)
             self._settle(data, "withdrawn")
         else:

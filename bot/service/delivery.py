@@ -363,8 +363,16 @@ class Delivery:
         self.outbox(table).edit(("table", hand_no), job)
 
     def hand_started(self, table: Table) -> None:
-        """A new hand was dealt: its table message is posted, and every seat's panel is new."""
-        self.sent(table).dm_rendered.clear()
+        """A new hand was dealt: its table message is posted, and every seat's panel is new. Messages of hands
+        before the last one are forgotten (a click or a queued edit may still reach the last hand's; the store
+        keeps them all), so a table's record does not grow with every hand."""
+        sent = self.sent(table)
+        sent.dm_rendered.clear()
+        last = table.hand_no - 1
+        for hand_no in [h for h in sent.hand_messages if h < last]:
+            del sent.hand_messages[hand_no]
+        for key in [k for k in sent.dm_messages if k[0] < last]:
+            del sent.dm_messages[key]
         # Posted by the hand's keyed job: retried, and posted again by any later publish (or a restart) if
         # this post never lands, so no hand goes unseen in the channel.
         self.queue_table_message(table)

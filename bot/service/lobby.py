@@ -353,6 +353,7 @@ class Lobby:
             table.match = match
             self.watch(table)  # a match is no lobby: its idle timer stops
             await self.play.advance(table)  # deals the first hand
+            self.tables.heap.table_started()
             return tr("开始！手牌已通过私信发出。") if self.shards.dm_clicks_arrive else self.shards.started()
         raise Denied(tr("没有这个操作。"))
 

@@ -144,6 +144,7 @@ class Play:
         table.seq += 1
         table.version += 1
         table.note(events)
+        game.forget_events()  # routed: a live table keeps no hand's history (its log is in the store)
 
     async def timed_out(self, table: Table, key: str) -> None:
         """A turn timer fired (``TurnTimers``): the late seats go on 托管, or in a claim window the AI answers
@@ -275,6 +276,7 @@ class Play:
         hand_no = table.hand_no
         seed = table.hand_seed(hand_no)
         game = table.match.new_hand(seed)
+        game.forget_events()  # the deal's own events: nobody reads them (the views show the deal)
         # the deal's commitment is shown from now on; its salt stays secret until the hand has ended
         salt = new_salt()
         digest = commitment(table.variant_id, seed, salt)

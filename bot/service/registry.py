@@ -14,6 +14,7 @@ import discord
 from ..edge.errors import Denied
 from ..i18n import Lang, lang_of, tr
 from ..pictures.emoji import EmojiBook
+from .heap import Heap
 from .table import Table
 
 
@@ -25,6 +26,7 @@ class Registry:
         # handlers, timeouts and carrying-on running now: TableService.idle waits for none to be left
         self.inflight = 0
         self.emoji = EmojiBook()  # the cards' application emojis, once start-up has synced them
+        self.heap = Heap()  # frozen again after every so many tables started
 
     def register(self, table: Table) -> None:
         table.emoji = self.emoji  # its panels draw cards with them

@@ -254,10 +254,12 @@ def table_from_row(row: TableRow) -> Table:
     table.match = Match(row.variant_id, row.options, row.first_dealer)
     for i, hand in enumerate(row.hands):
         game = table.match.new_hand(hand.seed)
+        game.forget_events()
         table.version += 1
         table.log.clear()
         for a in hand.actions:
             table.note(game.apply(a.seat, a.code))
+            game.forget_events()
             table.version += 1
         table.hand_id, table.seq = hand.id, len(hand.actions)
         table.commitment = hand.commitment

@@ -394,7 +394,7 @@ async def test_whole_match_through_the_edge_in_english_and_traditional(tmp_path:
     finally:
         await env.bot.close()
         uninstall_webhook_edge()
-    assert table.match is not None and table.match.results
+    assert table.match is not None and table.hand_no
     bodies = [c.body for c in env.world.calls if c.body]
     assert all(payload_limit_problem(b) is None for b in bodies)
     texts = [t for b in bodies for t in _table_texts(b)]

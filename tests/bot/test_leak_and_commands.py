@@ -72,9 +72,9 @@ async def test_no_concealed_card_in_any_channel_payload(env: Env, monkeypatch: p
         # pictures off: a PNG is no JSON body this test could read, and tests/pictures/test_public_only.py
         # proves the channel's pictures blind to hidden hands; drawing 200 hands of them only slows the suite
         table = await env.open_table(variant, players, f"bot.seed={seed} bot.pictures=off {short(variant, 8)}")
-        while env.table() is not None and len(table.match.results) < hands_target - played:
+        while env.table() is not None and table.hand_no < hands_target - played:
             await playing.play_match(env.world, env.bot, env.channel, players, rng, stop_after=40)
-        played += len(table.match.results)
+        played += table.hand_no
         if env.table() is not None:
             await env.cmd(env.alice, "table end")
     checked = 0

@@ -135,7 +135,8 @@ async def test_a_settled_hand_stores_its_outcome_and_a_hand_stored_before_still_
     for _ in range(12):  # the table deals from a seed of its own: play hands until one is won (most are)
         table = await env.open_table(variant, [env.alice], "hands=1")
         await playing.play_match(env.world, env.bot, env.channel, [env.alice], rng)
-        result = table.match.results[-1]
+        result = table.match.last_result
+        assert result is not None
         if result.winners:
             break
     row = max(await env.bot.db.history(env.channel), key=lambda r: r["id"])

@@ -229,7 +229,7 @@ async def test_whole_match_by_clicking_never_shows_a_hand_card_in_the_channel(en
             assert ("报单" in block) == view.baodan[s]
         if view.top is not None and view.top.play is not None:
             assert lines[1].startswith(f"本轮：{table.seat_label(view.top.seat)} 出 {view.top.play.name.zh()}")
-    assert table.match.over and len(table.match.results) == 2
+    assert table.match.over and table.hand_no == 2
     assert checked > 20  # the channel payloads of play were all looked at
     assert any(c.startswith("ht:c:") for c in clicked)  # picked in the multi-select …
     assert any(":=" in c for c in clicked)  # … confirmed with 出牌
@@ -323,7 +323,8 @@ async def first_hand(env: Env, wanted: Callable[[list[dict[str, Any]], Any], boo
         row = await env.bot.db.table(table.id)
         assert row is not None and table.hand_id is not None
         steps, _ = replay_steps(row, table.hand_id)
-        result = table.match.results[-1]
+        result = table.match.last_result
+        assert result is not None
         if wanted(steps, result):
             return table, steps, result
     pytest.fail("no seed played such a hand")
@@ -498,10 +499,10 @@ async def test_a_settled_hand_stores_its_outcome_and_a_hand_stored_before_still_
 
     table = await open_pdk(env, 4)
     await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(4))
-    result = table.match.results[-1]
+    result = table.match.last_result
     [row] = await env.bot.db.history(env.channel)
     stored = await env.bot.db.hand(row["id"])
-    assert stored is not None and result.outcome is not None
+    assert stored is not None and result is not None and result.outcome is not None
     assert Outcome.from_json(stored["result"]["outcome"]) == result.outcome
     assert stored["result"]["outcome"]["summary"]["id"] == "{seat} 出完牌，获胜；{losers}"
     label = table.seat_label(result.winners[0])

@@ -68,7 +68,7 @@ async def test_every_payload_reads_in_the_games_words(env: Env, variant: str) ->
     table = await env.open_table(variant, [env.alice, env.bob], f"bot.seed=3 bot.timer=30 {short(variant, 2)}{extra}")
     seats = len(table.seats)
     await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
-    assert table.match.results, "no hand was played"
+    assert table.hand_no, "no hand was played"
     checked = 0
     for body in all_bodies(env):
         for text in payload_texts(body):

@@ -244,7 +244,8 @@ async def test_settlements_of_real_games_show_group_huxi_and_payments(env: Env) 
         table = await env.open_table(variant, users, f"bot.seed=21 {short(variant, 4)}")
         await playing.play_match(env.world, env.bot, env.channel, users, random.Random(3))
         texts = [m["content"] for m in env.world.channel_messages(env.channel) if "胡了" in (m.get("content") or "")]
-        wins = [r for r in table.match.results if not r.draw]
+        wins = [h for h in await env.bot.db.history(env.channel, limit=100)
+                if h["table_id"] == table.id and not h["result"]["draw"]]
         assert len(texts) >= len(wins)
         for text in texts[-len(wins):] if wins else []:
             m = re.search(r"组牌（胡息）：(.*)", text)
