@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from .melds import MeldView
 from .words import Msg
@@ -103,11 +103,6 @@ class SeatView(TableView):
     question: Msg | None = None  # a question only this seat is asked now (长沙's 起手胡, 海底, 开杠)
 
 
-@runtime_checkable
-class HasJson(Protocol):
-    def to_json(self) -> Any: ...
-
-
 def to_json(value: Any) -> Any:
     """The JSON form of a view's value: dataclasses by their fields (or their own ``to_json``), tuples as lists,
     enums by value, messages by :meth:`Msg.to_json`."""
@@ -121,8 +116,9 @@ def to_json(value: Any) -> Any:
         return [to_json(v) for v in value]
     if isinstance(value, Msg):
         return value.to_json()
-    if isinstance(value, HasJson) and not isinstance(value, type):
-        return value.to_json()
+    own = getattr(value, "to_json", None)  # not a runtime Protocol check: that walks the protocol's members
+    if own is not None and not isinstance(value, type):
+        return own()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):
