@@ -11,13 +11,14 @@ import itertools
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from .faults import Injected
-from .records import Call, PendingInteraction, UnknownRoute
+from .layout import controls, edit_problem, flags_after_edit
+from .records import Call, PendingInteraction, UnknownRoute, payload_text
 from .refusals import request_problem
 from .uploads import Upload, upload_problem
 
@@ -200,6 +201,13 @@ class World:
         self.errors.append(msg)
         raise UnknownRoute(msg)
 
+    def _check_edit(self, call: Call, before: dict[str, Any], body: dict[str, Any]) -> None:
+        """What Discord refuses of an edit that it can tell only from the message edited (Components V2 stays)."""
+        if self.check_limits:
+            problem = edit_problem(before, body)
+            if problem:
+                self._fail(f"{call.method} {call.path}: Discord would reject this edit: {problem}")
+
     def _check_uploads(self, call: Call, message: dict[str, Any], files: list[Upload],
                        existing: list[dict[str, Any]]) -> None:
         if self.check_limits:
@@ -243,6 +251,7 @@ class World:
     def _edit_message(self, msg: dict[str, Any], body: dict[str, Any],
                       files: list[Upload] | None = None) -> dict[str, Any]:
         msg["attachments"] = self._attachments(body, files or [], msg["attachments"])
+        msg["flags"] = flags_after_edit(msg, body)
         for key in ("content", "embeds", "components"):
             if key in body:
                 msg[key] = (_with_ids(body[key] or []) if key == "components" else body[key]) or (
@@ -260,7 +269,13 @@ class World:
     # -- queries for tests and the demo ----------------------------------------------------------
 
     def components_of(self, message_id: int) -> list[dict[str, Any]]:
-        return [c for row in self.messages[message_id].get("components", []) for c in row.get("components", [])]
+        """The message's buttons and selects, wherever they sit (classic action rows, or a Components V2 layout)."""
+        return controls(self.messages[message_id].get("components"))
+
+    def message_text(self, message_id: int) -> str:
+        """What a reader sees of the message as words, whichever kind it is: a Components V2 message's text
+        displays in order, a classic one's content and embeds (``records.payload_text``)."""
+        return payload_text(self.messages[message_id])
 
     def channel_messages(self, channel_id: int) -> list[dict[str, Any]]:
         return [self.messages[mid] for mid in self.by_channel.get(channel_id, [])]
@@ -281,15 +296,18 @@ class World:
         return [c for c in self.calls if c.body is not None and not c.ephemeral and self.is_guild_channel(c.channel_id)]
 
 
-def _with_ids(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    # Discord numbers components in its answer; harmless for the library and makes payloads realistic.
-    n = itertools.count(1)
+def _with_ids(components: list[dict[str, Any]], n: Iterator[int] | None = None) -> list[dict[str, Any]]:
+    # Discord numbers components in its answer, depth first (nested ones too); harmless for the library and
+    # makes payloads realistic.
+    n = itertools.count(1) if n is None else n
     out = []
-    for row in rows:
-        row = dict(row, id=next(n))
-        if "components" in row:
-            row["components"] = [dict(c, id=next(n)) for c in row["components"]]
-        out.append(row)
+    for c in components:
+        c = dict(c, id=c.get("id") or next(n))
+        if "components" in c:
+            c["components"] = _with_ids(c["components"], n)
+        if isinstance(c.get("accessory"), dict):
+            c["accessory"] = _with_ids([c["accessory"]], n)[0]
+        out.append(c)
     return out
 
 
