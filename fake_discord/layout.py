@@ -5,6 +5,8 @@ only); the readers here walk either, so a test reads a message's words and click
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
@@ -108,3 +110,28 @@ def flags_after_edit(before: dict[str, Any], body: dict[str, Any]) -> int:
     if new is None:
         return int(old)
     return int((old & ~4) | (new & (4 | COMPONENTS_V2)) | (old & COMPONENTS_V2))
+
+
+PHONE_COLUMNS = 44  # what one line of a message holds on a phone ~400 px wide: 44 Latin letters, 22 Chinese
+_MARKS = re.compile(r"\*\*|__|~~|`|^#{1,3} |^-# |^> ")
+_CUSTOM_EMOJI = re.compile(r"<a?:\w+:\d+>")
+
+
+def _columns(line: str) -> int:
+    line = _CUSTOM_EMOJI.sub("EE", _MARKS.sub("", line))
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
+def phone_lines(message: dict[str, Any], columns: int = PHONE_COLUMNS) -> int:
+    """The lines a phone shows of a message, pictures aside: each line of its words wrapped at ``columns`` (a
+    Chinese character two columns, a custom emoji two), an embed's title and footer lines counted, and one line
+    per row of controls (an action row, or a section's button beside its text adding none)."""
+    words: list[str] = [message.get("content") or ""]
+    for e in message.get("embeds") or []:
+        words += [e.get("title") or "", e.get("description") or ""]
+        words += [f"{f.get('name')}\n{f.get('value')}" for f in e.get("fields") or []]
+        words.append((e.get("footer") or {}).get("text") or "")
+    words += texts(message.get("components"))
+    lines = [line for w in words if w for line in w.split("\n")]
+    shown = sum(max(1, -(-_columns(line) // columns)) for line in lines)
+    return shown + len(action_rows(message.get("components")))

@@ -7,6 +7,7 @@ in a new process (after the old one was killed) finds what the bot sent before.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import os
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .faults import Injected
-from .layout import controls, edit_problem, flags_after_edit
+from .layout import ATTACHMENT_REF, controls, edit_problem, flags_after_edit, walk
 from .records import Call, PendingInteraction, UnknownRoute, payload_text
 from .refusals import request_problem
 from .uploads import Upload, upload_problem
@@ -241,6 +242,7 @@ class World:
                "attachments": self._attachments(body, files or [], []), "mentions": [], "mention_roles": [],
                "mention_everyone": False, "pinned": False, "tts": False, "type": 0 if interaction_user is None else 20, "timestamp": iso_now(),
                "edited_timestamp": None, "flags": flags | (body.get("flags") or 0)}
+        _resolve_media(msg)
         if "guild_id" in ch:
             msg["guild_id"] = ch["guild_id"]
         self.messages[mid] = msg
@@ -256,6 +258,7 @@ class World:
             if key in body:
                 msg[key] = (_with_ids(body[key] or []) if key == "components" else body[key]) or (
                     "" if key == "content" else [])
+        _resolve_media(msg)
         msg["edited_timestamp"] = iso_now()
         self._keep({"op": "msg", "msg": msg})
         return msg
@@ -299,7 +302,8 @@ class World:
 def _with_ids(components: list[dict[str, Any]], n: Iterator[int] | None = None) -> list[dict[str, Any]]:
     # Discord numbers components in its answer, depth first (nested ones too); harmless for the library and
     # makes payloads realistic.
-    n = itertools.count(1) if n is None else n
+    if n is None:  # the stored message is Discord's own copy: resolving its media must not touch the request
+        n, components = itertools.count(1), copy.deepcopy(components)
     out = []
     for c in components:
         c = dict(c, id=c.get("id") or next(n))
@@ -309,6 +313,20 @@ def _with_ids(components: list[dict[str, Any]], n: Iterator[int] | None = None) 
             c["accessory"] = _with_ids([c["accessory"]], n)[0]
         out.append(c)
     return out
+
+
+def _resolve_media(msg: dict[str, Any]) -> None:
+    """As Discord stores a Components V2 message: each ``attachment://`` of its media names the attachment's
+    own URL and id."""
+    by_name = {a["filename"]: a for a in msg["attachments"]}
+    for c in walk(msg["components"]):
+        media = [item.get("media") for item in c.get("items") or []] + [c.get("media"), c.get("file")]
+        for m in media:
+            if isinstance(m, dict) and str(m.get("url", "")).startswith(ATTACHMENT_REF):
+                a = by_name.get(m["url"][len(ATTACHMENT_REF):])
+                if a is not None:
+                    m.update(url=a["url"], proxy_url=a["proxy_url"], attachment_id=a["id"],
+                             content_type=a["content_type"])
 
 
 def iso_now() -> str:

@@ -176,3 +176,28 @@ async def test_discord_py_layout_views_through_the_edge(env: Env) -> None:
     assert env.world.messages[old.id]["flags"] & COMPONENTS_V2 and env.world.message_text(old.id) == "新"
     assert len(env.world.errors) == 2
     env.world.errors.clear()  # refused on purpose: not the bot's own calls
+
+
+async def test_stored_media_name_the_attachment_as_discord_returns_it(env: Env) -> None:
+    channel = env.bot.get_partial_messageable(env.channel, guild_id=env.guild, type=discord.ChannelType.text)
+    msg = await channel.send(view=_Layout("牌", picture="table.png"),
+                             files=[discord.File(io.BytesIO(PNG), filename="table.png")])
+    stored = env.world.messages[msg.id]
+    [attachment] = stored["attachments"]
+    [media] = [i["media"] for c in stored["components"][0]["components"] if c["type"] == 12 for i in c["items"]]
+    assert media["url"] == attachment["url"] and media["attachment_id"] == attachment["id"]
+    sent = [c for c in env.world.calls if c.method == "POST"][-1].body
+    assert sent is not None and "attachment://table.png" in str(sent)  # the request as sent is unchanged
+    assert msg.attachments[0].url == attachment["url"]
+
+
+def test_phone_lines_count_what_a_phone_shows() -> None:
+    from fake_discord.layout import phone_lines
+
+    classic = {"content": "", "embeds": [{"title": "长沙麻将", "description": "轮到\n" + "好" * 30,
+                                          "footer": {"text": "不限时"}}],
+               "components": [{"type": 1, "components": [button()]}]}
+    assert phone_lines(classic) == 1 + 1 + 2 + 1 + 1  # title, 轮到, 30 Chinese wrapped in two, footer, the row
+    layout = v2(container(text("### 长沙麻将"), {"type": 9, "components": [text("**轮到**：1号")],
+                                                  "accessory": button()}, gallery()))
+    assert phone_lines(layout) == 2  # the button sits beside its text: no line of its own
