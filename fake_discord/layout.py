@@ -54,6 +54,12 @@ def action_rows(components: Any) -> list[dict[str, Any]]:
 
 def media_refs(components: Any) -> list[str]:
     """The file names a V2 message's media galleries, thumbnails and files name by ``attachment://``."""
+    return [u[len(ATTACHMENT_REF):] for u in media_urls(components) if u.startswith(ATTACHMENT_REF)]
+
+
+def media_urls(components: Any) -> list[str]:
+    """The addresses a V2 message's media galleries, thumbnails and files show (a stored message's name its
+    attachments' own)."""
     urls = []
     for c in walk(components):
         if c.get("type") == MEDIA_GALLERY:
@@ -62,7 +68,7 @@ def media_refs(components: Any) -> list[str]:
             urls.append((c.get("media") or {}).get("url"))
         elif c.get("type") == FILE:
             urls.append((c.get("file") or {}).get("url"))
-    return [u[len(ATTACHMENT_REF):] for u in urls if isinstance(u, str) and u.startswith(ATTACHMENT_REF)]
+    return [u for u in urls if isinstance(u, str)]
 
 
 def _has_words(message: dict[str, Any]) -> bool:

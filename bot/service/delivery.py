@@ -179,8 +179,8 @@ class Delivery:
         """Answer a click by turning its message into ``panel`` (its picture uploaded again only if it changed);
         returns the message's id."""
         msg_id = interaction.message.id if interaction.message else None
-        await interaction.response.edit_message(**self.shown.edit_kwargs(panel, msg_id))
-        self.shown.record(msg_id, panel)
+        resp = await interaction.response.edit_message(**self.shown.edit_kwargs(panel, msg_id))
+        self.shown.record(msg_id, panel, message=getattr(resp, "resource", None))
         return msg_id
 
     def answered(self, table: Table, seat: int, hand_no: int, msg_id: int | None, panel: Panel) -> bool:
@@ -260,9 +260,9 @@ class Delivery:
                            repost: Callable[[int], Awaitable[None]] | None = None) -> None:
         """Edit a channel message; one that can no longer be edited is posted afresh (``repost`` keeps its id)."""
         try:
-            await self.retrying(f"edit in channel of table {table.id}", lambda: self.channel(table).get_partial_message(
-                message_id).edit(**self._channel_edit(table, panel, message_id)))
-            self.shown.record(message_id, panel, sent=table.channel_id not in self.shown.refused)
+            edited = await self.retrying(f"edit in channel of table {table.id}", lambda: self.channel(
+                table).get_partial_message(message_id).edit(**self._channel_edit(table, panel, message_id)))
+            self.shown.record(message_id, panel, sent=table.channel_id not in self.shown.refused, message=edited)
         except discord.HTTPException as e:
             if e.code in CHANNEL_GONE:
                 self.channel_lost(table)
@@ -273,7 +273,7 @@ class Delivery:
                 raise
             msg = await self.channel_send(table, **send_kwargs(panel))
             if msg is not None:
-                self.shown.record(msg.id, panel)
+                self.shown.record(msg.id, panel, message=msg)
                 await repost(msg.id)
 
     def _channel_edit(self, table: Table, panel: Panel, message_id: int) -> dict[str, Any]:
@@ -358,7 +358,7 @@ class Delivery:
             # the hand's own nonce: a restart that re-posts a message whose id a crash lost gets the same one
             msg = await self.channel_send(table, **send_kwargs(panel), nonce=f"ht-hand-{hand_id}")
             if msg is not None:
-                self.shown.record(msg.id, panel)
+                self.shown.record(msg.id, panel, message=msg)
                 await store(msg.id)
         self.outbox(table).edit(("table", hand_no), job)
 
@@ -469,15 +469,16 @@ class Delivery:
         old = sent.dm_messages.get((hand_no, seat))
         if old is not None and not fresh:
             try:
-                await self.retrying(what, lambda: dm.get_partial_message(old).edit(**self.shown.edit_kwargs(panel, old)))
-                self.shown.record(old, panel)
+                edited = await self.retrying(
+                    what, lambda: dm.get_partial_message(old).edit(**self.shown.edit_kwargs(panel, old)))
+                self.shown.record(old, panel, message=edited)
                 return
             except discord.HTTPException as e:
                 if e.code not in STALE_MESSAGE:
                     raise
         nonce = new_nonce()
         msg = await self.retrying(what, lambda: dm.send(**send_kwargs(panel), nonce=nonce))
-        self.shown.record(msg.id, panel)
+        self.shown.record(msg.id, panel, message=msg)
         sent.dm_messages[(hand_no, seat)] = msg.id
         await self.db.set_dm_message(table.id, seat, hand_no, msg.id)  # a restart edits the new one
         if old is not None:

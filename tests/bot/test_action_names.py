@@ -14,6 +14,7 @@ from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName
 from engine.match import Match
 from engine.registry import all_variants
 from fake_discord import playing
+from fake_discord.layout import controls
 
 from .conftest import Env
 
@@ -168,7 +169,7 @@ async def test_more_than_125_actions_page_and_none_is_dropped(env: Env) -> None:
 
     # a page button of the panel as it was before the move is stale: refused, nothing changes
     version = table.version
-    old_more = next(c["custom_id"] for row in first_page["components"] for c in row["components"]
+    old_more = next(c["custom_id"] for c in controls(first_page["components"])
                     if c.get("label", "").startswith("更多"))
     p = await playing.click(env.world, env.bot, env.alice, mid, old_more, message=first_page)
     assert p.ephemeral and "过期" in p.text()

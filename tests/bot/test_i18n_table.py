@@ -33,6 +33,7 @@ from engine.selfplay import play_hand
 from engine.words import Msg, msg
 from engine.words import Seat as SeatArg
 from fake_discord import FakeDiscord, playing, uninstall_webhook_edge
+from fake_discord.layout import texts as layout_texts
 from fake_discord.refusals import payload_limit_problem
 
 from .conftest import Env, attach, manual_clock, short
@@ -348,6 +349,8 @@ def _table_texts(body: dict[str, Any]) -> list[str]:
     """The texts of one message body that the table renderers wrote (the table message, DM panels,
     settlements), event lines and 长沙's questions included; lobby and command replies are the frame's."""
     out = []
+    if playing.is_table_message(body):
+        out += layout_texts(body.get("components"))
     for e in body.get("embeds") or []:
         title = e.get("title") or ""
         if "#" in title and ("Hand " in title or "局" in title):  # the table message (the lobby is the frame's)

@@ -13,7 +13,7 @@ import pytest
 
 from engine.mahjong import changsha as cs
 from engine.match import Match
-from fake_discord import playing
+from fake_discord import payload_text, playing
 from tests.mahjong.stack import stack
 from tests.mahjong.test_changsha_game import stack as changsha_stack
 
@@ -49,7 +49,7 @@ async def play(env: Env, uid: int, code: str) -> None:
 
 def settlement(env: Env) -> str:
     """The settlement post, as the channel got it."""
-    posts = [m.get("content") or "" for m in env.world.channel_messages(env.channel)]
+    posts = [payload_text(m) for m in env.world.channel_messages(env.channel)]
     won = [p for p in posts if p.startswith("🀄")]
     assert len(won) == 1, posts
     return won[0]

@@ -25,7 +25,7 @@ from engine.zipai.derivation import won_how, won_summary
 from engine.zipai.labels import VERBS, name_action
 from engine.zipai.rules import Explained, Priced, Won
 from engine.zipai.scoring import mingtang
-from fake_discord import playing
+from fake_discord import payload_text, playing
 
 from .conftest import VARIANTS, Env, short
 
@@ -77,7 +77,7 @@ async def test_pass_with_hu_on_offer_asks_to_confirm(env: Env) -> None:
     table = env.table()
     seat = table.seat_of(uid)
     version, seq, hand_id = table.version, table.seq, table.hand_id
-    panel_before = env.world.messages[mid]["content"]
+    panel_before = env.world.message_text(mid)
 
     # someone else clicking the ask is refused and nothing changes
     other = next(u for u in users if u != uid)
@@ -95,7 +95,7 @@ async def test_pass_with_hu_on_offer_asks_to_confirm(env: Env) -> None:
     assert (table.version, table.seq) == (version, seq) and seat in table.game.to_act()
 
     p = await env.click(uid, mid, buttons["返回"])  # back: the panel again, still nothing changed
-    assert env.world.messages[mid]["content"] == panel_before
+    assert env.world.message_text(mid) == panel_before
     assert any(c["custom_id"] == ask_id for c in env.world.components_of(mid))
     assert (table.version, table.seq) == (version, seq)
     seen_panel = copy.deepcopy(env.world.messages[mid])  # as the player saw it, to click again later
@@ -243,7 +243,7 @@ async def test_settlements_of_real_games_show_group_huxi_and_payments(env: Env) 
     for variant in [v for v in VARIANTS if v != "toy" and get_variant(v).family == "zipai"]:  # groups with 胡息
         table = await env.open_table(variant, users, f"bot.seed=21 {short(variant, 4)}")
         await playing.play_match(env.world, env.bot, env.channel, users, random.Random(3))
-        texts = [m["content"] for m in env.world.channel_messages(env.channel) if "胡了" in (m.get("content") or "")]
+        texts = [payload_text(m) for m in env.world.channel_messages(env.channel) if "胡了" in payload_text(m)]
         wins = [r for r in table.match.results if not r.draw]
         assert len(texts) >= len(wins)
         for text in texts[-len(wins):] if wins else []:
