@@ -322,7 +322,7 @@ class Play:
         ids = await self.db.settle_hand(
             table.hand_id, table.guild_id, table.variant_id, payload, rows, best,
             end_table=(table.id, stored(lambda: tr("比赛结束"))) if over else None, match_adjust=adjust,
-            posts=[post.content or "" for post in posts], match=self.match_record(table) if over else None)
+            posts=[post.text() for post in posts], match=self.match_record(table) if over else None)
         for post_id, post in zip(ids, posts, strict=False):
             self.delivery.queue_post(table, post_id, post)
         if over:

@@ -32,7 +32,8 @@ from engine.registry import all_variants
 from engine.selfplay import play_hand
 from engine.words import Msg, msg
 from engine.words import Seat as SeatArg
-from fake_discord import FakeDiscord, playing, uninstall_webhook_edge
+from fake_discord import FakeDiscord, payload_text, playing, uninstall_webhook_edge
+from fake_discord.layout import controls, is_v2
 from fake_discord.layout import texts as layout_texts
 from fake_discord.refusals import payload_limit_problem
 
@@ -349,7 +350,8 @@ def _table_texts(body: dict[str, Any]) -> list[str]:
     """The texts of one message body that the table renderers wrote (the table message, DM panels,
     settlements), event lines and 长沙's questions included; lobby and command replies are the frame's."""
     out = []
-    if playing.is_table_message(body):
+    lobby = any(str(c.get("custom_id", "")).startswith("ht:lobby:") for c in controls(body.get("components")))
+    if is_v2(body) and not lobby:  # the table message, the settlement and the panels laid out for a phone
         out += layout_texts(body.get("components"))
     for e in body.get("embeds") or []:
         title = e.get("title") or ""
@@ -391,6 +393,10 @@ async def test_whole_match_through_the_edge_in_english_and_traditional(tmp_path:
     assert table.match is not None and table.match.results
     bodies = [c.body for c in env.world.calls if c.body]
     assert all(payload_limit_problem(b) is None for b in bodies)
+    # the phone layouts (Components V2) went through the edge, which checks each against the spec, in ``lang``
+    assert any(playing.is_table_message(b) for b in bodies)
+    settled = {"en": "Totals: ", "zh-TW": "累計："}[lang]
+    assert any(is_v2(b) and settled in payload_text(b) for b in bodies)
     texts = [t for b in bodies for t in _table_texts(b)]
     assert len(texts) > 10
     terms = english_terms()

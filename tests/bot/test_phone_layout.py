@@ -1,0 +1,99 @@
+"""Issue 19, messages laid out for a phone: the table message and the settlement post are Components V2 layouts (one
+container: the words in short text sections, the picture inline, the control beside what it acts on), each within
+Discord's limits and the spec, and shorter on a phone than the embeds they replace."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.present.settlement import settlement_post, settlement_text
+from fake_discord import payload_text, playing
+from fake_discord.layout import (
+    CONTAINER,
+    MEDIA_GALLERY,
+    SECTION,
+    TEXT_DISPLAY,
+    controls,
+    media_urls,
+    phone_lines,
+    texts,
+    walk,
+)
+
+from .conftest import Env, short
+
+# The lines a phone showed of the table message (an embed: title, description, footer, the row of 查看我的手牌)
+# before issue 19, a few moves into the hand, with a timer (the countdown and its small print): 长沙 (4 seats) 19,
+# 跑胡子 16, 跑得快 12 (measured with phone_lines on the code of commit 682631e).
+BEFORE = {"changsha": 19, "paohuzi": 16, "paodekuai": 12}
+
+
+async def _a_few_moves(env: Env, variant: str, clicks: int = 4) -> Any:
+    players = [env.alice, env.bob]
+    table = await env.open_table(variant, players, f"bot.seed=1 bot.timer=60 {short(variant, 1)}")
+    await playing.play_match(env.world, env.bot, env.channel, players, random.Random(5), stop_after=clicks)
+    await env.bot.service.idle()
+    return table
+
+
+@pytest.mark.parametrize("variant", ["changsha", "paohuzi", "paodekuai"])
+async def test_the_table_message_is_laid_out_for_a_phone(env: Env, variant: str) -> None:
+    table = await _a_few_moves(env, variant)
+    mid = env.sent(table).hand_messages[table.hand_no]
+    message = env.world.messages[mid]
+    assert playing.is_table_message(message) and not message["content"] and not message["embeds"]
+    [box] = message["components"]
+    assert box["type"] == CONTAINER
+    kinds = [c["type"] for c in box["components"]]
+    # the title, whose turn with 查看我的手牌 beside it, then the picture inline, then the seats
+    assert kinds[:3] == [TEXT_DISPLAY, SECTION, MEDIA_GALLERY], kinds
+    turn = box["components"][1]
+    assert turn["accessory"]["custom_id"] == f"ht:hand:{table.id}"
+    assert turn["components"][0]["content"].startswith("**轮到**")
+    [shown] = media_urls(message["components"])
+    assert any(a["url"] == shown and a["filename"].startswith("table-") for a in message["attachments"])
+    title, lines, small = playing.table_message_parts(message)
+    assert "牌桌 #" in title and "局" in title
+    assert any(line.startswith(f"**{table.seat_label(0)}**") for line in lines)
+    assert small[0].startswith("出牌限时") and any("发牌承诺" in s for s in small)
+    # the one control is the one button; nothing of a seat's own hand is on it (hidden information)
+    assert [c["custom_id"] for c in controls(message["components"])] == [f"ht:hand:{table.id}"]
+    # shorter on a phone than the embed it replaces
+    after = phone_lines(message)
+    print(f"\n{variant}: the table message shows {after} lines on a phone (before: {BEFORE[variant]})")
+    assert after < BEFORE[variant]
+
+
+@pytest.mark.parametrize("variant", ["changsha", "paohuzi", "paodekuai"])
+async def test_the_settlement_post_is_laid_out_for_a_phone(env: Env, variant: str) -> None:
+    players = [env.alice, env.bob]
+    table = await env.open_table(variant, players, f"bot.seed=1 {short(variant, 1)}")
+    await playing.play_match(env.world, env.bot, env.channel, players, random.Random(5))
+    await env.bot.service.idle()
+    [post] = [m for m in env.world.channel_messages(env.channel) if "累计：" in payload_text(m)
+              and m["flags"] & (1 << 15) and not playing.is_table_message(m)]
+    [box] = post["components"]
+    words = texts(post["components"])
+    assert words[0].startswith("### ") and "第 1 局" in words[0]
+    assert [c["type"] for c in walk(box["components"])][:2] == [TEXT_DISPLAY, MEDIA_GALLERY]
+    assert any(a["filename"].startswith("result-") and a["url"] in media_urls(post["components"])
+               for a in post["attachments"])
+    assert words[-1].split("\n")[-1].startswith("累计：")  # the running totals close the money part
+    assert "本局" in words[-1]
+    if table.match.results[0].outcome.payments:
+        assert "本局" not in "\n".join(words[:-1])  # the money apart from the derivation
+
+
+async def test_the_post_says_what_the_stored_text_says(env: Env) -> None:
+    """The settlement's words are the same in the V2 post as in the stored text a restart posts."""
+    players = [env.alice, env.bob]
+    table = await env.open_table("changsha", players, f"bot.seed=1 {short('changsha', 1)}")
+    await playing.play_match(env.world, env.bot, env.channel, players, random.Random(5))
+    result = table.match.results[0]
+    panel = settlement_post(table, result, 0)
+    assert panel.text().removeprefix("### ") == settlement_text(table, result, 0)
+    rows = await env.bot.db.fetch("SELECT content FROM channel_posts WHERE table_id = ?", (table.id,))
+    assert rows[0]["content"] == panel.text()
