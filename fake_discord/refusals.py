@@ -36,7 +36,7 @@ def payload_limit_problem(body: dict[str, Any]) -> str | None:
         selects = [c for c in items if c.get("type") in SELECTS]
         if len(items) > 5 or (selects and len(items) > 1):
             return "an action row holds more than 5 buttons, or a select beside something else"
-    ids = [c.get("custom_id") for c in controls(components) if c.get("custom_id")]
+    ids = [str(c["custom_id"]) for c in controls(components) if c.get("custom_id")]
     if len(ids) != len(set(ids)):
         return f"custom_id used twice in one message: {sorted(i for i in ids if ids.count(i) > 1)[0]!r}"
     for c in controls(components):

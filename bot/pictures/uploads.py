@@ -44,9 +44,9 @@ def without_picture(kwargs: dict[str, Any]) -> dict[str, Any]:
     embed = out.get("embed")
     if embed is not None and embed.image.url:
         out["embed"] = embed.copy().set_image(url=None)
-    view = out.get("view")
-    if hasattr(view, "without_picture"):  # a V2 layout (present/layout.LayoutPanel)
-        out["view"] = view.without_picture()
+    without = getattr(out.get("view"), "without_picture", None)
+    if without is not None:  # a V2 layout (present/layout.LayoutPanel)
+        out["view"] = without()
     return out
 
 

@@ -8,7 +8,8 @@ from typing import Any
 import discord
 
 from ..pictures import Picture
-from .layout import Layout
+from . import layout as v2
+from .layout import Block, Layout, Text, rows_of
 
 
 @dataclass(slots=True)
@@ -48,3 +49,19 @@ class Panel:
             url = picture_url or (f"attachment://{self.picture.filename}" if self.picture is not None else None)
             return {"content": None, "embed": None, "view": self.layout.view(url)}
         return {"content": self.content, "embed": self.embed, "view": self.view}
+
+    def laid_out(self) -> Panel:
+        """The same message as a Components V2 layout: for a message that is V2 already (a DM panel), which Discord
+        keeps V2 whatever an edit sends."""
+        if self.layout is not None:
+            return self
+        blocks: list[Block] = []
+        if self.embed is not None and self.embed.title:
+            blocks.append(Text(f"### {self.embed.title}"))
+        if self.content:
+            blocks.append(Text(self.content))
+        if self.embed is not None and self.embed.description:
+            blocks.append(Text(self.embed.description))
+        if self.picture is not None:
+            blocks.append(v2.Picture())
+        return Panel(layout=Layout([*blocks, *rows_of(self.view)]), picture=self.picture)

@@ -428,6 +428,7 @@ class Delivery:
         """Deliver ``panel`` to the seat's DM: as an edit of its panel of this hand, or (``fresh``, or no panel
         yet) as a new message that notifies, the old panel deleted."""
         key = (table.id, seat)
+        panel = panel.laid_out()  # a DM panel is V2, and an edit of it must be too
         if fresh:
             self._fresh.add(key)  # kept even if a later edit of the same panel replaces this job in the queue
 

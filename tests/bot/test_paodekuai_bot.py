@@ -222,7 +222,7 @@ async def test_whole_match_by_clicking_never_shows_a_hand_card_in_the_channel(en
             checked += 1
         # the table message: every seat's count and 报单 at its block, the trick with who played it
         view = game.public_view()
-        lines = table_message(table).embed.description.split("\n")  # type: ignore[union-attr]
+        lines = table_message(table).text().split("\n")
         for s in range(3):
             [block] = [line for line in lines if line.startswith(f"**{table.seat_label(s)}**")]
             assert view.hand_sizes is not None and f"手牌 {view.hand_sizes[s]}" in block

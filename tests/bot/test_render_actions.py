@@ -86,8 +86,7 @@ async def test_pass_with_hu_on_offer_asks_to_confirm(env: Env) -> None:
 
     p = await env.click(uid, mid, ask_id)
     assert not p.ephemeral
-    msg = env.world.messages[mid]
-    assert PASS_WARNING in msg["content"]
+    assert PASS_WARNING in env.world.message_text(mid)
     buttons = {c["label"]: c["custom_id"] for c in env.world.components_of(mid)}
     assert set(buttons) == {"确认过", "返回"}
     assert buttons["确认过"] == f"ht:b:{table.id}:{version}:{seat}:pass"
