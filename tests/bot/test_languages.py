@@ -331,9 +331,15 @@ async def test_the_lobby_names_room_options_in_the_guilds_language(tmp_path: Pat
     env = await world_env(tmp_path, "zh-TW")
     try:
         p = await env.cmd(env.users["carol"], "table create", variant="changsha", options="bot.timer=0")
-        embed = p.first["embeds"][0]["description"]
-        assert "鳥牌張數：兩隻鳥" in embed and "出牌限時：不限時" in embed
+        first = payload_text(p.first)
+        assert "出牌限時：不限時" in first and "人數：四人" in first  # the options most players change
         table = env.table()
+        # the rest behind 規則詳情, in the guild's language too
+        [details] = [c for c in controls(env.world.messages[table.lobby_message_id]["components"])
+                     if c.get("label") == "規則詳情"]
+        await env.click(env.users["carol"], table.lobby_message_id, details["custom_id"])
+        assert "鳥牌張數：兩隻鳥" in env.world.message_text(table.lobby_message_id)
+        await env.click(env.users["carol"], table.lobby_message_id, f"ht:lobby:{table.id}:page0")
         selects = [c for c in controls(env.world.messages[table.lobby_message_id]["components"])
                    if c["type"] == 3]
         assert selects and all("限时" not in c["placeholder"] for c in selects)
@@ -370,13 +376,13 @@ async def test_an_ai_seat_is_named_once_in_every_language(mixed: Env) -> None:
     env = mixed
     table = await open_pdk(env)
     [ai] = [s for s, seat in enumerate(table.seats) if seat.is_ai]
-    lobby = env.world.messages[table.lobby_message_id]["embeds"][0]["description"].split("\n")
-    assert f"　{ai + 1}号 电脑1（普通）" in lobby  # named once; its level (电脑难度) after it
+    lobby = env.world.message_text(table.lobby_message_id)
+    assert f"{ai + 1}号 电脑1（普通）" in lobby and "（电脑）" not in lobby  # named once; its level after it
     await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(3))
     assert table.match.over
     channel = channel_text(env)
     posts = [payload_text(m) for m in env.world.channel_messages(env.channel)]
-    [settled] = [p for p in posts if p.startswith("🃏 第 1 局")]
+    [settled] = [p for p in posts if p.removeprefix("### ").startswith("🃏 第 1 局")]
     assert f"{ai + 1}号 电脑1" in settled and f"{ai + 1}号 电脑1" in channel
     assert "（电脑）" not in channel and "電腦" not in channel
 
@@ -398,8 +404,8 @@ async def test_the_four_player_lobby_says_what_its_scoring_is(tmp_path: Path, lo
     env = await world_env(tmp_path, locale)
     try:
         p = await env.cmd(env.users["carol"], "table create", variant="liuhuqiang", options="bot.timer=0")
-        embed = p.first["embeds"][0]["description"]
-        assert line in embed.split("\n") and not re.search("暂定|暫定|provisional", embed)
+        first = payload_text(p.first)
+        assert line in first.split("\n") and not re.search("暂定|暫定|provisional", first)
     finally:
         await env.bot.close()
         uninstall_webhook_edge()

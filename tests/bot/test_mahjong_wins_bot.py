@@ -50,7 +50,7 @@ async def play(env: Env, uid: int, code: str) -> None:
 def settlement(env: Env) -> str:
     """The settlement post, as the channel got it."""
     posts = [payload_text(m) for m in env.world.channel_messages(env.channel)]
-    won = [p for p in posts if p.startswith("🀄")]
+    won = [p for p in posts if p.removeprefix("### ").startswith("🀄")]
     assert len(won) == 1, posts
     return won[0]
 

@@ -386,7 +386,7 @@ async def test_a_baodan_loser_pays_nothing_and_the_text_and_picture_say_so(env: 
     label = table.seat_label(seat)
     assert not [p for p in outcome.payments if p.payer == seat and p.why.id.startswith("剩")]  # no card paid
     post = [payload_text(m) for m in env.world.channel_messages(env.channel)
-            if payload_text(m).startswith("🃏 第 1 局")][-1]  # this table's, the last one opened
+            if payload_text(m).removeprefix("### ").startswith("🃏 第 1 局")][-1]  # this table's, the last one opened
     words = "剩 1 张（报单，剩牌不付分）"
     assert f"{label} {words}：{SIGNED[CARD_OF[outcome.hands[seat][0]]]}" in post.split("\n")
     assert not any(line.strip().startswith(f"{label} 付") for line in post.split("\n"))

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.present.lobby import all_options
 from bot.present.settlement import settlement_post, settlement_text
 from fake_discord import payload_text, playing
 from fake_discord.layout import (
@@ -97,3 +98,41 @@ async def test_the_post_says_what_the_stored_text_says(env: Env) -> None:
     assert panel.text().removeprefix("### ") == settlement_text(table, result, 0)
     rows = await env.bot.db.fetch("SELECT content FROM channel_posts WHERE table_id = ?", (table.id,))
     assert rows[0]["content"] == panel.text()
+
+
+# The lobby before issue 19 (an embed listing every option, four selects a page and the buttons), a full table
+# waiting to start: 长沙 33 lines on a phone, 跑胡子 26, 跑得快 36 (measured as BEFORE above).
+LOBBY_BEFORE = {"changsha": 33, "paohuzi": 26, "paodekuai": 36}
+ONE_SCREEN = 20  # lines a phone shows at once beside a keyboard-less chat (~700 px of a 800 px screen)
+
+
+@pytest.mark.parametrize("variant", ["changsha", "paohuzi", "paodekuai"])
+async def test_the_lobby_fits_one_screen_and_keeps_every_option_a_tap_away(env: Env, variant: str) -> None:
+    table = await env.open_table(variant, [env.alice, env.bob], f"bot.seed=1 bot.timer=60 {short(variant, 1)}",
+                                 start=False)
+    mid = table.lobby_message_id
+    first = env.world.messages[mid]
+    after = phone_lines(first)
+    print(f"\n{variant}: the lobby shows {after} lines on a phone (before: {LOBBY_BEFORE[variant]})")
+    assert after <= ONE_SCREEN and after < LOBBY_BEFORE[variant]
+    words = env.world.message_text(mid)
+    assert "出牌限时：60秒" in words and ("局数" in words or "满胡" in words)
+    # every room option is on the first screen or behind 规则详情, a page at a time
+    keys = {f"ht:opt:{table.id}:{k}" for k, _, _ in all_options(table)}
+    seen: set[str] = set()
+    details = [c for c in controls(first["components"]) if c.get("label") == "规则详情"]
+    assert details
+    seen |= {c["custom_id"] for c in controls(first["components"]) if c["type"] == 3}
+    await env.click(env.alice, mid, details[0]["custom_id"])
+    for _ in range(10):
+        shown = env.world.messages[mid]
+        assert "**规则详情**" in env.world.message_text(mid)
+        seen |= {c["custom_id"] for c in controls(shown["components"]) if c["type"] == 3}
+        onward = [c for c in controls(shown["components"]) if c.get("label") == "下一页"]
+        if not onward:
+            break
+        await env.click(env.alice, mid, onward[0]["custom_id"])
+    assert seen == keys
+    back = [c for c in controls(env.world.messages[mid]["components"]) if c.get("label") == "返回常用选项"]
+    await env.click(env.alice, mid, back[0]["custom_id"])
+    assert phone_lines(env.world.messages[mid]) == after

@@ -168,9 +168,9 @@ async def test_timer_option_first_and_option_labels_chinese(env: Env) -> None:
         for c in comps:
             for o in c.get("options") or []:
                 assert not re.search(r"[A-Za-z]", o["label"]), o["label"]
-        embed = env.world.messages[p.message_id]["embeds"][0]  # type: ignore[index]
-        assert embed["title"].startswith(f"{v.name} · 牌桌") and v.name_en not in embed["title"]
-        assert "出牌限时" in embed["description"]
+        title, *lines = env.world.message_text(p.message_id).split("\n")  # type: ignore[arg-type]
+        assert title.startswith(f"### {v.name} · 牌桌") and v.name_en not in title
+        assert any(line.startswith("出牌限时") for line in lines)  # on the lobby's first screen
         await env.cmd(env.alice, "table end")
     assert env.table() is None
 
