@@ -173,7 +173,7 @@ async def test_a_seat_keeps_its_locale_across_a_restart(mixed: Env) -> None:
     # after the restart nobody has clicked yet: a panel rendered now for alice still speaks English
     with speaking(env.bot.service.seat_lang(table, 0)):
         from bot.present.dm import dm_panel
-        assert "Seat 1 alice" in str(dm_panel(table, 0).content)
+        assert "Seat 1 alice" in dm_panel(table, 0).text()
     # a locale that changes is remembered and stored again
     env.world.locales[env.bob] = "en-GB"
     await env.cmd(env.bob, "table hand")

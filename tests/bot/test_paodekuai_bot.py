@@ -28,6 +28,7 @@ from engine.paodekuai.game import PaodekuaiGame, play_label, play_of, shown
 from engine.paodekuai.views import TrickEntry
 from engine.registry import get_variant
 from fake_discord import Call, PendingInteraction, payload_text, playing
+from fake_discord.layout import controls
 
 from .conftest import Env
 
@@ -143,7 +144,7 @@ async def test_a_stale_play_and_a_foreign_click_change_nothing(env: Env) -> None
         version = table.version
         p = await env.click(intruder, mid, play_id)
         assert p.ephemeral and "这不是你的牌" in p.text()
-        p = await env.click(intruder, mid, select_id, [old["components"][0]["components"][0]["options"][0]["value"]])
+        p = await env.click(intruder, mid, select_id, [controls(old["components"])[0]["options"][0]["value"]])
         assert p.ephemeral and "这不是你的牌" in p.text()
         assert table.version == version
     # the player plays by a quick pick; the 出牌 picked before it is then stale
@@ -222,7 +223,7 @@ async def test_whole_match_by_clicking_never_shows_a_hand_card_in_the_channel(en
             checked += 1
         # the table message: every seat's count and 报单 at its block, the trick with who played it
         view = game.public_view()
-        lines = table_message(table).text().split("\n")
+        lines = table_message(table).text().split("\n")[1:]  # under the title
         for s in range(3):
             [block] = [line for line in lines if line.startswith(f"**{table.seat_label(s)}**")]
             assert view.hand_sizes is not None and f"手牌 {view.hand_sizes[s]}" in block
@@ -246,8 +247,7 @@ async def test_nothing_beats_so_yao_bu_qi_is_played_for_the_player(env: Env) -> 
     forced = [r for r in rows if r.seat in humans and r.code == "pass"]
     assert forced and all(r.by_ai for r in forced)
     dm_bodies = [c.body for c in env.world.calls if c.body and not env.world.is_guild_channel(c.channel_id)]
-    assert not any(c.get("custom_id", "").endswith(":pass") for b in dm_bodies
-                   for row in b.get("components") or [] for c in row.get("components") or [])
+    assert not any(c.get("custom_id", "").endswith(":pass") for b in dm_bodies for c in controls(b.get("components")))
     channel = json.dumps([c.body for c in env.world.public_calls()], ensure_ascii=False)
     assert "要不起（自动）" in channel
 

@@ -195,7 +195,7 @@ async def test_dead_cards_say_they_may_still_be_won(env: Env) -> None:
     table = await env.open_table("paohuzi", [env.alice, env.bob], "bot.seed=3 hands=1")
     seat = table.seat_of(env.alice)
     table.game.chou[seat].add(parse_card("五"))
-    content = dm_panel(table, seat).content or ""
+    content = dm_panel(table, seat).text()
     assert "臭牌（不能再吃/碰，仍可胡）：五" in content
 
 

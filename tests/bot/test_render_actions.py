@@ -26,6 +26,7 @@ from engine.zipai.labels import VERBS, name_action
 from engine.zipai.rules import Explained, Priced, Won
 from engine.zipai.scoring import mingtang
 from fake_discord import payload_text, playing
+from fake_discord.layout import controls
 
 from .conftest import VARIANTS, Env, short
 
@@ -148,13 +149,12 @@ async def test_chi_bi_label_in_real_panels(env: Env) -> None:
         await env.open_table("paohuzi", users, f"bot.seed={seed} hands=2")
         await playing.play_match(env.world, env.bot, env.channel, users, random.Random(seed))
     for call in env.world.calls:
-        for row in (call.body or {}).get("components") or []:
-            for c in row.get("components") or []:
-                for o in c.get("options") or []:
-                    groups = o["value"].removeprefix("chi:").split("|")
-                    if o["value"].startswith("chi:") and len(groups) > 1:
-                        assert o["label"] == f"吃 {groups[0]} · " + " · ".join(f"比 {g}" for g in groups[1:])
-                        seen += 1
+        for c in controls((call.body or {}).get("components")):
+            for o in c.get("options") or []:
+                groups = o["value"].removeprefix("chi:").split("|")
+                if o["value"].startswith("chi:") and len(groups) > 1:
+                    assert o["label"] == f"吃 {groups[0]} · " + " · ".join(f"比 {g}" for g in groups[1:])
+                    seen += 1
     assert seen
 
 
