@@ -5,11 +5,17 @@ Discord's limits and the spec, and shorter on a phone than the embeds they repla
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from bot.pictures import Picture
+from bot.pictures.uploads import Shown
+from bot.present.layout import Layout, Text
+from bot.present.layout import Picture as PictureBlock
 from bot.present.lobby import all_options
+from bot.present.panel import Panel
 from bot.present.settlement import settlement_post, settlement_text
 from fake_discord import payload_text, playing
 from fake_discord.layout import (
@@ -136,3 +142,28 @@ async def test_the_lobby_fits_one_screen_and_keeps_every_option_a_tap_away(env: 
     back = [c for c in controls(env.world.messages[mid]["components"]) if c.get("label") == "返回常用选项"]
     await env.click(env.alice, mid, back[0]["custom_id"])
     assert phone_lines(env.world.messages[mid]) == after
+
+
+def test_an_unchanged_picture_is_named_by_its_address_and_a_new_one_uploaded() -> None:
+    """A V2 message names its picture by ``attachment://`` only for a file of the same request: an edit keeping the
+    picture names the address Discord gave it (nothing uploaded); one whose address is unknown (after a restart)
+    uploads it again; a changed picture goes with the edit."""
+    def panel(what: str) -> Panel:
+        pic = Picture("hand", {"cards": what}, lambda inputs: b"\x89PNG\r\n\x1a\n" + str(inputs).encode())
+        return Panel(layout=Layout([Text("手牌"), PictureBlock()]), picture=pic)
+
+    def gallery(kwargs: dict[str, Any]) -> list[str]:
+        return media_urls(kwargs["view"].to_components())
+
+    shown, first = Shown(), panel("一二三")
+    address = f"https://cdn.discordapp.com/attachments/1/2/{first.picture.filename}"  # type: ignore[union-attr]
+    message = SimpleNamespace(attachments=[SimpleNamespace(filename=first.picture.filename, url=address)])  # type: ignore[union-attr]
+    shown.record(7, first, message=message)
+    same = shown.edit_kwargs(panel("一二三"), 7)
+    assert gallery(same) == [address] and "attachments" not in same
+    changed = shown.edit_kwargs(panel("四五六"), 7)
+    [upload] = changed["attachments"]
+    assert gallery(changed) == [f"attachment://{upload.filename}"]
+    again = Shown().edit_kwargs(panel("一二三"), 7)  # a new process: nothing known of message 7
+    [upload] = again["attachments"]
+    assert gallery(again) == [f"attachment://{upload.filename}"]
