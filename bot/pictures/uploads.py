@@ -4,10 +4,6 @@ discord.py keeps a message's attachments when an edit passes no ``attachments``;
 An edit therefore carries the panel's picture only if the message shows another one (or none), and
 ``attachments=[]`` when the panel has none but the message still shows one (a hand's panel turned into its
 "hand over" note). After a restart nothing is known, so the first edit of each message uploads again.
-
-A Components V2 message shows its picture in a media gallery, and Discord resolves ``attachment://`` only against
-the files of the same request. An edit keeping a V2 message's picture therefore names it by the address Discord gave
-the attachment (read from the message it answered with), and uploads it again only when that is not known.
 """
 
 from __future__ import annotations
@@ -39,23 +35,12 @@ def has_picture(kwargs: dict[str, Any]) -> bool:
 
 
 def without_picture(kwargs: dict[str, Any]) -> dict[str, Any]:
-    """The same message without its picture: no file, and no embed image or media gallery naming one."""
+    """The same message without its picture: no file, and no embed image naming one."""
     out = {k: v for k, v in kwargs.items() if k not in ("files", "attachments")}
     embed = out.get("embed")
     if embed is not None and embed.image.url:
         out["embed"] = embed.copy().set_image(url=None)
-    without = getattr(out.get("view"), "without_picture", None)
-    if without is not None:  # a V2 layout (present/layout.LayoutPanel)
-        out["view"] = without()
     return out
-
-
-def picture_address(message: Any, filename: str) -> str | None:
-    """The address Discord gave the message's attachment ``filename`` (None if it holds none by that name)."""
-    for a in getattr(message, "attachments", None) or []:
-        if getattr(a, "filename", None) == filename:
-            return str(a.url)
-    return None
 
 
 class Shown:
@@ -64,45 +49,32 @@ class Shown:
     def __init__(self, limit: int = SHOWN_LIMIT) -> None:
         self.limit = limit
         self._by_message: OrderedDict[int, str | None] = OrderedDict()
-        self._addresses: dict[int, str] = {}  # message id -> its picture's address (V2 messages name it so)
         self.uploads = 0  # pictures sent (new messages and edits that changed the picture)
         self.refused: set[int] = set()  # channels where the bot may not Attach Files: text only there
 
     def edit_kwargs(self, panel: Panel, message_id: int | None) -> dict[str, Any]:
         """The edit's arguments: the panel's own, plus ``attachments`` only when the picture changes."""
+        kwargs = panel.kwargs()
         pic = picture_of(panel)
         had = self._by_message.get(message_id) if message_id is not None else None
-        if getattr(panel, "layout", None) is not None and pic is not None and had == pic.digest:
-            address = self._addresses.get(message_id) if message_id is not None else None
-            if address is not None:
-                return panel.kwargs(address)  # the picture it holds, named by its address: nothing uploaded
-            had = None  # its address unknown: the picture goes with the edit again
-        kwargs = panel.kwargs()
         if pic is not None and had != pic.digest:
             kwargs["attachments"] = [pic.file()]
         elif pic is None and had is not None:
             kwargs["attachments"] = []
         return kwargs
 
-    def record(self, message_id: int | None, panel: Panel, *, sent: bool = True, message: Any = None) -> None:
-        """``message_id`` now shows the panel's picture (after a send or an edit that went through); ``message``:
-        the message Discord answered with, which gives the picture's address."""
+    def record(self, message_id: int | None, panel: Panel, *, sent: bool = True) -> None:
+        """``message_id`` now shows the panel's picture (after a send or an edit that went through)."""
         if message_id is None:
             return
         pic = picture_of(panel)
         digest = pic.digest if pic is not None else None
-        address = picture_address(message, pic.filename) if pic is not None and sent else None
-        if address is not None:
-            self._addresses[message_id] = address
-        elif self._by_message.get(message_id) != digest or not sent or message is not None:
-            self._addresses.pop(message_id, None)
         if sent and pic is not None and self._by_message.get(message_id) != digest:
             self.uploads += 1
         self._by_message[message_id] = digest
         self._by_message.move_to_end(message_id)
         if len(self._by_message) > self.limit:
-            old, _ = self._by_message.popitem(last=False)
-            self._addresses.pop(old, None)
+            self._by_message.popitem(last=False)
 
     def showing(self, message_id: int) -> str | None:
         return self._by_message.get(message_id)

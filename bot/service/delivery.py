@@ -41,6 +41,7 @@ from ..present.table_message import table_message
 from .clock import Clock
 from .outbox import Outbox
 from .registry import Registry
+from .shown import Shown, without_picture
 from .table import Table, stored
 
 log = logging.getLogger(__name__)
@@ -126,7 +127,7 @@ class Delivery:
         self._fresh: set[tuple[int, int]] = set()  # (table, seat): the queued DM must arrive as a new message
         self._notices: dict[int, _Notice] = {}
         self._lost: set[int] = set()
-        self.shown = uploads.Shown()  # the picture each message shows: an edit re-uploads only a changed one
+        self.shown = Shown()  # the picture each message shows: an edit re-uploads only a changed one
         self._unposted: dict[int, dict[int, Panel]] = {}  # table -> stored post id -> its panel, not yet posted
         self._later: dict[int, int] = {}  # stored post id -> later tries started
         self._waits: set[asyncio.Task[None]] = set()  # later tries waiting on the clock
@@ -242,7 +243,7 @@ class Delivery:
         returns the first message instead of posting twice."""
         kwargs.setdefault("nonce", new_nonce())
         if table.channel_id in self.shown.refused:
-            kwargs = uploads.without_picture(kwargs)
+            kwargs = without_picture(kwargs)
         try:
             return await self.retrying(f"post in channel of table {table.id}",
                                        lambda: self.channel(table).send(**kwargs))
@@ -278,7 +279,7 @@ class Delivery:
 
     def _channel_edit(self, table: Table, panel: Panel, message_id: int) -> dict[str, Any]:
         kwargs = self.shown.edit_kwargs(panel, message_id)
-        return uploads.without_picture(kwargs) if table.channel_id in self.shown.refused else kwargs
+        return without_picture(kwargs) if table.channel_id in self.shown.refused else kwargs
 
     def edit_lobby(self, table: Table, message_id: int, panel: Panel) -> None:
         """Edit the lobby message (one keyed job: only its newest content is sent)."""

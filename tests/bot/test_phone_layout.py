@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from bot.pictures import Picture
-from bot.pictures.uploads import Shown
 from bot.present.layout import Layout, Text
 from bot.present.layout import Picture as PictureBlock
 from bot.present.lobby import all_options
 from bot.present.panel import Panel
 from bot.present.settlement import settlement_post, settlement_text
+from bot.service.shown import Shown
 from fake_discord import payload_text, playing
 from fake_discord.layout import (
     CONTAINER,
