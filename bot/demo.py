@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.registration import Variant
 from engine.registry import all_variants
-from fake_discord import Call, FakeDiscord, contract_available, playing, uninstall_webhook_edge
+from fake_discord import Call, FakeDiscord, contract_available, layout, playing, uninstall_webhook_edge
 
 from .edge.client import HunanBot
 from .options_text import SEED_LIMIT
@@ -32,10 +32,10 @@ def _text(body: dict[str, Any] | None) -> str:
     for e in body.get("embeds") or []:
         parts += [f"【{e.get('title') or ''}】", e.get("description") or ""]
         parts += [f"{f.get('name')}：{f.get('value')}" for f in e.get("fields") or []]
-    controls = [c.get("label") or c.get("placeholder") or "" for row in body.get("components") or []
-                for c in row.get("components", [])]
-    if controls:
-        parts.append("[" + "] [".join(controls) + "]")
+    parts += layout.texts(body.get("components"))  # a Components V2 message's words
+    labels = [c.get("label") or c.get("placeholder") or "" for c in layout.controls(body.get("components"))]
+    if labels:
+        parts.append("[" + "] [".join(labels) + "]")
     return "\n".join(p for p in parts if p)
 
 

@@ -12,6 +12,10 @@ The package is split by what it fakes:
 * ``fake``: :class:`FakeDiscord`, all of them in one, and ``attach`` to log a client in through it;
 * ``spec``, ``spec_fast``, ``refusals``, ``uploads``: what Discord refuses (its OpenAPI spec, unknown emoji,
   message and upload limits), checked on every request body;
+* ``layout``: Components V2 (the IS_COMPONENTS_V2 flag, containers, sections, text displays, media galleries):
+  the rules Discord holds them to beyond the spec, and the readers tests use for either kind of message
+  (``payload_text`` / ``World.message_text`` for the words, ``World.components_of`` for the controls, and
+  ``phone_lines`` for the lines a phone shows);
 * ``faults``: failures as Discord and the network produce them, injected on purpose;
 * ``playing``: clicking through whole games, the one module that knows the bot (its custom ids and table
   service) rather than Discord.

@@ -13,9 +13,29 @@ from collections.abc import Callable
 from typing import Any
 
 from .fake import FakeDiscord
+from .layout import SECTION, is_v2, texts, walk
 from .records import PendingInteraction
 
 ACTION_ID = re.compile(r"ht:[bs]:")
+SHOW_HAND = "ht:hand:"
+
+
+def is_table_message(body: dict[str, Any] | None) -> bool:
+    """Whether a message (a request body or a stored message) is a hand's table message: the Components V2 message
+    whose 查看我的手牌 sits beside the turn line (a channel notice carries that button in a row of its own)."""
+    if not body or not is_v2(body):
+        return False
+    return any(c.get("type") == SECTION and str((c.get("accessory") or {}).get("custom_id", "")).startswith(SHOW_HAND)
+               for c in walk(body.get("components")))
+
+
+def table_message_parts(body: dict[str, Any]) -> tuple[str, list[str], list[str]]:
+    """A table message read as its parts: the title, the state (turn line, the table's facts, each seat's block,
+    the last moves) line by line, and the small print (timer, commitment)."""
+    words = texts(body.get("components"))
+    title = words[0].removeprefix("### ") if words else ""
+    lines = [line for w in words[1:] for line in w.split("\n")]
+    return title, [x for x in lines if not x.startswith("-# ")], [x[3:] for x in lines if x.startswith("-# ")]
 
 
 def action_choices(world: FakeDiscord, message_id: int | None) -> list[tuple[str, list[str] | None]]:

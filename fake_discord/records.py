@@ -7,6 +7,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
+from .layout import texts
 from .uploads import Upload
 
 
@@ -55,9 +56,12 @@ class PendingInteraction:
 
 
 def payload_text(p: dict[str, Any]) -> str:
-    """The words of one message body: its content, then each embed's title, description and fields."""
+    """The words of one message body or stored message, the one reader for both kinds: a Components V2 message's
+    text displays in order (it has no content or embeds); a classic one's content, then each embed's title,
+    description and fields (and any text display it holds, none today)."""
     parts = [p.get("content") or ""]
     for e in p.get("embeds") or []:
         parts += [e.get("title") or "", e.get("description") or ""]
         parts += [f"{f.get('name')} {f.get('value')}" for f in e.get("fields") or []]
+    parts += texts(p.get("components"))
     return "\n".join(x for x in parts if x)

@@ -6,13 +6,16 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from typing import Any
 
+from .layout import SELECTS, action_rows, controls, is_v2, v2_problem
 from .spec import schema_problem
 
 
 def payload_limit_problem(body: dict[str, Any]) -> str | None:
     """Discord's documented message limits (design.md), which the real API enforces and the fake edge must
     too: content 2,000; embed description 4,096, 25 fields, 6,000 in all; 5 action rows of 5 buttons or one
-    select; custom_id 100; button label 80; 25 options per select."""
+    select; custom_id 100 and unique in the message; button label 80; 25 options per select; and Components V2's rules
+    (``layout.v2_problem``: the flag, 40 components, 4,000 characters of text displays), action rows wherever
+    they sit."""
     if len(body.get("content") or "") > 2000:
         return "content over 2,000 characters"
     for e in body.get("embeds") or []:
@@ -22,23 +25,29 @@ def payload_limit_problem(body: dict[str, Any]) -> str | None:
             len(f.get("name") or "") + len(f.get("value") or "") for f in e.get("fields") or [])
         if total > 6000:
             return "embed over 6,000 characters"
-    rows = body.get("components") or []
-    if len(rows) > 5:
+    components = body.get("components") or []
+    problem = v2_problem(body)
+    if problem:
+        return problem
+    if not is_v2(body) and len(components) > 5:
         return "more than 5 action rows"
-    for row in rows:
+    for row in action_rows(components):
         items = row.get("components") or []
-        selects = [c for c in items if c.get("type") in (3, 5, 6, 7, 8)]
+        selects = [c for c in items if c.get("type") in SELECTS]
         if len(items) > 5 or (selects and len(items) > 1):
             return "an action row holds more than 5 buttons, or a select beside something else"
-        for c in items:
-            if len(c.get("custom_id") or "") > 100:
-                return f"custom_id over 100 characters: {c.get('custom_id')!r}"
-            if c.get("type") == 2 and len(c.get("label") or "") > 80:
-                return "button label over 80 characters"
-            if len(c.get("options") or []) > 25:
-                return "select with more than 25 options"
-            if any(len(o.get("label") or "") > 100 for o in c.get("options") or []):
-                return "select option label over 100 characters"
+    ids = [str(c["custom_id"]) for c in controls(components) if c.get("custom_id")]
+    if len(ids) != len(set(ids)):
+        return f"custom_id used twice in one message: {sorted(i for i in ids if ids.count(i) > 1)[0]!r}"
+    for c in controls(components):
+        if len(c.get("custom_id") or "") > 100:
+            return f"custom_id over 100 characters: {c.get('custom_id')!r}"
+        if c.get("type") == 2 and len(c.get("label") or "") > 80:
+            return "button label over 80 characters"
+        if len(c.get("options") or []) > 25:
+            return "select with more than 25 options"
+        if any(len(o.get("label") or "") > 100 for o in c.get("options") or []):
+            return "select option label over 100 characters"
     return None
 
 

@@ -85,6 +85,7 @@ class RestEdge(AppEmojiEdge, World):
             if msg is None or int(msg["channel_id"]) != int(route.channel_id):  # type: ignore[arg-type]
                 self._fail(f"edit of unknown message {mid}")
             assert msg is not None and body is not None
+            self._check_edit(call, msg, body)
             self._check_uploads(call, body, files, msg["attachments"])
             self._record(call)
             return self._edit_message(msg, body, files)

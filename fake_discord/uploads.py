@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .layout import media_refs
+
 MAX_FILES = 10  # attachments per message
 MAX_UPLOAD = 10 * 1024 * 1024  # bytes per file without boosts (an interaction's attachment_size_limit)
 _ATTACHMENT_REF = "attachment://"
@@ -48,7 +50,19 @@ def upload_problem(message: dict[str, Any], uploads: list[Upload], existing: lis
     """Why Discord would refuse a message's files, or None: at most 10 attachments of at most 10 MiB each, each
     with a plain file name; the ``attachments`` array of payload_json naming each upload by its index (and
     only attachments the message has by id); every ``attachment://`` of an embed naming a file the message
-    will hold. ``existing``: the edited message's attachments (kept when ``attachments`` is absent)."""
+    will hold; every ``attachment://`` of a Components V2 media gallery, thumbnail or file naming a file uploaded
+    with this very request. ``existing``: the edited message's attachments (kept when ``attachments`` is absent)."""
+    problem = _upload_problem(message, uploads, existing)
+    if problem is None:
+        uploaded = {u.filename for u in uploads}
+        for ref in media_refs(message.get("components")):
+            if ref not in uploaded:
+                return (f"a media gallery, thumbnail or file refers to attachment://{ref}, which was not uploaded with "
+                        "this request")
+    return problem
+
+
+def _upload_problem(message: dict[str, Any], uploads: list[Upload], existing: list[dict[str, Any]]) -> str | None:
     if len(uploads) > MAX_FILES:
         return f"{len(uploads)} files: Discord takes at most {MAX_FILES}"
     for u in uploads:

@@ -50,6 +50,7 @@ class WebhookEdge(SharedInteractions):
                 assert body is not None
                 call = Call(m, p, route.url, body, channel_id=pend.channel_id, kind="interaction",
                             ephemeral=bool(msg["flags"] & 64), files=files)
+                self._check_edit(call, msg, body)
                 self._check_uploads(call, body, files, msg["attachments"])
                 self._record(call)
                 pend.replies.append(body)
@@ -82,6 +83,8 @@ class WebhookEdge(SharedInteractions):
         if files and rtype not in (4, 7):
             self._fail(f"files with interaction callback type {rtype}, which takes none")
         existing = self.messages.get(pend.message_id or 0, {}).get("attachments", []) if rtype == 7 else []
+        if rtype == 7 and pend.message_id in self.messages:
+            self._check_edit(call, self.messages[pend.message_id], data)
         self._check_uploads(call, data, files, existing)
         self._record(call)
         pend.replies.append(data)

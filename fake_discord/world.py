@@ -7,17 +7,19 @@ in a new process (after the old one was killed) finds what the bot sent before.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from .faults import Injected
-from .records import Call, PendingInteraction, UnknownRoute
+from .layout import ATTACHMENT_REF, controls, edit_problem, flags_after_edit, walk
+from .records import Call, PendingInteraction, UnknownRoute, payload_text
 from .refusals import request_problem
 from .uploads import Upload, upload_problem
 
@@ -200,6 +202,13 @@ class World:
         self.errors.append(msg)
         raise UnknownRoute(msg)
 
+    def _check_edit(self, call: Call, before: dict[str, Any], body: dict[str, Any]) -> None:
+        """What Discord refuses of an edit that it can tell only from the message edited (Components V2 stays)."""
+        if self.check_limits:
+            problem = edit_problem(before, body)
+            if problem:
+                self._fail(f"{call.method} {call.path}: Discord would reject this edit: {problem}")
+
     def _check_uploads(self, call: Call, message: dict[str, Any], files: list[Upload],
                        existing: list[dict[str, Any]]) -> None:
         if self.check_limits:
@@ -233,6 +242,7 @@ class World:
                "attachments": self._attachments(body, files or [], []), "mentions": [], "mention_roles": [],
                "mention_everyone": False, "pinned": False, "tts": False, "type": 0 if interaction_user is None else 20, "timestamp": iso_now(),
                "edited_timestamp": None, "flags": flags | (body.get("flags") or 0)}
+        _resolve_media(msg)
         if "guild_id" in ch:
             msg["guild_id"] = ch["guild_id"]
         self.messages[mid] = msg
@@ -243,10 +253,12 @@ class World:
     def _edit_message(self, msg: dict[str, Any], body: dict[str, Any],
                       files: list[Upload] | None = None) -> dict[str, Any]:
         msg["attachments"] = self._attachments(body, files or [], msg["attachments"])
+        msg["flags"] = flags_after_edit(msg, body)
         for key in ("content", "embeds", "components"):
             if key in body:
                 msg[key] = (_with_ids(body[key] or []) if key == "components" else body[key]) or (
                     "" if key == "content" else [])
+        _resolve_media(msg)
         msg["edited_timestamp"] = iso_now()
         self._keep({"op": "msg", "msg": msg})
         return msg
@@ -260,7 +272,13 @@ class World:
     # -- queries for tests and the demo ----------------------------------------------------------
 
     def components_of(self, message_id: int) -> list[dict[str, Any]]:
-        return [c for row in self.messages[message_id].get("components", []) for c in row.get("components", [])]
+        """The message's buttons and selects, wherever they sit (classic action rows, or a Components V2 layout)."""
+        return controls(self.messages[message_id].get("components"))
+
+    def message_text(self, message_id: int) -> str:
+        """What a reader sees of the message as words, whichever kind it is: a Components V2 message's text
+        displays in order, a classic one's content and embeds (``records.payload_text``)."""
+        return payload_text(self.messages[message_id])
 
     def channel_messages(self, channel_id: int) -> list[dict[str, Any]]:
         return [self.messages[mid] for mid in self.by_channel.get(channel_id, [])]
@@ -281,16 +299,34 @@ class World:
         return [c for c in self.calls if c.body is not None and not c.ephemeral and self.is_guild_channel(c.channel_id)]
 
 
-def _with_ids(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    # Discord numbers components in its answer; harmless for the library and makes payloads realistic.
-    n = itertools.count(1)
+def _with_ids(components: list[dict[str, Any]], n: Iterator[int] | None = None) -> list[dict[str, Any]]:
+    # Discord numbers components in its answer, depth first (nested ones too); harmless for the library and
+    # makes payloads realistic.
+    if n is None:  # the stored message is Discord's own copy: resolving its media must not touch the request
+        n, components = itertools.count(1), copy.deepcopy(components)
     out = []
-    for row in rows:
-        row = dict(row, id=next(n))
-        if "components" in row:
-            row["components"] = [dict(c, id=next(n)) for c in row["components"]]
-        out.append(row)
+    for c in components:
+        c = dict(c, id=c.get("id") or next(n))
+        if "components" in c:
+            c["components"] = _with_ids(c["components"], n)
+        if isinstance(c.get("accessory"), dict):
+            c["accessory"] = _with_ids([c["accessory"]], n)[0]
+        out.append(c)
     return out
+
+
+def _resolve_media(msg: dict[str, Any]) -> None:
+    """As Discord stores a Components V2 message: each ``attachment://`` of its media names the attachment's
+    own URL and id."""
+    by_name = {a["filename"]: a for a in msg["attachments"]}
+    for c in walk(msg["components"]):
+        media = [item.get("media") for item in c.get("items") or []] + [c.get("media"), c.get("file")]
+        for m in media:
+            if isinstance(m, dict) and str(m.get("url", "")).startswith(ATTACHMENT_REF):
+                a = by_name.get(m["url"][len(ATTACHMENT_REF):])
+                if a is not None:
+                    m.update(url=a["url"], proxy_url=a["proxy_url"], attachment_id=a["id"],
+                             content_type=a["content_type"])
 
 
 def iso_now() -> str:

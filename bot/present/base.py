@@ -79,10 +79,11 @@ class BasePresenter:
         lines = [tr("第 {n} 局：{summary}", n=hand_no + 1, summary=table.say(outcome.summary))]
         for winner in outcome.winners:
             lines += [f"　{table.say(step.says)}" for step in winner.steps]
+        money = len(lines)
         lines += payment_lines(table, outcome.payments)
         lines += [table.say(step.says) for step in outcome.steps]
         lines.append(deltas_line(table, list(result.deltas)))
-        return Settlement(lines)
+        return Settlement(lines, money=money)
 
     def hand_summary(self, table: Table, result: dict[str, Any]) -> str:
         stored = result.get("outcome")

@@ -40,11 +40,13 @@ class CalcFormError(ValueError):
 
 @dataclass(frozen=True)
 class Settlement:
-    """A settled hand's post, less the match's running totals the frame adds: its lines, and the indexes of those
-    that may be dropped when the post is too long (the winning hands; the money lines stay)."""
+    """A settled hand's post, less the match's running totals the frame adds: its lines, the indexes of those
+    that may be dropped when the post is too long (the winning hands; the money lines stay), and where the money
+    lines begin (the post shows the derivation and the payments apart)."""
 
     lines: list[str]
     optional: frozenset[int] = field(default_factory=frozenset)
+    money: int | None = None  # the index of the first money line (who pays whom, 本局), if the family marks it
 
 
 class CalcForm(Protocol):

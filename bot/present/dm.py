@@ -1,5 +1,7 @@
-"""A player's private panel (their DM, or 查看我的手牌): the head with the seat's marks, whether it is their turn
-(with the step's own question), then the family's panel body and controls; and the answers to a ``?`` choice."""
+"""A player's private panel (their DM, or 查看我的手牌), laid out for a phone (Components V2): the head with the seat's
+marks, whether it is their turn (with the step's own question), the hand's picture inline, the family's panel body
+with the controls under the seat's own hand and the other seats below them; and the answers to a ``?`` choice.
+A DM panel stays V2 whatever it turns into (Discord keeps the flag on a message), so every panel here is a layout."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from ..options_text import variant_name
 from ..say import say
 from . import pictures
 from .controls import ASK_BACK, ASK_PAGE, ASK_PASS, PASS_WARNING, choice
+from .layout import Block, Layout, Picture, Text, rows_of
 from .panel import Panel
 from .parts import countdown, hand_title, seat_marks, seat_name
 from .registry import presenter_of
@@ -25,6 +28,8 @@ from .words import cards_of_family
 
 if TYPE_CHECKING:
     from ..service.table import Table
+
+PANEL_ACCENT = discord.Colour.dark_teal()  # a player's own panel, apart from the table's dark red
 
 
 def question_text(private: SeatView, table: Table | None = None) -> str:
@@ -65,13 +70,23 @@ def dm_panel(table: Table, seat: int, page: int = 0, picked: list[str] | None = 
         lines.append(turn_line(table, private, False, clock=False, waiting=True))
     deciding = not game.finished and not s.auto and seat in to_act
     chosen = picked or []
-    lines += presenter.panel_body(table, game, private, seat, deciding=deciding, picked=chosen)
+    body = presenter.panel_body(table, game, private, seat, deciding=deciding, picked=chosen)
     view = presenter.controls(table, game, private, seat, deciding=deciding, page=page, picked=chosen)
-    return Panel(content="\n".join(lines)[:2000], view=view, picture=picture)
+    # a panel's body ends with one line per other seat: below the controls, which sit under the seat's own hand
+    split = max(0, len(body) - (len(table.seats) - 1))
+    own, others = body[:split], body[split:]
+    blocks: list[Block] = [Text(lines[0]), Text("\n".join(lines[1:])), Picture()]
+    if own:
+        blocks.append(Text("\n".join(own)))
+    blocks += rows_of(view)
+    if others:
+        blocks.append(Text("\n".join(others)))
+    return Panel(layout=Layout(blocks, accent=PANEL_ACCENT), picture=picture)
 
 
 def hand_over_panel(table: Table, hand_no: int) -> Panel:
-    return Panel(content=tr("牌桌 #{id} 第 {n} 局已结束，结果见频道。", id=table.id, n=hand_no + 1), view=None)
+    return Panel(layout=Layout([Text(tr("牌桌 #{id} 第 {n} 局已结束，结果见频道。", id=table.id, n=hand_no + 1))],
+                               accent=PANEL_ACCENT))
 
 
 def question_panel(table: Table, seat: int, question: str) -> Panel:
@@ -96,4 +111,4 @@ def question_panel(table: Table, seat: int, question: str) -> Panel:
                                style=discord.ButtonStyle.secondary))
     head = tr("**{variant}** 牌桌 #{id} · {hand} · {seat}", variant=variant_name(table.variant), id=table.id,
               hand=hand_title(table), seat=seat_name(table, seat))
-    return Panel(content=f"{head}\n⚠️ {tr(PASS_WARNING)}", view=view)
+    return Panel(layout=Layout([Text(head), Text(f"⚠️ {tr(PASS_WARNING)}"), *rows_of(view)], accent=PANEL_ACCENT))

@@ -1,5 +1,5 @@
-"""The lobby message: host, seats, the room's options (the bot's own, then the variant's), and for the host the
-option selects a page at a time with the join / leave / AI / start buttons."""
+"""The lobby message (Components V2, on one screen): host, seats, the options most players change with their selects
+and the join / leave / AI / start buttons; the rest of the room's options behind 规则详情, a page at a time."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ from engine.ai import level_played
 from engine.options import Option
 
 from ..edge.components import LobbyButton, OptionSelect
-from ..i18n import tr
+from ..i18n import tr, tr_n
 from ..options_text import choice_label, option_label, variant_name
 from ..service.ai import room_level
 from ..service.table import BOT_OPTIONS
+from .layout import Beside, Block, Layout, Row, Text
 from .panel import Panel
-from .parts import EMBED_LIMIT, seat_name
+from .parts import seat_name
 
 if TYPE_CHECKING:
     from ..service.table import Table
@@ -62,41 +63,77 @@ def ai_level_word(table: Table) -> str:
     return tr("{chosen}，暂按{played}", chosen=choice_label(opt, chosen), played=choice_label(opt, played))
 
 
+# The options most players change, on the lobby's first screen: how long a turn may take, the variant's first
+# rule option (the one its rules lead with: 名堂玩法, 人数, 打鸟, 张数, 计分 ...) and how long the match runs; the
+# rest are behind 规则详情, a page at a time.
+LENGTH_KEYS = ("target", "hands", "max_hands")  # a race's 满胡 first: it is what ends the match
+
+
+def main_keys(table: Table) -> list[str]:
+    opts = [key for key, _, _ in all_options(table)]
+    variant = [o.key for o in table.variant.options if not o.internal]
+    rules = [k for k in variant if k not in LENGTH_KEYS]
+    main = ["bot.timer", *rules[:1], *[k for k in LENGTH_KEYS if k in variant][:1]]
+    return [k for k in opts if k in main]
+
+
+def option_pages(table: Table) -> list[list[tuple[str, Option, Any]]]:
+    """The lobby's pages of option selects: the main options first, then the rest (规则详情) four at a time."""
+    opts = all_options(table)
+    main = set(main_keys(table))
+    rest = [o for o in opts if o[0] not in main]
+    return [[o for o in opts if o[0] in main],
+            *[rest[k:k + OPTIONS_PER_PAGE] for k in range(0, len(rest), OPTIONS_PER_PAGE)]]
+
+
 def lobby_pages(table: Table) -> int:
     """How many pages of option selects the lobby turns through."""
-    return max(1, -(-len(all_options(table)) // OPTIONS_PER_PAGE))
+    return len(option_pages(table))
+
+
+def page_of(table: Table, key: str) -> int:
+    """The page whose selects hold option ``key``."""
+    return next((i for i, page in enumerate(option_pages(table)) if any(k == key for k, _, _ in page)), 0)
 
 
 def lobby_message(table: Table, page: int = 0) -> Panel:
+    """The lobby laid out for a phone (Components V2), on one screen: the table, its seats, the options most players
+    change with their selects, the join / leave / AI / start buttons, and 规则详情 for the rest, a page at a time.
+    Once the match has started (or the table ended) it is the record of the room's rules: every option, no
+    controls."""
     v = table.variant
-    need = table.seat_count
-    lines = [tr("房主：<@{host}>", host=table.host_id), tr("玩家（{n}/{need}）：", n=len(table.seats), need=need)]
     level = ai_level_word(table)
-    lines += [f"　{seat_name(table, i)}" + (tr("（{level}）", level=level) if s.is_ai else "")
-              for i, s in enumerate(table.seats)]
-    lines.append("")
-    opts = all_options(table)
-    lines += [option_line(o, val) for _, o, val in opts]
-    lines.append(tr("电脑按电脑难度出牌；托管一律按普通出牌。"))
-    if table.status == "lobby":
-        lines.append("\n" + tr("用 `/table join` 或下方按钮加入；房主可修改选项并开始。"))
-    else:
-        lines.append("\n" + (tr("已开始。") if table.status == "playing" else tr("已结束。")))
-    embed = discord.Embed(title=tr("{variant} · 牌桌 #{id}", variant=variant_name(v), id=table.id), description="\n".join(lines)[:EMBED_LIMIT],
-                          colour=discord.Colour.gold())
+    seats = [f"{seat_name(table, i)}" + (tr("（{level}）", level=level) if s.is_ai else "")
+             for i, s in enumerate(table.seats)]
+    head = [tr("房主：<@{host}>", host=table.host_id),
+            tr("玩家（{n}/{need}）：", n=len(table.seats), need=table.seat_count) + " · ".join(seats)]
+    title = Text("### " + tr("{variant} · 牌桌 #{id}", variant=variant_name(v), id=table.id))
+    small = tr("电脑按电脑难度出牌；托管一律按普通出牌。")
     if table.status != "lobby":
-        return Panel(embed=embed, view=None)
-    view = discord.ui.View(timeout=None)
-    pages = lobby_pages(table)
-    page = page % pages
-    for row, (key, o, val) in enumerate(opts[page * OPTIONS_PER_PAGE:(page + 1) * OPTIONS_PER_PAGE]):
+        lines = [option_line(o, val) for _, o, val in all_options(table)]
+        done = tr("已开始。") if table.status == "playing" else tr("已结束。")
+        blocks: list[Block] = [title, Text("\n".join(head)), Text("\n".join(lines)), Text(f"-# {small}\n{done}")]
+        return Panel(layout=Layout(blocks, accent=discord.Colour.gold()))
+    pages = option_pages(table)
+    page = page % len(pages)
+    shown = pages[page]
+    blocks = [title, Text("\n".join(head))]
+    if page:
+        blocks.append(Text(tr("**规则详情** {page}/{pages}", page=page, pages=len(pages) - 1)))
+    blocks.append(Text("\n".join(option_line(o, val) for _, o, val in shown)))
+    for key, o, val in shown:
         choices = [discord.SelectOption(label=option_line(o, o.choices[i])[:100], value=str(i),
                                         default=o.choices[i] == val) for i in option_window(o, val)]
-        view.add_item(OptionSelect(table.id, key, options=choices, placeholder=option_label(o)[:150], row=row))
-    view.add_item(LobbyButton(table.id, "join", style=discord.ButtonStyle.primary))
-    view.add_item(LobbyButton(table.id, "leave"))
-    view.add_item(LobbyButton(table.id, "ai"))
-    view.add_item(LobbyButton(table.id, "start", style=discord.ButtonStyle.success))
-    if pages > 1:
-        view.add_item(LobbyButton(table.id, f"page{(page + 1) % pages}", label=tr("更多选项 {page}/{pages}", page=page + 1, pages=pages)))
-    return Panel(embed=embed, view=view)
+        blocks.append(Row((OptionSelect(table.id, key, options=choices, placeholder=option_label(o)[:150]),)))
+    blocks.append(Row((LobbyButton(table.id, "join", style=discord.ButtonStyle.primary), LobbyButton(table.id, "leave"),
+                       LobbyButton(table.id, "ai"), LobbyButton(table.id, "start", style=discord.ButtonStyle.success))))
+    if len(pages) > 1 and not page:
+        rest = sum(len(p) for p in pages[1:])
+        blocks.append(Beside("-# " + tr_n("其余 {n} 项规则", rest), LobbyButton(table.id, "page1", label=tr("规则详情"))))
+    elif page:
+        turns = [LobbyButton(table.id, "page0", label=tr("返回常用选项"))]
+        if page + 1 < len(pages):
+            turns.append(LobbyButton(table.id, f"page{page + 1}", label=tr("下一页")))
+        blocks.append(Row(tuple(turns)))
+    blocks.append(Text(f"-# {small}\n" + tr("用 `/table join` 或下方按钮加入；房主可修改选项并开始。")))
+    return Panel(layout=Layout(blocks, accent=discord.Colour.gold()))

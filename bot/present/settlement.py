@@ -1,14 +1,17 @@
-"""The channel's post of a settled hand (the family's body, then the match's running totals, within Discord's limit,
-with its picture), the match's final ranking, and a stored hand's outcome in one line."""
+"""The channel's post of a settled hand (Components V2: the family's body, its picture inline, then the money and the
+match's running totals, within Discord's limit), the match's final ranking, and a stored hand's outcome in one line."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import discord
+
 from engine.words import Msg
 
 from ..i18n import tr
 from . import pictures
+from .layout import Block, Layout, Picture, Rule, Text
 from .panel import Panel
 from .registry import presenter_of
 from .results import MAX_TEXT, fit, payment_line, seat_or_dash, stakes_line, totals_line
@@ -26,8 +29,25 @@ def settlement_text(table: Table, result: HandResult, hand_no: int) -> str:
 
 
 def settlement_post(table: Table, result: HandResult, hand_no: int) -> Panel:
-    """The settlement post with its picture (room option 图片)."""
-    return Panel(content=settlement_text(table, result, hand_no), picture=pictures.settlement(table, result))
+    """The settlement post laid out for a phone (Components V2): the result as its heading, the settled hand's
+    picture inline (room option 图片), the derivation, then the money (who pays whom and why, 本局) and 累计."""
+    body = presenter_of(table).settlement_body(table, result, hand_no)
+    lines = [*body.lines, tr("累计：{totals}", totals=totals_line(table))]
+    kept = fit(lines, body.optional).split("\n") if lines else []
+    if len(kept) < len(lines):  # the optional lines went: the money begins as many lines earlier
+        money = None if body.money is None else body.money - sum(1 for i in body.optional if i < body.money)
+    else:
+        money = body.money
+    head, rest = (kept[0], kept[1:]) if kept else ("", [])
+    cut = len(rest) if money is None else max(0, min(len(rest), money - 1))
+    blocks: list[Block] = [Text(f"### {head}"), Picture()]
+    if rest[:cut]:
+        blocks.append(Text("\n".join(rest[:cut])))
+    if rest[:cut] and rest[cut:]:
+        blocks.append(Rule())
+    if rest[cut:]:
+        blocks.append(Text("\n".join(rest[cut:])))
+    return Panel(layout=Layout(blocks, accent=discord.Colour.gold()), picture=pictures.settlement(table, result))
 
 
 def hand_summary(table: Table, result: dict[str, Any]) -> str:

@@ -1,5 +1,6 @@
-"""The channel's table message: title, turn line, the family's table facts, one block per seat, the latest log lines,
-the footer and the 查看我的手牌 button (a stored hand's replay is ``replay.py``'s).
+"""The channel's table message (Components V2, laid out for a phone): title, turn line with the 查看我的手牌 button
+beside it, the family's table facts, the picture inline, one block per seat, the latest log lines and the small
+print (a stored hand's replay is ``replay.py``'s).
 
 Drawn from ``public_view()`` and the table's public event log only, never ``view(seat)``: hidden cards cannot reach
 a channel by construction, and the tests check every channel payload anyway.
@@ -15,8 +16,9 @@ from ..edge.components import ShowHandButton
 from ..i18n import tr
 from ..options_text import variant_name
 from . import pictures
+from .layout import Beside, Block, Layout, Picture, Text
 from .panel import Panel
-from .parts import EMBED_LIMIT, countdown, hand_title, seat_marks, seat_name, seats_text
+from .parts import countdown, hand_title, seat_marks, seat_name, seats_text
 from .registry import presenter_of
 
 if TYPE_CHECKING:
@@ -62,24 +64,27 @@ def public_lines(table: Table, view: View, *, finished: bool = False, scores: li
 
 
 def table_message(table: Table, public: View | None = None) -> Panel:
-    """The one channel message of the current hand, edited as play goes on; short enough for a phone.
-    ``public``: the hand's ``public_view()`` when the caller has it already (one per publish)."""
+    """The one channel message of the current hand, edited as play goes on, laid out for a phone (Components V2):
+    the title, whose turn with 查看我的手牌 beside it and the table's facts (wall or cards left), the picture
+    inline, each seat with its score, the last moves, and the small print. ``public``: the hand's ``public_view()``
+    when the caller has it already (one per publish)."""
     game = table.game
     assert game is not None
     view = game.public_view() if public is None else public
     scores = list(table.match.totals) if table.match else None
-    lines = public_lines(table, view, finished=game.finished, scores=scores)
-    if table.log:
-        lines += [f"› {line}" for line in list(table.log)[-LOG_SHOWN:]]
-    embed = discord.Embed(title=tr("{variant} · 牌桌 #{id} · {hand}", variant=variant_name(table.variant), id=table.id,
-                                   hand=hand_title(table)),
-                          description="\n".join(lines)[:EMBED_LIMIT], colour=discord.Colour.dark_red())
+    presenter = presenter_of(table)
+    title = tr("{variant} · 牌桌 #{id} · {hand}", variant=variant_name(table.variant), id=table.id,
+               hand=hand_title(table))
+    state = [turn_line(table, view, game.finished), *presenter.table_facts(table, view)]
+    seats = [line for seat in range(len(table.seats)) for line in player_block(table, view, seat, scores)]
     timer = table.bot_options.get("timer", 0)
-    embed.set_footer(text=(tr("出牌限时 {timer} 秒，超时由电脑托管", timer=timer) if timer else tr("不限时")) + (
-        "\n" + tr("发牌承诺：`{digest}`", digest=table.commitment) if table.commitment else ""))
-    dview = discord.ui.View(timeout=None)
-    dview.add_item(ShowHandButton(table.id))
-    picture = pictures.board(table, view)
-    if picture is not None:
-        embed.set_image(url=f"attachment://{picture.filename}")
-    return Panel(embed=embed, view=dview, picture=picture)
+    small = [tr("出牌限时 {timer} 秒，超时由电脑托管", timer=timer) if timer else tr("不限时")]
+    if table.commitment:
+        small.append(tr("发牌承诺：`{digest}`", digest=table.commitment))
+    blocks: list[Block] = [Text(f"### {title}"), Beside("\n".join(state), ShowHandButton(table.id)), Picture(),
+                           Text("\n".join(seats))]
+    if table.log:
+        blocks.append(Text("\n".join(f"› {line}" for line in list(table.log)[-LOG_SHOWN:])))
+    blocks.append(Text("\n".join(f"-# {line}" for line in small)))
+    return Panel(layout=Layout(blocks, accent=discord.Colour.dark_red()), picture=pictures.board(table, view))
+

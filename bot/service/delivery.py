@@ -41,6 +41,7 @@ from ..present.table_message import table_message
 from .clock import Clock
 from .outbox import Outbox
 from .registry import Registry
+from .shown import Shown, without_picture
 from .table import Table, stored
 
 log = logging.getLogger(__name__)
@@ -126,7 +127,7 @@ class Delivery:
         self._fresh: set[tuple[int, int]] = set()  # (table, seat): the queued DM must arrive as a new message
         self._notices: dict[int, _Notice] = {}
         self._lost: set[int] = set()
-        self.shown = uploads.Shown()  # the picture each message shows: an edit re-uploads only a changed one
+        self.shown = Shown()  # the picture each message shows: an edit re-uploads only a changed one
         self._unposted: dict[int, dict[int, Panel]] = {}  # table -> stored post id -> its panel, not yet posted
         self._later: dict[int, int] = {}  # stored post id -> later tries started
         self._waits: set[asyncio.Task[None]] = set()  # later tries waiting on the clock
@@ -179,8 +180,8 @@ class Delivery:
         """Answer a click by turning its message into ``panel`` (its picture uploaded again only if it changed);
         returns the message's id."""
         msg_id = interaction.message.id if interaction.message else None
-        await interaction.response.edit_message(**self.shown.edit_kwargs(panel, msg_id))
-        self.shown.record(msg_id, panel)
+        resp = await interaction.response.edit_message(**self.shown.edit_kwargs(panel, msg_id))
+        self.shown.record(msg_id, panel, message=getattr(resp, "resource", None))
         return msg_id
 
     def answered(self, table: Table, seat: int, hand_no: int, msg_id: int | None, panel: Panel) -> bool:
@@ -242,7 +243,7 @@ class Delivery:
         returns the first message instead of posting twice."""
         kwargs.setdefault("nonce", new_nonce())
         if table.channel_id in self.shown.refused:
-            kwargs = uploads.without_picture(kwargs)
+            kwargs = without_picture(kwargs)
         try:
             return await self.retrying(f"post in channel of table {table.id}",
                                        lambda: self.channel(table).send(**kwargs))
@@ -260,9 +261,9 @@ class Delivery:
                            repost: Callable[[int], Awaitable[None]] | None = None) -> None:
         """Edit a channel message; one that can no longer be edited is posted afresh (``repost`` keeps its id)."""
         try:
-            await self.retrying(f"edit in channel of table {table.id}", lambda: self.channel(table).get_partial_message(
-                message_id).edit(**self._channel_edit(table, panel, message_id)))
-            self.shown.record(message_id, panel, sent=table.channel_id not in self.shown.refused)
+            edited = await self.retrying(f"edit in channel of table {table.id}", lambda: self.channel(
+                table).get_partial_message(message_id).edit(**self._channel_edit(table, panel, message_id)))
+            self.shown.record(message_id, panel, sent=table.channel_id not in self.shown.refused, message=edited)
         except discord.HTTPException as e:
             if e.code in CHANNEL_GONE:
                 self.channel_lost(table)
@@ -273,12 +274,12 @@ class Delivery:
                 raise
             msg = await self.channel_send(table, **send_kwargs(panel))
             if msg is not None:
-                self.shown.record(msg.id, panel)
+                self.shown.record(msg.id, panel, message=msg)
                 await repost(msg.id)
 
     def _channel_edit(self, table: Table, panel: Panel, message_id: int) -> dict[str, Any]:
         kwargs = self.shown.edit_kwargs(panel, message_id)
-        return uploads.without_picture(kwargs) if table.channel_id in self.shown.refused else kwargs
+        return without_picture(kwargs) if table.channel_id in self.shown.refused else kwargs
 
     def edit_lobby(self, table: Table, message_id: int, panel: Panel) -> None:
         """Edit the lobby message (one keyed job: only its newest content is sent)."""
@@ -358,7 +359,7 @@ class Delivery:
             # the hand's own nonce: a restart that re-posts a message whose id a crash lost gets the same one
             msg = await self.channel_send(table, **send_kwargs(panel), nonce=f"ht-hand-{hand_id}")
             if msg is not None:
-                self.shown.record(msg.id, panel)
+                self.shown.record(msg.id, panel, message=msg)
                 await store(msg.id)
         self.outbox(table).edit(("table", hand_no), job)
 
@@ -436,6 +437,7 @@ class Delivery:
         """Deliver ``panel`` to the seat's DM: as an edit of its panel of this hand, or (``fresh``, or no panel
         yet) as a new message that notifies, the old panel deleted."""
         key = (table.id, seat)
+        panel = panel.laid_out()  # a DM panel is V2, and an edit of it must be too
         if fresh:
             self._fresh.add(key)  # kept even if a later edit of the same panel replaces this job in the queue
 
@@ -477,15 +479,16 @@ class Delivery:
         old = sent.dm_messages.get((hand_no, seat))
         if old is not None and not fresh:
             try:
-                await self.retrying(what, lambda: dm.get_partial_message(old).edit(**self.shown.edit_kwargs(panel, old)))
-                self.shown.record(old, panel)
+                edited = await self.retrying(
+                    what, lambda: dm.get_partial_message(old).edit(**self.shown.edit_kwargs(panel, old)))
+                self.shown.record(old, panel, message=edited)
                 return
             except discord.HTTPException as e:
                 if e.code not in STALE_MESSAGE:
                     raise
         nonce = new_nonce()
         msg = await self.retrying(what, lambda: dm.send(**send_kwargs(panel), nonce=nonce))
-        self.shown.record(msg.id, panel)
+        self.shown.record(msg.id, panel, message=msg)
         sent.dm_messages[(hand_no, seat)] = msg.id
         await self.db.set_dm_message(table.id, seat, hand_no, msg.id)  # a restart edits the new one
         if old is not None:

@@ -20,7 +20,7 @@ from ..edge.shards import Shards
 from ..engine_words import said
 from ..i18n import speaking, tr, tr_n
 from ..options_text import choice_label, option_label, parse_options_text, validate_bot_options, variant_named
-from ..present.lobby import OPTIONS_PER_PAGE, all_options, lobby_message, lobby_pages
+from ..present.lobby import all_options, lobby_message, lobby_pages, page_of
 from ..present.panel import Panel
 from ..present.parts import seat_name
 from .clock import Clock
@@ -398,7 +398,7 @@ class Lobby:
             table.options, table.bot_options = options, bot_options
             table.active_at = float(now)
             self.watch(table)  # a new idle time (闲置解散) or a change: counted from now
-            page = [k for k, _, _ in all_options(table)].index(key) // OPTIONS_PER_PAGE
+            page = page_of(table, key)
             with speaking(self.tables.public_lang(interaction)):
                 panel = lobby_message(table, page)
             await interaction.response.edit_message(**panel.kwargs())

@@ -106,7 +106,8 @@ class Play:
         async with self.tables.locked(table_id) as table:
             game = self._current(interaction, table, seat, version)
             if choice.startswith("?"):  # a question (过 while 胡 is on offer): answered, nothing changes
-                await interaction.response.edit_message(**question_panel(table, seat, choice).kwargs())
+                # answered through delivery: a panel shown again (返回, a page) carries its picture as it must
+                await self.delivery.answer(interaction, question_panel(table, seat, choice))
                 return
             action = resolve_choice(game, seat, choice, presenter_of(table).read_cards)
             hand_no = table.hand_no
@@ -324,7 +325,7 @@ class Play:
         ids = await self.db.settle_hand(
             table.hand_id, table.guild_id, table.variant_id, payload, rows, best,
             end_table=(table.id, stored(lambda: tr("比赛结束"))) if over else None, match_adjust=adjust,
-            posts=[post.content or "" for post in posts], match=self.match_record(table) if over else None)
+            posts=[post.text() for post in posts], match=self.match_record(table) if over else None)
         for post_id, post in zip(ids, posts, strict=False):
             self.delivery.queue_post(table, post_id, post)
         if over:

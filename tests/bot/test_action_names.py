@@ -14,6 +14,7 @@ from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName
 from engine.match import Match
 from engine.registry import all_variants
 from fake_discord import playing
+from fake_discord.layout import action_rows, controls
 
 from .conftest import Env
 
@@ -118,7 +119,7 @@ def test_every_zipai_label_met_in_real_games_is_chinese() -> None:
 
 def _options_of(env: Env, mid: int) -> tuple[list[str], dict[str, str], list[list[dict[str, Any]]]]:
     msg = env.world.messages[mid]
-    rows = [row["components"] for row in msg.get("components", [])]
+    rows = [row["components"] for row in action_rows(msg.get("components"))]
     values = [o["value"] for row in rows for c in row if c["type"] != 2 for o in c["options"]]
     buttons = {c["label"]: c["custom_id"] for row in rows for c in row if c["type"] == 2}
     return values, buttons, rows
@@ -168,7 +169,7 @@ async def test_more_than_125_actions_page_and_none_is_dropped(env: Env) -> None:
 
     # a page button of the panel as it was before the move is stale: refused, nothing changes
     version = table.version
-    old_more = next(c["custom_id"] for row in first_page["components"] for c in row["components"]
+    old_more = next(c["custom_id"] for c in controls(first_page["components"])
                     if c.get("label", "").startswith("更多"))
     p = await playing.click(env.world, env.bot, env.alice, mid, old_more, message=first_page)
     assert p.ephemeral and "过期" in p.text()

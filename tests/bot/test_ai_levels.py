@@ -21,8 +21,7 @@ MAIN = "paodekuai"  # fast, and its 简单 differs from its 普通 on almost eve
 
 
 def lobby_text(env: Env, table: object) -> str:
-    message = env.world.messages[table.lobby_message_id]  # type: ignore[attr-defined]
-    return "\n".join(e.get("description", "") for e in message.get("embeds", []))
+    return env.world.message_text(table.lobby_message_id)  # type: ignore[attr-defined]
 
 
 async def test_the_level_is_chosen_in_the_lobby_stored_said_and_kept_across_a_restart(env: Env) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from fake_discord import playing
+from fake_discord.layout import controls
 
 from .conftest import VARIANTS, Env, short
 
@@ -63,7 +64,7 @@ async def test_select_value_not_offered(env: Env) -> None:
     else:  # a forged id on a button the message carries (discord.py drops a click on an id the message lacks)
         forged = buttons[0]["custom_id"].rsplit(":", 1)[0] + ":nope"
         message = copy.deepcopy(env.world.messages[mid])
-        message["components"][0]["components"][0]["custom_id"] = forged
+        controls(message["components"])[0]["custom_id"] = forged
         p = await playing.click(env.world, env.bot, uid, mid, forged, None, message)
     assert p.ephemeral
     assert await state(env) == before

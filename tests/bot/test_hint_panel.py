@@ -30,7 +30,7 @@ def _table(variant: str, tiles: str, bot_options: dict[str, Any]) -> Table:
 
 
 def _hint_lines(table: Table) -> list[str]:
-    return [line for line in (dm_panel(table, 1).content or "").split("\n") if line.startswith("听牌")]
+    return [line for line in dm_panel(table, 1).text().split("\n") if line.startswith("听牌")]
 
 
 def test_hints_on_name_each_wait_and_its_value() -> None:
@@ -94,7 +94,7 @@ def test_zipai_hints_name_each_card_with_its_huxi_and_score() -> None:
         table = Table(9, 1, 1, 1, "paohuzi", dict(game.options), {"timer": 0, "hints": on}, "playing", seats)
         table.match = SimpleNamespace(game=game, totals=[0] * 3, options=game.options,  # type: ignore[assignment]
                                       progress=SimpleNamespace(hand_no=0, carry={}))
-        lines[on] = [line for line in (dm_panel(table, seat).content or "").split("\n") if line.startswith("听牌")]
+        lines[on] = [line for line in dm_panel(table, seat).text().split("\n") if line.startswith("听牌")]
     first = hints(game, seat)[0]
     win = first.ways[0]
     (line,) = lines[True]
@@ -111,7 +111,7 @@ def _zipai_table(game: Any, on: bool = True) -> Table:
 
 
 def _lines(table: Table, seat: int) -> list[str]:
-    return (dm_panel(table, seat).content or "").split("\n")
+    return dm_panel(table, seat).text().split("\n")
 
 
 def test_zipai_panel_shows_the_hand_now_and_a_win_its_own_wei_offers() -> None:
@@ -168,9 +168,9 @@ def test_a_passed_win_is_named_in_the_variants_own_words_with_hints_off() -> Non
 
     changsha = _table("changsha", "1m2m3m4m5m6m7m8m9m2p2p6s7s", {"timer": 0, "hints": False})
     changsha.match.game.lou[1][0] = Priced((), 1)  # type: ignore[union-attr]
-    lines = (dm_panel(changsha, 1).content or "").split("\n")
+    lines = dm_panel(changsha, 1).text().split("\n")
     assert any(line.startswith("漏胡：") for line in lines) and not any("过胡不胡" in line for line in lines)
     tuidaohu = _table("tuidaohu", "1m2m3m4m5m6m7m8m9m2p2p6s7s", {"timer": 0, "hints": False})
     tuidaohu.match.game.barred[1] = True  # type: ignore[union-attr]
-    lines = (dm_panel(tuidaohu, 1).content or "").split("\n")
+    lines = dm_panel(tuidaohu, 1).text().split("\n")
     assert any(line.startswith("过胡不胡：") for line in lines) and not any("漏胡" in line for line in lines)

@@ -4,6 +4,7 @@ with the longer English. The engine's dynamic words (名堂 / 番种 names, tile
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import string
@@ -14,6 +15,8 @@ from typing import Any
 
 import discord
 import pytest
+from discord.http import handle_message_parameters
+from discord.utils import MISSING
 
 from bot import catalogue_tool
 from bot.i18n import LANGS, MESSAGES, Lang, catalogue, read, speaking
@@ -32,8 +35,11 @@ from engine.registry import all_variants
 from engine.selfplay import play_hand
 from engine.words import Msg, msg
 from engine.words import Seat as SeatArg
-from fake_discord import FakeDiscord, playing, uninstall_webhook_edge
-from fake_discord.refusals import payload_limit_problem
+from fake_discord import FakeDiscord, Upload, payload_text, playing, uninstall_webhook_edge
+from fake_discord.layout import controls, is_v2
+from fake_discord.layout import texts as layout_texts
+from fake_discord.refusals import payload_limit_problem, request_problem
+from fake_discord.uploads import upload_problem
 
 from .conftest import Env, attach, manual_clock, short
 
@@ -179,15 +185,18 @@ def _table(variant: str, seed: int, options: dict[str, Any] | None = None, **bot
 
 
 def _items(panel: Panel) -> list[Any]:
-    """The view's buttons and selects (a persistent control is a DynamicItem around one)."""
-    return [getattr(item, "item", item) for item in (panel.view.children if panel.view else [])]
+    """The view's buttons and selects (a persistent control is a DynamicItem around one), wherever they sit."""
+    view = panel.kwargs().get("view")
+    children = view.walk_children() if view is not None else []
+    return [getattr(item, "item", item) for item in children
+            if isinstance(getattr(item, "item", item), discord.ui.Button | discord.ui.Select)]
 
 
 def _texts(panel: Panel) -> tuple[list[str], list[str]]:
     """(what the player reads as text, the labels of the controls) of one rendered message."""
-    texts = [panel.content or ""]
+    texts = [panel.text()]
     if panel.embed is not None:
-        texts += [panel.embed.title or "", panel.embed.description or "", panel.embed.footer.text or ""]
+        texts.append(panel.embed.footer.text or "")
     labels: list[str] = []
     for item in _items(panel):
         labels += [getattr(item, "label", None) or "", getattr(item, "placeholder", None) or ""]
@@ -196,10 +205,15 @@ def _texts(panel: Panel) -> tuple[list[str], list[str]]:
 
 
 def _within_discords_limits(panel: Panel) -> None:
-    assert len(panel.content or "") <= 2000
-    if panel.embed is not None:
-        assert len(panel.embed.description or "") <= 4096 and len(panel.embed.title or "") <= 256
-        assert len(panel.embed.footer.text or "") <= 2048
+    """The message as discord.py sends it (its picture a file of the request) passes Discord's spec and limits."""
+    kwargs = panel.kwargs()
+    files = [panel.picture.file()] if panel.picture is not None else MISSING
+    params = handle_message_parameters(content=kwargs["content"], embed=kwargs["embed"], view=kwargs["view"],
+                                       files=files)
+    body = params.payload if params.payload is not None else json.loads(params.multipart[0]["value"])
+    assert request_problem("POST", "/channels/{channel_id}/messages", body) is None, body
+    uploads = [Upload(i, f.filename, b"x") for i, f in enumerate(params.files or [])]
+    assert upload_problem(body, uploads, []) is None, body
     for item in _items(panel):
         if isinstance(item, discord.ui.Button):
             assert 1 <= len(item.label or "") <= 80, item.label
@@ -229,15 +243,17 @@ def _played(variant: str, seed: int, stops: int = 5, **bot: Any) -> Iterator[Tab
 
 
 def _check_step(table: Table, terms: set[str]) -> dict[str, list[str]]:
-    """Render the channel message and every seat's panel in English and zh-TW; return what each language read
-    (zh-TW: the controls' labels too, under ``"zh-TW labels"``)."""
-    read: dict[str, list[str]] = {"en": [], "zh-TW": [], "zh-TW labels": []}
-    for lang in ("en", "zh-TW"):
+    """Render the channel message and every seat's panel in English and zh-TW (zh-CN held to the spec and the
+    limits only); return what each language read (zh-TW: the controls' labels too, under ``"zh-TW labels"``)."""
+    read: dict[str, list[str]] = {"en": [], "zh-TW": [], "zh-TW labels": [], "zh-CN": []}
+    for lang in ("en", "zh-TW", "zh-CN"):
         with speaking(lang):
             panels = [table_message(table)] + [dm_panel(table, s) for s in range(len(table.seats))]
         for panel in panels:
             _within_discords_limits(panel)
             texts, labels = _texts(panel)
+            if lang == "zh-CN":
+                continue  # the source language: held to the spec and the limits above, its words are its own
             read[lang] += texts
             for text in texts:
                 if lang == "en":
@@ -257,7 +273,7 @@ def test_a_whole_hand_reads_in_english_and_traditional(variant: str) -> None:
     seen: dict[str, list[str]] = {"en": [], "zh-TW": [], "zh-TW labels": []}
     for table in _played(variant, 3):
         for lang, texts in _check_step(table, terms).items():
-            seen[lang] += texts
+            seen.setdefault(lang, []).extend(texts)
     english, traditional = "\n".join(seen["en"]), "\n".join(seen["zh-TW"])
     if variant == "paohuzi":  # a 吃 of cards zh-TW writes apart was on offer, and checked above
         assert any(label.startswith("吃 ") and re.search("[貳參陸]", label) for label in seen["zh-TW labels"])
@@ -357,6 +373,9 @@ def _table_texts(body: dict[str, Any]) -> list[str]:
     """The texts of one message body that the table renderers wrote (the table message, DM panels,
     settlements), event lines and 长沙's questions included; lobby and command replies are the frame's."""
     out = []
+    lobby = any(str(c.get("custom_id", "")).startswith("ht:lobby:") for c in controls(body.get("components")))
+    if is_v2(body) and not lobby:  # the table message, the settlement and the panels laid out for a phone
+        out += layout_texts(body.get("components"))
     for e in body.get("embeds") or []:
         title = e.get("title") or ""
         if "#" in title and ("Hand " in title or "局" in title):  # the table message (the lobby is the frame's)
@@ -397,6 +416,10 @@ async def test_whole_match_through_the_edge_in_english_and_traditional(tmp_path:
     assert table.match is not None and table.hand_no
     bodies = [c.body for c in env.world.calls if c.body]
     assert all(payload_limit_problem(b) is None for b in bodies)
+    # the phone layouts (Components V2) went through the edge, which checks each against the spec, in ``lang``
+    assert any(playing.is_table_message(b) for b in bodies)
+    settled = {"en": "Totals: ", "zh-TW": "累計："}[lang]
+    assert any(is_v2(b) and settled in payload_text(b) for b in bodies)
     texts = [t for b in bodies for t in _table_texts(b)]
     assert len(texts) > 10
     terms = english_terms()

@@ -15,6 +15,7 @@ from openskill.models import PlackettLuce
 from engine.fairness import commitment
 from fake_discord import playing
 from fake_discord.gateway import UserOption
+from fake_discord.layout import texts
 from storage.ratings import Ladder, cli, ladder_points, ruleset_of
 
 from .conftest import Env, short
@@ -23,7 +24,9 @@ VARIANT = "paohuzi"  # three seats: two humans and an AI
 
 
 def footer(payload: dict[str, Any]) -> str:
-    return " ".join(str((e.get("footer") or {}).get("text", "")) for e in payload.get("embeds", []))
+    """The small print: an embed's footer (the replay), or a V2 message's ``-#`` lines (the table message)."""
+    small = [line for t in texts(payload.get("components")) for line in t.split("\n") if line.startswith("-# ")]
+    return " ".join([*(str((e.get("footer") or {}).get("text", "")) for e in payload.get("embeds", [])), *small])
 
 
 async def play(env: Env, humans: list[int], rng: random.Random, seed: int) -> Any:

@@ -19,7 +19,8 @@ from bot.service.table import BOT_OPTIONS
 from engine.core import Action, IllegalAction, OptionError
 from engine.paodekuai.game import PaodekuaiGame
 from engine.registry import all_variants, get_variant
-from fake_discord import FakeDiscord, playing, uninstall_webhook_edge
+from fake_discord import FakeDiscord, payload_text, playing, uninstall_webhook_edge
+from fake_discord.layout import controls
 
 from .conftest import Env, attach, manual_clock
 
@@ -49,7 +50,7 @@ async def mixed(tmp_path: Path) -> AsyncIterator[Env]:
 def dm_text(env: Env, uid: int) -> str:
     mid = env.world.latest_dm(uid)
     assert mid is not None
-    return str(env.world.messages[mid]["content"])
+    return str(env.world.message_text(mid))
 
 
 def channel_text(env: Env) -> str:
@@ -85,7 +86,7 @@ async def test_lobby_to_first_moves_each_in_their_language(mixed: Env) -> None:
     assert "1号 alice" in channel and "2号 bob" in channel and "3号 电脑1" in channel
     assert "Seat " not in channel and "號" not in channel
     table_message = env.world.messages[env.sent(table).hand_messages[table.hand_no]]
-    [show] = [c for row in table_message["components"] for c in row["components"]]
+    [show] = [c for c in controls(table_message["components"])]
     assert show["label"] == "查看我的手牌"
     # first moves: whoever must play plays a quick pick; the other's panel is edited in their own language
     acted = set()
@@ -98,7 +99,7 @@ async def test_lobby_to_first_moves_each_in_their_language(mixed: Env) -> None:
         assert uid is not None
         mid = env.world.latest_dm(uid)
         assert mid is not None
-        quick = [c for row in env.world.messages[mid]["components"] for c in row["components"]
+        quick = [c for c in controls(env.world.messages[mid]["components"])
                  if c["type"] == 2 and ":=" not in c["custom_id"] and not c.get("disabled")]
         labels = " ".join(c["label"] for c in quick)
         if uid == env.alice:  # the engine's play names, in English: Single 3, Pair 5, 不要 Pass
@@ -132,7 +133,7 @@ async def test_refusals_reach_the_clicker_in_their_language(mixed: Env) -> None:
     other = env.bob if uid == env.alice else env.alice
     mid = env.world.latest_dm(uid)
     assert mid is not None
-    button = next(c for row in env.world.messages[mid]["components"] for c in row["components"] if c["type"] == 2)
+    button = next(c for c in controls(env.world.messages[mid]["components"]) if c["type"] == 2)
     version = table.version
     # a foreign click on another player's panel
     p = await env.click(other, mid, button["custom_id"])
@@ -145,7 +146,7 @@ async def test_refusals_reach_the_clicker_in_their_language(mixed: Env) -> None:
     missing = [c for c in game.view((seat + 1) % 3).hand][:1]
     forged = f"ht:b:{table.id}:{table.version}:{seat}:={pack(missing)}"
     seen = json.loads(json.dumps(env.world.messages[mid]))  # the panel with a forged 出牌 (Discord sends what it got)
-    next(c for row in seen["components"] for c in row["components"] if c["type"] == 2)["custom_id"] = forged
+    next(c for c in controls(seen["components"]) if c["type"] == 2)["custom_id"] = forged
     p = await playing.click(env.world, env.bot, uid, mid, forged, message=seen)
     assert p.ephemeral
     with pytest.raises(IllegalAction) as why:
@@ -172,7 +173,7 @@ async def test_a_seat_keeps_its_locale_across_a_restart(mixed: Env) -> None:
     # after the restart nobody has clicked yet: a panel rendered now for alice still speaks English
     with speaking(env.bot.service.seat_lang(table, 0)):
         from bot.present.dm import dm_panel
-        assert "Seat 1 alice" in str(dm_panel(table, 0).content)
+        assert "Seat 1 alice" in dm_panel(table, 0).text()
     # a locale that changes is remembered and stored again
     env.world.locales[env.bob] = "en-GB"
     await env.cmd(env.bob, "table hand")
@@ -193,7 +194,7 @@ async def test_an_english_guild_reads_its_channel_in_english(tmp_path: Path) -> 
         assert p.ephemeral and p.text() == "开始！手牌已通过私信发出。"  # carol's own client is zh-CN
         table = env.table()
         message = env.world.messages[env.sent(table).hand_messages[table.hand_no]]
-        [show] = [c for row in message["components"] for c in row["components"]]
+        [show] = [c for c in controls(message["components"])]
         assert show["label"] == "Show my hand"
         assert "Seat 1 carol" in channel_text(env)
         assert "1号 carol" in dm_text(env, env.users["carol"])  # her DM is hers: zh-CN
@@ -330,10 +331,16 @@ async def test_the_lobby_names_room_options_in_the_guilds_language(tmp_path: Pat
     env = await world_env(tmp_path, "zh-TW")
     try:
         p = await env.cmd(env.users["carol"], "table create", variant="changsha", options="bot.timer=0")
-        embed = p.first["embeds"][0]["description"]
-        assert "鳥牌張數：兩隻鳥" in embed and "出牌限時：不限時" in embed
+        first = payload_text(p.first)
+        assert "出牌限時：不限時" in first and "人數：四人" in first  # the options most players change
         table = env.table()
-        selects = [c for row in env.world.messages[table.lobby_message_id]["components"] for c in row["components"]
+        # the rest behind 規則詳情, in the guild's language too
+        [details] = [c for c in controls(env.world.messages[table.lobby_message_id]["components"])
+                     if c.get("label") == "規則詳情"]
+        await env.click(env.users["carol"], table.lobby_message_id, details["custom_id"])
+        assert "鳥牌張數：兩隻鳥" in env.world.message_text(table.lobby_message_id)
+        await env.click(env.users["carol"], table.lobby_message_id, f"ht:lobby:{table.id}:page0")
+        selects = [c for c in controls(env.world.messages[table.lobby_message_id]["components"])
                    if c["type"] == 3]
         assert selects and all("限时" not in c["placeholder"] for c in selects)
         assert any(o["label"] == "出牌限時：不限時" for c in selects for o in c["options"])
@@ -369,13 +376,13 @@ async def test_an_ai_seat_is_named_once_in_every_language(mixed: Env) -> None:
     env = mixed
     table = await open_pdk(env)
     [ai] = [s for s, seat in enumerate(table.seats) if seat.is_ai]
-    lobby = env.world.messages[table.lobby_message_id]["embeds"][0]["description"].split("\n")
-    assert f"　{ai + 1}号 电脑1（普通）" in lobby  # named once; its level (电脑难度) after it
+    lobby = env.world.message_text(table.lobby_message_id)
+    assert f"{ai + 1}号 电脑1（普通）" in lobby and "（电脑）" not in lobby  # named once; its level after it
     await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(3))
     assert table.match.over
     channel = channel_text(env)
-    posts = [m.get("content") or "" for m in env.world.channel_messages(env.channel)]
-    [settled] = [p for p in posts if p.startswith("🃏 第 1 局")]
+    posts = [payload_text(m) for m in env.world.channel_messages(env.channel)]
+    [settled] = [p for p in posts if p.removeprefix("### ").startswith("🃏 第 1 局")]
     assert f"{ai + 1}号 电脑1" in settled and f"{ai + 1}号 电脑1" in channel
     assert "（电脑）" not in channel and "電腦" not in channel
 
@@ -397,8 +404,8 @@ async def test_the_four_player_lobby_says_what_its_scoring_is(tmp_path: Path, lo
     env = await world_env(tmp_path, locale)
     try:
         p = await env.cmd(env.users["carol"], "table create", variant="liuhuqiang", options="bot.timer=0")
-        embed = p.first["embeds"][0]["description"]
-        assert line in embed.split("\n") and not re.search("暂定|暫定|provisional", embed)
+        first = payload_text(p.first)
+        assert line in first.split("\n") and not re.search("暂定|暫定|provisional", first)
     finally:
         await env.bot.close()
         uninstall_webhook_edge()

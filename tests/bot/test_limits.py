@@ -17,7 +17,7 @@ import pytest
 
 from bot.service import history as history_module
 from bot.service.limits import LimitConfigError, Limits, Rate
-from fake_discord import FakeDiscord, UserOption, playing, uninstall_webhook_edge
+from fake_discord import FakeDiscord, UserOption, payload_text, playing, uninstall_webhook_edge
 
 from .conftest import VARIANTS, Env, attach, manual_clock, short
 from .test_calc_command import SCORED
@@ -295,7 +295,7 @@ async def test_an_idle_lobby_closes_itself_and_its_row(lim: Env) -> None:
     await env.advance(101)
     assert env.table() is None
     assert await env.bot.db.table(table.id) is None  # the stored row went with it
-    said = [m.get("content") or "" for m in env.world.channel_messages(env.channel)]
+    said = [payload_text(m) for m in env.world.channel_messages(env.channel)]
     assert any("30 分钟没有人动，已自动关闭" in s for s in said), said
     assert not env.world.components_of(lobby)  # the lobby message lost its buttons
     p = await playing.click(env.world, env.bot, env.bob, lobby, f"ht:lobby:{table.id}:join", message=seen)
@@ -325,7 +325,7 @@ async def test_an_abandoned_lobby_is_not_restored(lim: Env) -> None:
     env.bot = await attach(env.world, env.db_url, env.clock, env.limits)
     await env.bot.service.idle()
     assert env.table() is None and await env.bot.db.table(table.id) is None
-    said = [m.get("content") or "" for m in env.world.channel_messages(env.channel)]
+    said = [payload_text(m) for m in env.world.channel_messages(env.channel)]
     assert any("已自动关闭" in s for s in said), said
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from engine.mahjong import changsha as cs
 from engine.match import Match
-from fake_discord import playing
+from fake_discord import payload_text, playing
 from tests.mahjong.stack import stack
 from tests.mahjong.test_changsha_game import stack as changsha_stack
 
@@ -49,10 +49,10 @@ async def play(env: Env, uid: int, code: str) -> None:
 
 def settlement(env: Env) -> str:
     """The settlement post, as the channel got it."""
-    posts = [m.get("content") or "" for m in env.world.channel_messages(env.channel)]
-    won = [p for p in posts if p.startswith("🀄")]
+    posts = [payload_text(m) for m in env.world.channel_messages(env.channel)]
+    won = [p for p in posts if p.removeprefix("### ").startswith("🀄")]
     assert len(won) == 1, posts
-    return won[0]
+    return won[0].removeprefix("### ")  # the heading of the V2 post
 
 
 async def test_hongzhong_self_draw_names_the_bird_that_hit_and_whom(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -100,7 +100,7 @@ def tile_buttons(env: Env, mid: int, seat: int = 0) -> dict[str, list[dict[str, 
 
 
 def hand_line(env: Env, mid: int) -> str:
-    content = env.world.messages[mid].get("content") or ""
+    content = env.world.message_text(mid)
     return next(line for line in content.split("\n") if "手牌" in line or "Hand" in line)
 
 

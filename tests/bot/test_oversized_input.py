@@ -15,6 +15,7 @@ from bot.edge.errors import ECHO_CHARS
 from bot.edge.forward import table_of
 from bot.edge.shards import ShardConfigError, from_env
 from fake_discord import PendingInteraction, playing
+from fake_discord.layout import controls
 from storage.db import ID_LIMIT
 from tests.shards.test_shards import Sharded, shard1  # noqa: F401  (the fixture: a process holding shard 1 of 2)
 
@@ -36,11 +37,10 @@ def forged(env: Env, message_id: int, custom_id: str) -> dict[str, Any]:
     """The message as a client would send it back with ``custom_id`` on its first button: what a tampered
     client (or an id minted before a change) brings."""
     msg = copy.deepcopy(env.world.messages[message_id])
-    for row in msg.get("components", []):
-        for comp in row["components"]:
-            if comp["type"] == 2:
-                comp["custom_id"] = custom_id
-                return msg
+    for comp in controls(msg.get("components")):
+        if comp["type"] == 2:
+            comp["custom_id"] = custom_id
+            return msg
     raise AssertionError("no button to carry the id")
 
 
@@ -141,7 +141,8 @@ async def test_a_forwarding_process_asks_the_store_for_no_table_past_any_row(
     lobby = p.message_id
     assert lobby is not None
     msg = copy.deepcopy(w.messages[lobby])
-    msg["components"][-1]["components"][0]["custom_id"] = f"ht:lobby:{HUGE}:join"
+    next(c for c in controls(msg["components"]) if c["custom_id"].endswith(":join"))["custom_id"] = \
+        f"ht:lobby:{HUGE}:join"
     with caplog.at_level(logging.ERROR):
         p = await playing.click(w, bot, alice, lobby, f"ht:lobby:{HUGE}:join", message=msg)
     assert p.ephemeral and "结束" in p.text()

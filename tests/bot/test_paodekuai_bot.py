@@ -27,7 +27,8 @@ from engine.paodekuai.cards import CARD_OF, NOTATION, SIGNED, deck_for
 from engine.paodekuai.game import PaodekuaiGame, play_label, play_of, shown
 from engine.paodekuai.views import TrickEntry
 from engine.registry import get_variant
-from fake_discord import Call, PendingInteraction, playing
+from fake_discord import Call, PendingInteraction, payload_text, playing
+from fake_discord.layout import controls
 
 from .conftest import Env
 
@@ -89,7 +90,7 @@ async def test_pick_in_the_multi_select_then_play(env: Env) -> None:
     named = name_action(game, longest).label
     assert not button["disabled"] and button["label"] == f"出牌：{named}"
     assert button["custom_id"].endswith("=" + pack(cards)) and len(button["custom_id"]) <= 100
-    assert f"→ **{named}**" in env.world.messages[mid]["content"]
+    assert f"→ **{named}**" in env.world.message_text(mid)
     await env.click(uid, mid, button["custom_id"])
     assert game.log[len(logged)] == (seat, longest.code)
     rows = await env.bot.db.actions(table.hand_id)
@@ -112,7 +113,7 @@ async def test_an_illegal_pick_is_refused_in_chinese_and_nothing_changes(env: En
     cards = [c for c in hand if c[1:] == triples[0]]
     version, logged, held = table.version, list(game.log), list(hand)
     await pick(env, uid, mid, cards)
-    assert "⚠️ 三带二 要带两张" in env.world.messages[mid]["content"]
+    assert "⚠️ 三带二 要带两张" in env.world.message_text(mid)
     button = confirm_button(env, mid)
     assert button["label"] == "出牌" and not button["disabled"]  # 出牌 answers with the reason
     p = await env.click(uid, mid, button["custom_id"])
@@ -143,7 +144,7 @@ async def test_a_stale_play_and_a_foreign_click_change_nothing(env: Env) -> None
         version = table.version
         p = await env.click(intruder, mid, play_id)
         assert p.ephemeral and "这不是你的牌" in p.text()
-        p = await env.click(intruder, mid, select_id, [old["components"][0]["components"][0]["options"][0]["value"]])
+        p = await env.click(intruder, mid, select_id, [controls(old["components"])[0]["options"][0]["value"]])
         assert p.ephemeral and "这不是你的牌" in p.text()
         assert table.version == version
     # the player plays by a quick pick; the 出牌 picked before it is then stale
@@ -222,7 +223,7 @@ async def test_whole_match_by_clicking_never_shows_a_hand_card_in_the_channel(en
             checked += 1
         # the table message: every seat's count and 报单 at its block, the trick with who played it
         view = game.public_view()
-        lines = table_message(table).embed.description.split("\n")  # type: ignore[union-attr]
+        lines = table_message(table).text().split("\n")[1:]  # under the title
         for s in range(3):
             [block] = [line for line in lines if line.startswith(f"**{table.seat_label(s)}**")]
             assert view.hand_sizes is not None and f"手牌 {view.hand_sizes[s]}" in block
@@ -234,7 +235,7 @@ async def test_whole_match_by_clicking_never_shows_a_hand_card_in_the_channel(en
     assert any(c.startswith("ht:c:") for c in clicked)  # picked in the multi-select …
     assert any(":=" in c for c in clicked)  # … confirmed with 出牌
     assert any(c.startswith("ht:b:") and ":=" not in c for c in clicked)  # and quick picks
-    assert any("出完牌，获胜" in (m.get("content") or "") for m in env.world.channel_messages(env.channel))
+    assert any("出完牌，获胜" in payload_text(m) for m in env.world.channel_messages(env.channel))
 
 
 async def test_nothing_beats_so_yao_bu_qi_is_played_for_the_player(env: Env) -> None:
@@ -246,8 +247,7 @@ async def test_nothing_beats_so_yao_bu_qi_is_played_for_the_player(env: Env) -> 
     forced = [r for r in rows if r.seat in humans and r.code == "pass"]
     assert forced and all(r.by_ai for r in forced)
     dm_bodies = [c.body for c in env.world.calls if c.body and not env.world.is_guild_channel(c.channel_id)]
-    assert not any(c.get("custom_id", "").endswith(":pass") for b in dm_bodies
-                   for row in b.get("components") or [] for c in row.get("components") or [])
+    assert not any(c.get("custom_id", "").endswith(":pass") for b in dm_bodies for c in controls(b.get("components")))
     channel = json.dumps([c.body for c in env.world.public_calls()], ensure_ascii=False)
     assert "要不起（自动）" in channel
 
@@ -294,7 +294,7 @@ async def test_da_niao_is_chosen_by_buttons_and_settled_at_the_end_in_pdk_words(
         await env.click(uid, mid, stake["custom_id"])
     assert table.game.public_view().stakes == tuple(s for s, seat in enumerate(table.seats) if not seat.is_ai)
     await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], random.Random(8))
-    [final] = [m["content"] for m in env.world.channel_messages(env.channel) if "最终排名" in (m.get("content") or "")]
+    [final] = [payload_text(m) for m in env.world.channel_messages(env.channel) if "最终排名" in payload_text(m)]
     assert "积分少者另付双方鸟分之和" in final and "胡数" not in final
 
 
@@ -303,13 +303,13 @@ async def test_the_card_counter_shows_only_when_the_room_turns_it_on(env: Env) -
 
     table = await open_pdk(env, 3, "bot.counter=true")
     seat, _, mid = deciding(env, table)
-    text = env.world.messages[mid]["content"]
+    text = env.world.message_text(mid)
     unseen = hints(table.game, seat)[0].unseen
     assert "**记牌器** 未出：" + " ".join(f"{r}×{n}" for r, n in reversed(unseen)) in text
     await env.cmd(env.alice, "table end")
     table = await open_pdk(env, 3)
     _, _, mid = deciding(env, table)
-    assert "记牌器" not in env.world.messages[mid]["content"]
+    assert "记牌器" not in env.world.message_text(mid)
 
 
 # --- issue 17, item 6: what the table and the settlement say of 报单, 庄 and plays that carry cards -----------
@@ -340,7 +340,7 @@ async def test_a_seat_that_went_out_is_no_longer_marked_baodan(env: Env) -> None
     assert final.finished and final.hand_sizes[winner] == 0
     assert final.baodan == tuple(size == 1 for size in final.hand_sizes)
     assert table_inputs(pdk_picture._drawn_table(final))["baodan"][winner] is False  # the picture reads the view
-    lines = env.world.messages[env.sent(table).hand_messages[0]]["embeds"][0]["description"].split("\n")
+    _, lines, _ = playing.table_message_parts(env.world.messages[env.sent(table).hand_messages[0]])
     assert lines[0] == "**本局结束**"
     for s, size in enumerate(final.hand_sizes):
         [block] = [line for line in lines if line.startswith(f"**{table.seat_label(s)}**")]
@@ -386,8 +386,8 @@ async def test_a_baodan_loser_pays_nothing_and_the_text_and_picture_say_so(env: 
     seat = next(s for s, h in enumerate(outcome.hands) if s != winner and len(h) == 1)
     label = table.seat_label(seat)
     assert not [p for p in outcome.payments if p.payer == seat and p.why.id.startswith("剩")]  # no card paid
-    post = [m["content"] for m in env.world.channel_messages(env.channel)
-            if (m.get("content") or "").startswith("🃏 第 1 局")][-1]  # this table's, the last one opened
+    post = [payload_text(m) for m in env.world.channel_messages(env.channel)
+            if payload_text(m).removeprefix("### ").startswith("🃏 第 1 局")][-1]  # this table's, the last one opened
     words = "剩 1 张（报单，剩牌不付分）"
     assert f"{label} {words}：{SIGNED[CARD_OF[outcome.hands[seat][0]]]}" in post.split("\n")
     assert not any(line.strip().startswith(f"{label} 付") for line in post.split("\n"))

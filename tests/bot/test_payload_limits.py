@@ -23,4 +23,7 @@ def test_limits() -> None:
     select["options"] = select["options"][:25]
     assert payload_limit_problem({"components": [{"type": 1, "components": [select]}]}) is None
     assert payload_limit_problem({"components": [{"type": 1, "components": [select, button()]}]})
-    assert payload_limit_problem({"components": [{"type": 1, "components": [button()] * 5}] * 5}) is None
+    full = [{"type": 1, "components": [button(custom_id=f"{r}.{i}") for i in range(5)]} for r in range(5)]
+    assert payload_limit_problem({"components": full}) is None
+    # Discord refuses two controls with one custom_id in a message
+    assert payload_limit_problem({"components": [{"type": 1, "components": [button()] * 2}]})

@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from fake_discord import Call, UnknownRoute, Upload, playing
+from fake_discord.layout import media_refs, media_urls
 from fake_discord.uploads import MAX_FILES, MAX_UPLOAD, upload_problem
 
 from .conftest import Env, short
@@ -43,11 +44,13 @@ async def test_a_hand_with_pictures(env: Env, variant: str) -> None:
         for f in c.files:
             assert f.data.startswith(PNG) and f.filename.endswith(".png")
             Image.open(io.BytesIO(f.data)).verify()
-    # the table message: an embed whose image is the uploaded file
+    # the table message: a V2 message whose media gallery shows the uploaded file inline
     hand_msg = env.world.messages[env.sent(table).hand_messages[0]]
-    image = hand_msg["embeds"][0]["image"]["url"]
-    assert image.startswith("attachment://table-")
-    assert image[len("attachment://"):] in {a["filename"] for a in hand_msg["attachments"]}
+    [image] = media_urls(hand_msg["components"])
+    [shown] = [a for a in hand_msg["attachments"] if a["url"] == image]
+    assert shown["filename"].startswith("table-")
+    first = next(c for c in env.world.calls if c.files and any(f.filename.startswith("table-") for f in c.files))
+    assert media_refs((first.body or {}).get("components")) == [first.files[0].filename]
     # the settlement post: the winning hand (跑得快: what was left) drawn
     result = table.match.last_result  # the match's one hand
     assert result is not None and result.winners  # (seed 1 is won in each family)
@@ -84,7 +87,8 @@ async def test_pictures_off_sends_none_and_the_text_stays_complete(env: Env) -> 
     assert _uploads(env) == []
     assert all("image" not in e for c in env.world.calls if c.body for e in c.body.get("embeds") or [])
     hand_msg = env.world.messages[env.sent(table).hand_messages[0]]
-    assert "1号" in hand_msg["embeds"][0]["description"] or "庄" in hand_msg["embeds"][0]["description"]
+    assert media_urls(hand_msg["components"]) == []
+    assert "1号" in env.world.message_text(int(hand_msg["id"]))
 
 
 # -- the edge's checks of uploads ----------------------------------------------------------------------------
@@ -146,7 +150,7 @@ async def test_a_channel_without_attach_files_gets_the_text_alone(env: Env) -> N
     await playing.play_match(env.world, env.bot, env.channel, players, random.Random(5), stop_after=6)
     await env.bot.service.idle()
     hand_msg = env.world.messages[env.sent(table).hand_messages[0]]
-    assert hand_msg["attachments"] == [] and "image" not in hand_msg["embeds"][0]
+    assert hand_msg["attachments"] == [] and media_urls(hand_msg["components"]) == []
     later = [c for c in env.world.calls if env.world.is_guild_channel(c.channel_id) and c.kind == "rest"]
     assert later and not any(c.files for c in later)
     assert any(c.files for c in env.world.calls if not env.world.is_guild_channel(c.channel_id))  # DMs keep theirs

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.registry import get_variant
-from fake_discord import playing
+from fake_discord import payload_text, playing
 
 from .conftest import VARIANTS, Env, short
 
@@ -28,12 +28,11 @@ async def test_whole_match_by_clicking(env: Env, rng: random.Random, variant: st
     assert clicks > 0
     assert env.table() is None  # the match ended by itself
     msgs = env.world.channel_messages(env.channel)
-    texts = [m["content"] for m in msgs]
+    texts = [payload_text(m) for m in msgs]
     assert any("最终排名" in t for t in texts)
     # one table message per hand, edited rather than re-posted
     table_posts = [c for c in env.world.calls if c.method == "POST" and c.channel_id == env.channel
-                   and c.kind == "rest" and any("牌桌 #" in (e.get("title") or "") and "局" in (e.get("title") or "")
-                                                for e in (c.body or {}).get("embeds", []))]
+                   and c.kind == "rest" and playing.is_table_message(c.body)]
     hands = table.hand_no  # hands settled
     assert len(table_posts) == hands
     assert hands >= 1
@@ -88,4 +87,4 @@ async def test_a_table_in_a_thread_plays_like_one_in_a_channel(env: Env, rng: ra
     clicks = await playing.play_match(env.world, env.bot, thread, [env.bob, env.alice], rng)
     assert clicks > 0 and env.table(thread) is None
     assert env.table() is not None and env.table().status == "lobby"  # the parent channel's table is untouched
-    assert any("最终排名" in m["content"] for m in env.world.channel_messages(thread))
+    assert any("最终排名" in payload_text(m) for m in env.world.channel_messages(thread))

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from fake_discord import PendingInteraction, playing
+from fake_discord import PendingInteraction, payload_text, playing
 from storage.db import ActionRow, CommitError
 
 from .conftest import VARIANTS, Env, short
@@ -235,5 +235,5 @@ async def test_end_command_racing_a_vote_click_acts_once(env: Env) -> None:
     end, vote = await in_order(env, table, command(env, env.alice, "table end"), click(env, env.carol, proposal, yes))
     assert not end.ephemeral and table.status == "ended"
     assert vote.ephemeral and "结束" in vote.text()
-    ends = [m for m in env.world.channel_messages(env.channel) if m["content"].startswith("🛑")]
+    ends = [m for m in env.world.channel_messages(env.channel) if payload_text(m).startswith("🛑")]
     assert len(ends) == 1

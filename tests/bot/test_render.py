@@ -14,6 +14,7 @@ import pytest
 from bot.families.zipai.words import BIG, RED, SMALL
 from bot.present.table_message import public_lines, table_message
 from fake_discord import playing
+from fake_discord.layout import controls, media_urls, texts
 
 from .conftest import VARIANTS, Env, short
 
@@ -32,10 +33,10 @@ def payload_texts(body: dict[str, Any]) -> list[str]:
     for e in body.get("embeds") or []:
         out += [e.get("title") or "", e.get("description") or "", (e.get("footer") or {}).get("text") or ""]
         out += [f.get(k) or "" for f in e.get("fields") or [] for k in ("name", "value")]
-    for row in body.get("components") or []:
-        for c in row.get("components") or []:
-            out += [c.get("label") or "", c.get("placeholder") or ""]
-            out += [o.get("label") or "" for o in c.get("options") or []]
+    out += texts(body.get("components"))
+    for c in controls(body.get("components")):
+        out += [c.get("label") or "", c.get("placeholder") or ""]
+        out += [o.get("label") or "" for o in c.get("options") or []]
     return [t for t in out if t]
 
 
@@ -95,13 +96,12 @@ async def test_table_message_leads_with_turn_and_wall_and_stays_short(env: Env, 
     table = await env.open_table(variant, [env.alice, env.bob], f"bot.seed=5 {short(variant, 1)}")
     seats = len(table.seats)
     await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
-    descriptions = [e["description"] for b in all_bodies(env) for e in b.get("embeds") or []
-                    if "牌桌 #" in (e.get("title") or "") and "局" in (e.get("title") or "")
-                    and (e.get("description") or "").startswith("**")]
-    assert len(descriptions) > 5
+    states = [playing.table_message_parts(b) for b in all_bodies(env) if playing.is_table_message(b)]
+    assert len(states) > 5
     active = seats - (1 if variant == "bopi" and seats == 4 else 0)
-    for d in descriptions:
-        lines = d.split("\n")
+    for title, lines, _ in states:
+        assert "牌桌 #" in title and "局" in title
+        d = "\n".join(lines)
         assert lines[0].startswith(("**轮到**：", "**本局结束**")), lines[0]
         assert lines[1].startswith(("底牌剩余", "牌墙剩余", "加锤：已选", "本轮：", "打鸟：已选")), d
         # ≤ 15 lines for 3 seats (a 4-seat table gets 3 more for its 4th block)
@@ -114,27 +114,27 @@ async def test_countdown_and_claim_window_in_the_turn_line(env: Env) -> None:
     table = await env.open_table("paohuzi", [env.alice, env.bob], "bot.seed=2 hands=1")
     deadline = 1_800_000_123.7
     table.turn_deadline = deadline
-    first = table_message(table).embed.description.split("\n")[0]  # type: ignore[union-attr]
+    first = table_message(table).text().split("\n")[1]  # under the title
     assert first.startswith("**轮到**：") and "<t:1800000124:R>" in first  # rounded up: never shows less time than is left
     # during a claim window nobody is named: the public view then carries claims_pending and no to_act
     view = dataclasses.replace(table.game.public_view(), claims_pending=True, to_act=())
     turn = public_lines(table, view)[0]
     assert "等待玩家表态（吃/碰/胡）" in turn and "号" not in turn
     table.turn_deadline = None
-    assert "<t:" not in table_message(table).embed.description  # type: ignore[union-attr,operator]
+    assert "<t:" not in table_message(table).text()
 
 
 async def test_title_counts_hands_played_of_the_target(env: Env, rng: random.Random) -> None:
     table = await env.open_table("paohuzi", [env.alice, env.bob], "bot.seed=4 hands=2")
-    assert "第 1/2 局" in (table_message(table).embed.title or "")  # type: ignore[union-attr]
+    assert "第 1/2 局" in table_message(table).text().split("\n")[0]
     await playing.play_match(env.world, env.bot, env.channel, [env.alice, env.bob], rng)
-    titles = [e.get("title") or "" for b in all_bodies(env) for e in b.get("embeds") or []]
+    titles = [playing.table_message_parts(b)[0] for b in all_bodies(env) if playing.is_table_message(b)]
     assert any("第 2/2 局" in t for t in titles)
     # a race (满胡) has no fixed count
     env2_titles = []
     await env.cmd(env.alice, "table end")
     table = await env.open_table("fangpaofa", [env.alice, env.bob], "bot.seed=4 target=10")
-    env2_titles.append(table_message(table).embed.title or "")  # type: ignore[union-attr]
+    env2_titles.append(table_message(table).text().split("\n")[0])
     assert re.search(r"第 1 局$", env2_titles[0]), env2_titles
 
 
@@ -152,7 +152,7 @@ async def test_dm_hand_grouped_by_rank_with_kan_and_red_marked(env: Env) -> None
         for uid in (env.alice, env.bob):
             seat = table.seat_of(uid)
             held = list(table.game.view(seat).hand)
-            content = env.world.messages[env.world.latest_dm(uid)]["content"]
+            content = env.world.message_text(env.world.latest_dm(uid))
             line = next(ln for ln in content.split("\n") if ln.startswith("**手牌**"))
             tokens = line.split("：", 1)[1].split()
             ranks = []
@@ -195,7 +195,7 @@ async def test_dead_cards_say_they_may_still_be_won(env: Env) -> None:
     table = await env.open_table("paohuzi", [env.alice, env.bob], "bot.seed=3 hands=1")
     seat = table.seat_of(env.alice)
     table.game.chou[seat].add(parse_card("五"))
-    content = dm_panel(table, seat).content or ""
+    content = dm_panel(table, seat).text()
     assert "臭牌（不能再吃/碰，仍可胡）：五" in content
 
 
@@ -230,24 +230,24 @@ async def test_the_liang_is_a_card_of_its_own_only_until_its_window_closes(env: 
     game = table.game
     view = game.public_view()
     assert view.phase == "choose" and view.liang is not None
-    lines = table_message(table).embed.description.split("\n")  # type: ignore[union-attr]
+    lines = table_message(table).text().split("\n")[1:]  # under the title
     assert lines[1] == f"底牌剩余 {view.wall} · 亮张 {faces(view.liang)}"
     words = drawn_table_words(view, monkeypatch)
     assert words[:2] == [f"底牌剩余 {view.wall}", "亮张"]
     for uid in (env.alice, env.bob):  # nobody 打鸟s: the 亮张 window follows, then the dealer plays
         mid = env.world.latest_dm(uid)
-        [skip] = [c for row in env.world.messages[mid]["components"] for c in row["components"]
-                  if c.get("label") == "不打鸟"]
+        [skip] = [c for c in env.world.components_of(mid) if c.get("label") == "不打鸟"]
         await env.click(uid, mid, skip["custom_id"])
     view = game.public_view()
     assert view.phase != "choose" and not (game.window is not None and game.window_kind == "liang")
     assert view.liang is None
     message = env.world.messages[env.sent(table).hand_messages[table.hand_no]]
-    [embed] = message["embeds"]
-    status = [line for line in embed["description"].split("\n") if not line.startswith("›")]  # not the log
+    _, lines, _ = playing.table_message_parts(message)
+    status = [line for line in lines if not line.startswith("›")]  # not the log
     assert status[1].startswith(f"底牌剩余 {view.wall}") and "亮张" not in "\n".join(status)
     # the picture sent is the one of this view: it draws the 底牌 in the text's words, and no 亮张
-    assert embed["image"]["url"] == f"attachment://{pictures.table_picture(view).filename}"
+    [shown] = [a["filename"] for a in message["attachments"] if a["url"] in media_urls(message["components"])]
+    assert shown == pictures.table_picture(view).filename
     words = drawn_table_words(view, monkeypatch)
     assert words[0] == f"底牌剩余 {view.wall}" and "亮张" not in words and not any("牌墙" in w for w in words)
     with speaking("en"):

@@ -25,7 +25,8 @@ from engine.zipai.derivation import won_how, won_summary
 from engine.zipai.labels import VERBS, name_action
 from engine.zipai.rules import Explained, Priced, Won
 from engine.zipai.scoring import mingtang
-from fake_discord import playing
+from fake_discord import payload_text, playing
+from fake_discord.layout import controls
 
 from .conftest import VARIANTS, Env, short
 
@@ -77,7 +78,7 @@ async def test_pass_with_hu_on_offer_asks_to_confirm(env: Env) -> None:
     table = env.table()
     seat = table.seat_of(uid)
     version, seq, hand_id = table.version, table.seq, table.hand_id
-    panel_before = env.world.messages[mid]["content"]
+    panel_before = env.world.message_text(mid)
 
     # someone else clicking the ask is refused and nothing changes
     other = next(u for u in users if u != uid)
@@ -86,8 +87,7 @@ async def test_pass_with_hu_on_offer_asks_to_confirm(env: Env) -> None:
 
     p = await env.click(uid, mid, ask_id)
     assert not p.ephemeral
-    msg = env.world.messages[mid]
-    assert PASS_WARNING in msg["content"]
+    assert PASS_WARNING in env.world.message_text(mid)
     buttons = {c["label"]: c["custom_id"] for c in env.world.components_of(mid)}
     assert set(buttons) == {"确认过", "返回"}
     assert buttons["确认过"] == f"ht:b:{table.id}:{version}:{seat}:pass"
@@ -95,7 +95,7 @@ async def test_pass_with_hu_on_offer_asks_to_confirm(env: Env) -> None:
     assert (table.version, table.seq) == (version, seq) and seat in table.game.to_act()
 
     p = await env.click(uid, mid, buttons["返回"])  # back: the panel again, still nothing changed
-    assert env.world.messages[mid]["content"] == panel_before
+    assert env.world.message_text(mid) == panel_before
     assert any(c["custom_id"] == ask_id for c in env.world.components_of(mid))
     assert (table.version, table.seq) == (version, seq)
     seen_panel = copy.deepcopy(env.world.messages[mid])  # as the player saw it, to click again later
@@ -149,13 +149,12 @@ async def test_chi_bi_label_in_real_panels(env: Env) -> None:
         await env.open_table("paohuzi", users, f"bot.seed={seed} hands=2")
         await playing.play_match(env.world, env.bot, env.channel, users, random.Random(seed))
     for call in env.world.calls:
-        for row in (call.body or {}).get("components") or []:
-            for c in row.get("components") or []:
-                for o in c.get("options") or []:
-                    groups = o["value"].removeprefix("chi:").split("|")
-                    if o["value"].startswith("chi:") and len(groups) > 1:
-                        assert o["label"] == f"吃 {groups[0]} · " + " · ".join(f"比 {g}" for g in groups[1:])
-                        seen += 1
+        for c in controls((call.body or {}).get("components")):
+            for o in c.get("options") or []:
+                groups = o["value"].removeprefix("chi:").split("|")
+                if o["value"].startswith("chi:") and len(groups) > 1:
+                    assert o["label"] == f"吃 {groups[0]} · " + " · ".join(f"比 {g}" for g in groups[1:])
+                    seen += 1
     assert seen
 
 
@@ -169,9 +168,9 @@ async def test_timer_option_first_and_option_labels_chinese(env: Env) -> None:
         for c in comps:
             for o in c.get("options") or []:
                 assert not re.search(r"[A-Za-z]", o["label"]), o["label"]
-        embed = env.world.messages[p.message_id]["embeds"][0]  # type: ignore[index]
-        assert embed["title"].startswith(f"{v.name} · 牌桌") and v.name_en not in embed["title"]
-        assert "出牌限时" in embed["description"]
+        title, *lines = env.world.message_text(p.message_id).split("\n")  # type: ignore[arg-type]
+        assert title.startswith(f"### {v.name} · 牌桌") and v.name_en not in title
+        assert any(line.startswith("出牌限时") for line in lines)  # on the lobby's first screen
         await env.cmd(env.alice, "table end")
     assert env.table() is None
 
@@ -243,7 +242,7 @@ async def test_settlements_of_real_games_show_group_huxi_and_payments(env: Env) 
     for variant in [v for v in VARIANTS if v != "toy" and get_variant(v).family == "zipai"]:  # groups with 胡息
         table = await env.open_table(variant, users, f"bot.seed=21 {short(variant, 4)}")
         await playing.play_match(env.world, env.bot, env.channel, users, random.Random(3))
-        texts = [m["content"] for m in env.world.channel_messages(env.channel) if "胡了" in (m.get("content") or "")]
+        texts = [payload_text(m) for m in env.world.channel_messages(env.channel) if "胡了" in payload_text(m)]
         wins = [h for h in await env.bot.db.history(env.channel, limit=100)
                 if h["table_id"] == table.id and not h["result"]["draw"]]
         assert len(texts) >= len(wins)

@@ -225,8 +225,8 @@ def test_table_message_fits_a_phone() -> None:
     view = public_view(discards=[played] * 4, melds=[melds] * 4, chui=[2, 2, 2, 2], birds=(Bird("1m", None, (0,)),) * 6)
     table = make_table(game=FakeGame(view, {}), totals=[-120, 40, 40, 40])
     table.log.extend(["1号 小明 打 五万", "4号 小红 补杠 二条"])
-    desc = table_message(table).embed.description  # type: ignore[union-attr]
-    assert desc is not None and len(desc) <= EMBED_LIMIT
+    desc = table_message(table).text()
+    assert len(desc) <= EMBED_LIMIT
     assert desc.count("弃牌：") == 4 and desc.count("（共 40 张）") == 4
     for seat in range(4):
         assert len(player_block(table, typed(view), seat, [0] * 4)) <= 3
@@ -240,7 +240,7 @@ def test_dm_shows_the_drawn_tile_apart_and_own_angang_face_up() -> None:
                        drawn="5m", waits=["4m", "7z"], barred=True,
                        melds=[[], [], [], [{"type": "angang", "cards": ["9p"] * 4, "from": None}]])
     table = make_table(game=FakeGame(public, {3: own}))
-    content = dm_panel(table, 3).content or ""
+    content = dm_panel(table, 3).text()
     assert "**手牌**（11 张）：一二三万 五五筒 六七八条 东东 ｜ 摸到 **五万**" in content, content
     assert "**我的副露**：暗杠 九筒" in content and "扣着" not in content.split("我的副露")[1].split("\n")[0]
     assert "听牌：四万 中" in content and "过胡不胡" in content
@@ -253,7 +253,7 @@ def test_dm_hand_of_thirteen_has_no_drawn_tile_taken_out() -> None:
     public = public_view()
     own = private_view(public, 0, hand=["1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m", "7z"],
                        drawn=None)
-    content = dm_panel(make_table(game=FakeGame(public, {0: own})), 0).content or ""
+    content = dm_panel(make_table(game=FakeGame(public, {0: own})), 0).text()
     assert "**手牌**（13 张）：一一二三四五六七八九九九万 中" in content and "摸到" not in content
 
 

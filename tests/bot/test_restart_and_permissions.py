@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from fake_discord import playing
+from fake_discord import payload_text, playing
 
 from .conftest import VARIANTS, Env, short
 from .test_bad_input import actor as harness_actor
@@ -90,7 +90,7 @@ async def test_end_by_host_manager_and_vote(env: Env) -> None:
     assert env.table() is not None
     p = await env.cmd(env.carol, "table end")
     assert "解散" in p.text() and env.table() is None
-    assert any("投票" in m["content"] for m in env.world.channel_messages(env.channel))
+    assert any("投票" in payload_text(m) for m in env.world.channel_messages(env.channel))
 
 
 async def test_turn_timer_hands_over_to_ai_until_player_returns(env: Env) -> None:

@@ -22,7 +22,7 @@ from engine.words import Seat as Seat_
 from engine.words import msg
 from engine.zipai.rules import Explained, Priced, Won
 from engine.zipai.scoring import mingtang
-from fake_discord import playing
+from fake_discord import payload_text, playing
 
 from .conftest import Env
 
@@ -237,7 +237,7 @@ async def test_real_dm_counts_the_kan_held(env: Env) -> None:
         for uid in (env.alice, env.bob):
             hand = list(table.game.view(table.seat_of(uid)).hand)
             kans = [c for c in set(hand) if hand.count(c) == 3]
-            content = env.world.messages[env.world.latest_dm(uid)]["content"]
+            content = env.world.message_text(env.world.latest_dm(uid))
             if kans:
                 want = sum(6 if c in "壹贰叁肆伍陆柒捌玖拾" else 3 for c in kans)
                 assert re.search(rf"\*\*我的胡息\*\*：(门子 \d+ \+ )?坎 {want}\b", content), content
@@ -254,7 +254,7 @@ async def test_played_self_draws_show_the_extra_tun(env: Env) -> None:
     for seed in (5, 6, 7):
         await env.open_table("paohuzi", users, f"bot.seed={seed} hands=8")
         await playing.play_match(env.world, env.bot, env.channel, users, random.Random(seed))
-        texts = [m["content"] for m in env.world.channel_messages(env.channel) if "胡了" in (m.get("content") or "")]
+        texts = [payload_text(m) for m in env.world.channel_messages(env.channel) if "胡了" in payload_text(m)]
     zimo = [t for t in texts if "（自摸）" in t]
     assert texts and all("计分：胡息" in t for t in texts)
     assert zimo and all("+ 自摸 1 囤" in t for t in zimo)

@@ -11,7 +11,7 @@ import pytest
 
 from bot.present.viewing import view_json
 from bot.service.delivery import CHANNEL_LOST_REASON
-from fake_discord import Call, playing
+from fake_discord import Call, payload_text, playing
 
 from .conftest import Env
 
@@ -102,7 +102,7 @@ async def test_a_new_turn_arrives_as_a_new_dm_with_a_countdown(env: Env) -> None
     assert table.turn_deadline is not None
     assert table.turn_deadline == env.clock.time() + 60
     first = humans_deciding(env)[0]
-    text = env.world.messages[env.world.latest_dm(first)]["content"]
+    text = env.world.message_text(env.world.latest_dm(first))
     assert f"<t:{math.ceil(table.turn_deadline)}:R>" in text and "轮到你了" in text
     seen_new_turn = seen_waiting = False
     for _ in range(40):
@@ -127,13 +127,13 @@ async def test_a_new_turn_arrives_as_a_new_dm_with_a_countdown(env: Env) -> None
                 new = env.world.latest_dm(uid)
                 assert new != old[uid] and old[uid] in env.world.deleted
                 assert await stored_dm(env, table.id, seat) == new == env.sent(table).dm_messages[(table.hand_no, seat)]
-                assert f"<t:{math.ceil(table.turn_deadline)}:R>" in env.world.messages[new]["content"]
+                assert f"<t:{math.ceil(table.turn_deadline)}:R>" in env.world.message_text(new)
                 seen_new_turn = True
             elif uid not in after:
                 # not asked: edited in place, no notification
                 assert posts(env, dm, mark) == []
                 assert env.world.latest_dm(uid) == old[uid]
-                assert "<t:" not in env.world.messages[old[uid]]["content"]
+                assert "<t:" not in env.world.message_text(old[uid])
                 seen_waiting = True
         await service.idle()
     assert seen_new_turn and seen_waiting
@@ -143,7 +143,7 @@ async def test_no_timer_no_deadline(env: Env) -> None:
     table = await env.open_table("toy", [env.alice, env.bob], f"{TOY} bot.timer=0")
     assert table.turn_deadline is None
     first = humans_deciding(env)[0]
-    assert "<t:" not in env.world.messages[env.world.latest_dm(first)]["content"]
+    assert "<t:" not in env.world.message_text(env.world.latest_dm(first))
 
 
 async def test_default_length_timer_runs_out_into_auto(env: Env) -> None:
@@ -298,7 +298,7 @@ async def test_an_unposted_table_message_is_posted_by_the_next_publish(env: Env,
     hand_no = table.hand_no
     await act(env, humans_deciding(env)[0])
     assert table.hand_no == hand_no
-    table_posts = [c for c in posts(env, env.channel, mark) if c.body and c.body.get("embeds")]
+    table_posts = [c for c in posts(env, env.channel, mark) if playing.is_table_message(c.body)]
     assert len(table_posts) == 1
     mid = env.sent(table).hand_messages[hand_no]
     assert await stored_hand_message(env, table.hand_id) == mid
@@ -306,12 +306,12 @@ async def test_an_unposted_table_message_is_posted_by_the_next_publish(env: Env,
 
 def settlements(env: Env, hand_no: int | None = None) -> list[str]:
     """The settlement posts in the channel (of one hand, 0-based), in order."""
-    found = [m["content"] for m in env.world.channel_messages(env.channel) if "本局：" in (m.get("content") or "")]
+    found = [payload_text(m) for m in env.world.channel_messages(env.channel) if "本局：" in payload_text(m)]
     return [t for t in found if hand_no is None or f"第 {hand_no + 1} 局" in t]
 
 
 def final_posts(env: Env) -> list[str]:
-    return [m["content"] for m in env.world.channel_messages(env.channel) if "比赛结束" in (m.get("content") or "")]
+    return [payload_text(m) for m in env.world.channel_messages(env.channel) if "比赛结束" in payload_text(m)]
 
 
 async def end_hand_failing(env: Env, fault: dict[str, Any]) -> int:
@@ -341,8 +341,8 @@ async def test_a_refused_settlement_is_posted_by_the_next_publish(env: Env, faul
     await act(env, humans_deciding(env)[0])
     assert len(settlements(env, 0)) == 1 and env.sent(table).hand_messages.get(1) is not None
     posted = posts(env, env.channel, mark)
-    assert "本局：" in (posted[0].body or {}).get("content", "") and (posted[1].body or {}).get("embeds")
-    settled = next(m for m in env.world.channel_messages(env.channel) if "本局：" in (m.get("content") or ""))
+    assert "本局：" in payload_text(posted[0].body or {}) and playing.is_table_message(posted[1].body)
+    settled = next(m for m in env.world.channel_messages(env.channel) if "本局：" in payload_text(m))
     rows = await env.bot.db.fetch("SELECT message_id FROM channel_posts WHERE table_id = ?", (table.id,))
     assert [r["message_id"] for r in rows] == [int(settled["id"])]
     for _ in range(3):  # later changes do not post it again
@@ -363,7 +363,7 @@ async def test_a_refused_match_end_is_posted_later_once(env: Env) -> None:
     assert settlements(env) == [] and final_posts(env) == []
     await env.advance(1)
     assert len(settlements(env, 0)) == 1 and len(final_posts(env)) == 1
-    order = [m["content"] for m in env.world.channel_messages(env.channel)]
+    order = [payload_text(m) for m in env.world.channel_messages(env.channel)]
     assert order.index(settlements(env)[0]) < order.index(final_posts(env)[0])
     await env.advance(10_000)
     assert len(settlements(env)) == 1 and len(final_posts(env)) == 1
@@ -410,7 +410,8 @@ async def test_restore_posts_a_missing_table_message(env: Env, posted: bool) -> 
     mid = env.sent(revived).hand_messages[hand_no]
     assert await stored_hand_message(env, hand_id) == mid and mid in env.world.messages
     assert (mid == old) is posted
-    titles = [e.get("title") or "" for m in env.world.channel_messages(env.channel) for e in m["embeds"]]
+    titles = [playing.table_message_parts(m)[0] for m in env.world.channel_messages(env.channel)
+              if playing.is_table_message(m)]
     assert sum(re.search(rf"第 {hand_no + 1}(/\d+)? 局", t) is not None for t in titles) == 1
 
 
@@ -464,7 +465,7 @@ async def test_a_lost_channel_ends_its_table(env: Env, status: int, code: int) -
     assert rows[0]["end_reason"] == CHANNEL_LOST_REASON
     assert await env.bot.db.leaderboard(env.guild, "toy") == board
     for uid in (env.alice, env.bob):
-        text = env.world.messages[env.world.latest_dm(uid)]["content"]
+        text = env.world.message_text(env.world.latest_dm(uid))
         assert CHANNEL_LOST_REASON in text and "累计" in text
     version = table.version
     await asyncio.sleep(0)
@@ -478,8 +479,7 @@ async def test_a_lost_channel_ends_its_table(env: Env, status: int, code: int) -
 def _table_text(env: Env) -> str:
     table = env.table()
     mid = env.sent(table).hand_messages.get(table.hand_no)
-    msg = env.world.messages[mid]
-    return "\n".join(e.get("description") or "" for e in msg.get("embeds", [])) + (msg.get("content") or "")
+    return env.world.message_text(mid)
 
 
 @pytest.mark.parametrize(("variant", "seed"), [("paohuzi", 1), ("paohuzi", 4), ("fangpaofa", 3), ("anhua", 2)])

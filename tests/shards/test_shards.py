@@ -13,7 +13,14 @@ import pytest
 from bot.__main__ import main
 from bot.edge.client import HunanBot, make_bot
 from bot.edge.shards import ALL, ShardConfigError, Shards, from_env, parse_ids, shard_of
-from fake_discord import FakeDiscord, UnknownRoute, guild_id_on_shard, playing, uninstall_webhook_edge
+from fake_discord import (
+    FakeDiscord,
+    UnknownRoute,
+    guild_id_on_shard,
+    payload_text,
+    playing,
+    uninstall_webhook_edge,
+)
 from storage.db import Database, SeatRow
 from tests.example_family import ensure_registered
 
@@ -138,7 +145,7 @@ async def test_without_dm_clicks_players_play_from_the_channel(shard1: Sharded) 
     assert not [c for c in w.calls if c.path == "/users/@me/channels" or (c.channel_id in w.dm_of_user.values())]
     turn = table.seats[table.game.to_act()[0]].user_id
     assert turn is not None
-    assert any(f"<@{turn}>" in (m.get("content") or "") for m in w.channel_messages(channel))
+    assert any(f"<@{turn}>" in payload_text(m) for m in w.channel_messages(channel))
     version = table.version
     mid = await playing.ephemeral_panel(w, bot, turn, channel)
     choices = playing.action_choices(w, mid)

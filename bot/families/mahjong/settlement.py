@@ -82,6 +82,7 @@ def settlement_body(table: Table, result: HandResult, hand_no: int) -> Settlemen
         if birds:
             lines.append(birds)
     lines += [table.say(step.says) for step in outcome.steps]  # 加锤
+    money = len(lines)
     paid = payment_lines(table, outcome.payments)
     if paid:
         lines.append(tr("付分："))
@@ -90,4 +91,4 @@ def settlement_body(table: Table, result: HandResult, hand_no: int) -> Settlemen
     if cancelled:
         lines.append(tr("荒庄：杠钱作废（{payments}）", payments=joined(cancelled, "；")))
     lines.append(deltas_line(table, list(result.deltas)))
-    return Settlement(lines, frozenset(optional))
+    return Settlement(lines, frozenset(optional), money)

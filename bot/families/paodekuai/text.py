@@ -184,10 +184,11 @@ def settlement_body(table: Table, result: HandResult, hand_no: int) -> Settlemen
         state = table.say(step.says)
         left = outcome.hands[seat.seat] if isinstance(seat, Seat) and seat.seat < len(outcome.hands) else ()
         lines.append(tr("{state}：{cards}", state=state, cards=cards_text(left)) if left else state)
+    money = len(lines)
     paid = payment_lines(table, outcome.payments)
     if paid:
         lines.append(tr("付分："))
         lines += [f"　{line}" for line in paid]
     lines += [table.say(step.says) for step in outcome.steps]
     lines.append(deltas_line(table, list(result.deltas)))
-    return Settlement(lines)
+    return Settlement(lines, money=money)

@@ -66,8 +66,9 @@ def settlement_body(presenter: Presenter, table: Table, result: HandResult, hand
         lines.append(_fans_line(presenter, table, winner))
         # the 计分 line, then the lines under it
         lines += [("　" if i else "") + say(step) for i, step in enumerate(winner.steps)]
+    money = len(lines)
     lines += [say(step) for step in outcome.steps]  # 打鸟, then 本局
-    return Settlement(lines)
+    return Settlement(lines, money=money)
 
 
 def hand_summary(presenter: Presenter, table: Table, result: dict[str, Any]) -> str:
