@@ -15,6 +15,7 @@ Chance is one seeded shuffle per hand; (variant, options, seed, actions) replays
 
 from __future__ import annotations
 
+import copy
 import inspect
 import weakref
 from collections.abc import Callable
@@ -137,6 +138,13 @@ class LegalCache:
         self._compute: Callable[[], Callable[[int], list[Action]] | None] = (
             weakref.WeakMethod(compute) if inspect.ismethod(compute) else lambda: compute)
         self._by: dict[tuple[int, int], list[Action]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LegalCache:
+        """A deep-copied game's cache, empty, asking the copy: its method, deep-copied through ``memo``, is the
+        copy's own (a weak reference cannot be copied, and the copy's legal actions are the copy's)."""
+        compute = self._compute()
+        assert compute is not None
+        return LegalCache(copy.deepcopy(compute, memo))
 
     def get(self, version: int, seat: int) -> list[Action]:
         """The cached list itself: callers handing it out copy it."""

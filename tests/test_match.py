@@ -145,3 +145,20 @@ def test_a_match_keeps_no_past_hand_and_a_dropped_hand_needs_no_collector(varian
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("variant", ["paohuzi", "changsha", "paodekuai"])
+def test_a_deep_copied_hand_is_played_on_its_own(variant: str) -> None:
+    """Tests and search copy a hand to try a move: the copy's legal actions are the copy's (its cache asks the
+    copy, not the hand it was copied from), and playing on it leaves the original as it was."""
+    import copy
+
+    match = Match(variant, {}, first_dealer=0)
+    game = match.new_hand(5)
+    seat = game.to_act()[0]
+    legal = game.legal_actions(seat)
+    twin = copy.deepcopy(game)
+    twin.apply(seat, legal[0])
+    assert twin.version == game.version + 1
+    assert game.legal_actions(seat) == legal and game.log == []
+    assert [twin.legal_actions(s) for s in twin.to_act()] != [legal]  # the copy moved on

@@ -9,8 +9,9 @@ import os
 import pytest
 
 from tests.property_checks import play_checked, replay
+from tests.scale import scaled
 
-HANDS = int(os.environ.get("PAOHUZI_PROPERTY_HANDS", "10000"))
+HANDS = int(os.environ.get("PAOHUZI_PROPERTY_HANDS", scaled(10_000)))
 CHUNKS = 20
 
 

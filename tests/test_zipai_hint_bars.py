@@ -14,6 +14,7 @@ from engine.hints import CHOUHU, LOUHU, UNTIL_HUXI, UNTIL_INTAKE, Bar, Wait, hin
 from engine.zipai.cards import N_KINDS, name
 from engine.zipai.game import ZipaiGame
 from engine.zipai.hints import ways
+from tests.scale import scaled
 from tests.zipai_positions import (
     OPTION_SETS,
     deliver,
@@ -25,7 +26,7 @@ from tests.zipai_positions import (
     take_win,
 )
 
-COUNT = 400
+COUNT = scaled(400)
 CONFIGS = [(v, sets[0]) for v, sets in OPTION_SETS.items()] + [("paohuzi", {"mingtang": "honghei"}),
                                                                   ("bopi", {"players": 3})]
 

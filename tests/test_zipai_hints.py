@@ -18,6 +18,7 @@ from engine.registry import get_variant
 from engine.zipai.cards import N_KINDS, name
 from engine.zipai.game import ZipaiGame
 from engine.zipai.hints import ways
+from tests.scale import scaled
 from tests.zipai_positions import OPTION_SETS, Position, new_game, positions, seat
 
 DEFAULT_COUNT = 600  # positions on a variant's default options; fewer on each other option set
@@ -77,6 +78,7 @@ def _check_position(game: ZipaiGame, position: Position) -> tuple[bool, bool, bo
 def test_random_positions_hint_exactly_the_calculators_wins(variant: str, options: dict[str, Any],
                                                             count: int) -> None:
     game = new_game(variant, options)
+    count = scaled(count)
     ready = own_meld = short = 0
     for position in positions(game, count, "hints"):
         waits, through_meld, under = _check_position(game, position)
@@ -94,7 +96,7 @@ def test_every_zipai_variant_and_thousands_of_positions_are_covered() -> None:
 
     zipai = {v.id for v in all_variants() if v.family == "zipai"}
     assert set(OPTION_SETS) == zipai
-    assert sum(count for _, _, count in CONFIGS) >= 5000
+    assert sum(count for _, _, count in CONFIGS) >= 5000  # in the deep run (tests/scale.py)
 
 
 AI_VARIANTS = [("paohuzi", 30), ("fangpaofa", 20), ("bopi", 20), ("anhua", 20), ("liuhuqiang", 20)]
@@ -132,7 +134,7 @@ def test_zipai_hints_are_the_calculators_wins(variant: str, count: int) -> None:
     v = get_variant(variant)
     options = v.validate({})
     ready = 0
-    for seed in range(count):
+    for seed in range(scaled(count, least=8)):
         game: Any = v.new_hand(options, 500 + seed, seed % 3, {})
         step = 0
         while not game.finished:

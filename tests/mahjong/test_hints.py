@@ -14,6 +14,7 @@ from engine.mahjong.rules import Meld
 from engine.mahjong.tiles import KINDS, NOTATION, ids
 from engine.registry import get_variant
 from tests.mahjong.hands import drop_one, random_hand
+from tests.scale import scaled
 
 FULL_EVERY = 5  # every tile by both ways on one hand in five; the others check each hinted tile and 自摸 for all
 
@@ -68,7 +69,8 @@ def _same(game: Any, seat: int, tile: int, hinted: Any, out: dict[str, Any]) -> 
         assert game.hands[seat][game.rules.wild] >= 4 and tile != game.rules.wild
 
 
-# (variant, options, hands): 2,000 hands of each variant on its defaults, fewer on other options.
+# (variant, options, hands): 2,000 hands of each variant on its defaults, fewer on other options, in the deep run
+# (tests/scale.py).
 CONFIGS = [
     ("hongzhong", {}, 2000),
     ("hongzhong", {"hongzhong_count": 8, "menmenqing": True}, 500),
@@ -83,7 +85,7 @@ CONFIGS = [
 def test_hints_are_the_calculators_wins(variant: str, raw: dict[str, Any], count: int) -> None:
     rng = random.Random(f"hints-{variant}-{len(raw)}")
     game = _game(variant, raw, 7)
-    tenpai = 0
+    tenpai, count = 0, scaled(count)
     for i in range(count):
         seat = i % game.seats
         _place(game, rng, seat)

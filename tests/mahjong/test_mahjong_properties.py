@@ -25,6 +25,7 @@ from engine.outcome import Outcome, Winner
 from engine.registry import get_variant
 from engine.selfplay import play_hand
 from engine.words import Cards, Seat, msg
+from tests.scale import scaled
 
 TILE = re.compile(r"^[1-9][mps]$|^[1-7]z$")
 SUITED_NAMES = {tile_name(t): t for t in range(27)}
@@ -284,7 +285,8 @@ def check_replay(variant: Any, options: dict[str, Any], seed: int, dealer: int, 
     assert again.result.deltas == game.result.deltas and again.result.outcome == game.result.outcome
 
 
-# (variant, options, random hands, AI hands, deep-checked random hands): 2,000 hands per variant.
+# (variant, options, random hands, AI hands, deep-checked random hands): 2,000 hands per variant in the deep run
+# (tests/scale.py).
 CONFIGS = [
     ("hongzhong", {}, 650, 20, 40),
     ("hongzhong", {"hongzhong_count": 8, "bird_mode": "hujijiangji"}, 600, 15, 40),
@@ -300,9 +302,9 @@ REPLAY_EVERY = 8
                          ids=[f"{c[0]}-{i}" for i, c in enumerate(CONFIGS)])
 def test_invariants_over_seeded_hands(variant: str, raw: dict[str, Any], randoms: int, ais: int, deep: int) -> None:
     options = get_variant(variant).validate(raw)
-    for i in range(randoms):
+    for i in range(scaled(randoms)):
         play_checked(variant, options, 10_000 + i, i % 4, ai=False, deep=i < deep, replay=i % REPLAY_EVERY == 0)
-    for i in range(ais):
+    for i in range(scaled(ais, least=5)):
         play_checked(variant, options, 90_000 + i, i % 4, ai=True, deep=True)
 
 

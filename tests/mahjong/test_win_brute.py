@@ -16,9 +16,10 @@ from engine.mahjong.tiles import ALL, SUITED
 from engine.mahjong.win import Checker
 from tests.mahjong import brute
 from tests.mahjong.hands import Hand, drop_one, random_hand
+from tests.scale import scaled
 
-HANDS_PER_COUNT = 20_000
-WAITS_PER_COUNT = 4_000
+HANDS_PER_COUNT = scaled(20_000)
+WAITS_PER_COUNT = scaled(4_000)
 WILD_COUNTS = (0, 1, 2, 4, 8)
 
 # (name, checker, brute keyword arguments, universe, share of the hands)

@@ -19,6 +19,7 @@ from engine.paodekuai.game import PaodekuaiGame, play_of
 from engine.registration import MatchProgress
 from engine.registry import get_variant
 from engine.selfplay import play_hand, random_policy
+from tests.scale import scaled
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -62,7 +63,7 @@ def test_selfplay_hands_conserve_cards_sum_to_zero_replay_and_hide_hands(k: int)
     variant = get_variant("paodekuai")
     opts = variant.validate(OPTION_SETS[k])
     progress = MatchProgress(options={**opts, "hands": 32}, seats=3, totals=[0] * 3)
-    per_set = 170  # 6 × 170 > 1,000 hands
+    per_set = scaled(170)  # 6 × 170 > 1,000 hands in the deep run (tests/scale.py)
     rng = random.Random(k)
     total = 45 if opts["cards"] == 15 else 48
     for i in range(per_set):

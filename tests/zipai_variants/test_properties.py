@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from tests.property_checks import play_checked, replay
+from tests.scale import scaled
 
-HANDS = int(os.environ.get("ZIPAI_VARIANT_PROPERTY_HANDS", "800"))
+HANDS = int(os.environ.get("ZIPAI_VARIANT_PROPERTY_HANDS", scaled(800)))
 
 # (variant, option sets cycled over the hands, zero-sum?)
 CASES: list[tuple[str, list[dict[str, Any]], bool]] = [
