@@ -246,6 +246,12 @@ class Checker:
             else:
                 tables.append(shared.setdefault(mask, {}))
         self._tables: tuple[dict[bytes, tuple[int, ...]], ...] = tuple(tables)
+        # distance: (r, d) frontiers of 万+筒 and of 条+字 by their counts (``_standard_distance``)
+        self._pairs: dict[bytes, tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = {}
+        # decompositions: each block's splits by (block, counts, holds the 将, wildcards at most)
+        self._splits_memo: dict[
+            tuple[int, bytes, bool, int], tuple[tuple[tuple[Group, ...], int | None, tuple[int, ...]], ...]
+        ] = {}
 
     # -- block prices -----------------------------------------------------------------------------------------------
     def _entry(self, b: int, key: bytes) -> tuple[int, ...]:
@@ -348,6 +354,8 @@ class Checker:
         """Every distinct way the hand wins (sorted; ``[]`` when it does not). Scoring picks among them (碰碰胡,
         清一色, 七对/龙七对, 将将胡 …). Groups of three wildcards and a pair of two are reported as free (see
         ``Decomposition``), so the list stays finite and small."""
+        if not self.is_win(counts, wild):
+            return []  # the block prices say so at once (most callers ask of hands that do not win)
         out: set[Decomposition] = set()
         total = sum(counts) + wild
         if total % 3 == 2:
@@ -363,19 +371,20 @@ class Checker:
         return sorted(out, key=_order)
 
     def _standard(self, counts: Sequence[int], wild: int, out: set[Decomposition]) -> None:
-        blocks = [tuple(counts[off : off + ln]) for off, ln, _ in _BLOCKS]
+        key = bytes(counts)
+        blocks = [key[off : off + ln] for off, ln, _ in _BLOCKS]
         for pair_block in (0, 1, 2, 3, None):
-            self._combine(blocks, 0, pair_block, wild, [], None, [], out)
+            self._combine(blocks, 0, pair_block, wild, (), None, (), out)
 
     def _combine(
         self,
-        blocks: list[tuple[int, ...]],
+        blocks: list[bytes],
         b: int,
         pair_block: int | None,
         budget: int,
-        groups: list[Group],
+        groups: tuple[Group, ...],
         pair: int | None,
-        wild_as: list[int],
+        wild_as: tuple[int, ...],
         out: set[Decomposition],
     ) -> None:
         if b == 4:
@@ -398,22 +407,38 @@ class Checker:
                 )
             )
             return
+        for bg, bp, bw in self._splits(b, blocks[b], pair_block == b, budget):
+            self._combine(blocks, b + 1, pair_block, budget - len(bw), groups + bg,
+                          pair if bp is None else bp, wild_as + bw, out)
+
+    def _splits(
+        self, b: int, key: bytes, want: bool, budget: int
+    ) -> tuple[tuple[tuple[Group, ...], int | None, tuple[int, ...]], ...]:
+        """Every split of block ``b`` (``_block_decomps``) within ``budget`` wildcards, in tile ids, memoised on the
+        block's counts (a hand's blocks recur across the hands scoring and 听牌 lists look at)."""
+        memo = self._splits_memo
+        k = (b, key, want, budget)
+        try:
+            return memo[k]
+        except KeyError:
+            pass
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
         off, _, honour = _BLOCKS[b]
         mask = self._masks[b]
-        want = pair_block == b
-        if _cost(blocks[b], want, honour, mask) > budget:
-            return
-        for bg, bp, bw in _block_decomps(blocks[b], want, honour, mask, budget):
-            self._combine(
-                blocks,
-                b + 1,
-                pair_block,
-                budget - len(bw),
-                groups + [Group(g[0], g[1] + off, tuple(sorted(x + off for x in g[2]))) for g in bg],
-                pair if bp is None else bp + off,
-                wild_as + [x + off for x in bw],
-                out,
+        c = tuple(key)
+        found: tuple[tuple[tuple[Group, ...], int | None, tuple[int, ...]], ...] = ()
+        if _cost(c, want, honour, mask) <= budget:
+            found = tuple(
+                (
+                    tuple(Group(g[0], g[1] + off, tuple(sorted(x + off for x in g[2]))) for g in bg),
+                    None if bp is None else bp + off,
+                    tuple(x + off for x in bw),
+                )
+                for bg, bp, bw in _block_decomps(c, want, honour, mask, budget)
             )
+        memo[k] = found
+        return found
 
     def _qidui(self, counts: Sequence[int], wild: int) -> Decomposition | None:
         pairs: list[int] = []
@@ -507,33 +532,60 @@ class Checker:
 
     def _standard_distance(self, counts: Sequence[int], w: int, cap: int = INF) -> int:
         """The fewest tiles given up (r) so that the kept tiles plus ``w + r`` free tiles form the groups and the
-        将; a block's profile beyond ``cap`` tiles given up is never needed (answers above ``cap`` are ``cap + 1``)."""
-        best0: list[int] = [0]
-        best1: list[int] = [INF]
-        for (off, ln, honour), mask in zip(_BLOCKS, self._dmasks, strict=True):
-            p0, p1 = _profile(tuple(counts[off : off + ln]), honour, mask)
-            size = min(len(best0) + len(p0) - 1, cap + 1)
-            n0 = [INF] * size
-            n1 = [INF] * size
-            for r in range(min(len(best0), size)):
-                a0 = best0[r]
-                a1 = best1[r]
-                for s in range(min(len(p0), size - r)):
-                    b0 = p0[s]
-                    v = a0 + b0
-                    if v < n0[r + s]:
-                        n0[r + s] = v
-                    v = a1 + b0
-                    b1 = p1[s]
-                    if a0 + b1 < v:
-                        v = a0 + b1
-                    if v < n1[r + s]:
-                        n1[r + s] = v
-            best0, best1 = n0, n1
-        for r, (a0, a1) in enumerate(zip(best0, best1, strict=True)):
-            if min(a1, a0 + 2) <= w + r:
-                return r
-        return len(best0) if cap < INF else INF  # INF unreachable: replacing every tile always works
+        将 (answers above ``cap`` are ``cap + 1``).
+
+        Each block offers (s, d) choices — s of its tiles given up, d = wildcards it then needs − s — and only its
+        Pareto frontier matters (fewer tiles given up and no more wildcards net is never worse); the blocks' choices
+        add up, the hand wins when Σ d ≤ w, and r = Σ s is minimised. 万+筒 and 条+字 are folded into one frontier
+        each (memoised on their counts: a discard changes one of the two), then the two are matched."""
+        key = bytes(counts)
+        pairs = self._pairs
+        low = key[:18]
+        try:
+            n1, p1 = pairs[low]
+        except KeyError:
+            n1, p1 = self._pair_entry(low, 0)
+        high = key[18:]
+        try:
+            n2, p2 = pairs[high]
+        except KeyError:
+            n2, p2 = self._pair_entry(high, 2)
+        best = INF
+        for a, x in n1:
+            for b, y in p2:
+                if x + y <= w:
+                    if a + b < best:
+                        best = a + b
+                    break  # d falls as r grows: the first that fits is the cheapest
+            for b, y in n2:
+                if x + y + 2 <= w:  # the 将 from two free tiles
+                    if a + b < best:
+                        best = a + b
+                    break
+        for a, x in p1:
+            for b, y in n2:
+                if x + y <= w:
+                    if a + b < best:
+                        best = a + b
+                    break
+        if best > cap:
+            return cap + 1 if cap < INF else INF  # INF unreachable: replacing every tile always works
+        return best
+
+    def _pair_entry(self, key: bytes, first: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        """The (r, d) frontiers of blocks ``first`` and ``first + 1`` together: without the 将, and with it in
+        either block."""
+        pairs = self._pairs
+        if len(pairs) >= MEMO_LIMIT:
+            pairs.clear()
+        (_, cut, hon_a), (_, _, hon_b) = _BLOCKS[first], _BLOCKS[first + 1]
+        a0, a1 = _frontier(key[:cut], hon_a, self._dmasks[first])
+        b0, b1 = _frontier(key[cut:], hon_b, self._dmasks[first + 1])
+        none = _pareto([(s + t, d + e) for s, d in a0 for t, e in b0])
+        paired = _pareto([(s + t, d + e) for s, d in a0 for t, e in b1] + [(s + t, d + e) for s, d in a1 for t, e in b0])
+        entry = (tuple(none), tuple(paired))
+        pairs[key] = entry
+        return entry
 
     def _qidui_distance(self, counts: Sequence[int], w: int) -> int:
         if not self.qidui_quads:
@@ -569,6 +621,26 @@ def _profile(c: tuple[int, ...], honour: bool, mask: int) -> tuple[tuple[int, ..
         if v1 < p1[r]:
             p1[r] = v1
     return tuple(p0), tuple(p1)
+
+
+def _pareto(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The (r, d) points no other point beats on both (r ascending, d strictly descending)."""
+    points.sort()
+    out: list[tuple[int, int]] = []
+    last = INF
+    for a, x in points:
+        if x < last:
+            out.append((a, x))
+            last = x
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _frontier(key: bytes, honour: bool, mask: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """A block's (tiles given up, wildcards needed − tiles given up) frontier, without and with the 将."""
+    p0, p1 = _profile(tuple(key), honour, mask)
+    return (tuple(_pareto([(s, c - s) for s, c in enumerate(p0) if c < INF])),
+            tuple(_pareto([(s, c - s) for s, c in enumerate(p1) if c < INF])))
 
 
 def _block_decomps(
@@ -642,6 +714,7 @@ def clear_memo() -> None:
     """Forget every memoised block price (benchmarks measure the cold start with it)."""
     _cost.cache_clear()
     _profile.cache_clear()
+    _frontier.cache_clear()
     checker.cache_clear()
 
 

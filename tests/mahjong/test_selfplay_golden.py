@@ -36,7 +36,7 @@ def digest(variant_id: str, hands: int = HANDS) -> str:
     for i in range(hands):
         rng = random.Random(i)
 
-        def odd(game: Game, seat: int) -> Action:
+        def odd(game: Game, seat: int, rng: random.Random = rng) -> Action:
             return rng.choice(game.legal_actions(seat))
 
         def easy(game: Game, seat: int) -> Action:
