@@ -194,6 +194,66 @@ _HONOUR_KE = (0, 2, 1, 0, 2)
 _HONOUR_PAIR = (INF, 1, 0, 2, 1)
 
 
+def _groups_only(c: list[int]) -> bool:
+    """Whether a suit's counts, no wildcard, split into 顺子 and 刻子 alone: the lowest tile's copies beyond a
+    multiple of three must start 顺子 (three 顺子 from one tile are three 刻子), so one pass decides."""
+    n = len(c)
+    for i in range(n):
+        x = c[i]
+        if x < 0:
+            return False
+        r = x % 3
+        if r:
+            if i + 2 >= n:
+                return False
+            c[i + 1] -= r
+            c[i + 2] -= r
+    return True
+
+
+def _plain_prices(c: tuple[int, ...]) -> tuple[int, int]:
+    """(w0, w1) of a suit no wildcard may enter, as ``_cost`` would find them (0 or INF), without its search."""
+    w0 = 0 if _groups_only(list(c)) else INF
+    w1 = INF
+    for i, x in enumerate(c):
+        if x >= 2:
+            rest = list(c)
+            rest[i] -= 2
+            if _groups_only(rest):
+                w1 = 0
+                break
+    return w0, w1
+
+
+def _plain_splits(c: list[int], want: bool, honour: bool) -> list[tuple[tuple[tuple[str, int], ...], int | None]]:
+    """Every split of a block no wildcard may enter into groups and, if ``want``, one pair: (groups as (kind,
+    first), pair position); what ``_block_decomps`` yields for it, found without its wildcard cases."""
+    n = len(c)
+    i = 0
+    while i < n and not c[i]:
+        i += 1
+    if i == n:
+        return [] if want else [((), None)]
+    out: list[tuple[tuple[tuple[str, int], ...], int | None]] = []
+    if c[i] >= 3:
+        c[i] -= 3
+        out += [((("ke", i),) + g, p) for g, p in _plain_splits(c, want, honour)]
+        c[i] += 3
+    if want and c[i] >= 2:
+        c[i] -= 2
+        out += [(g, i) for g, _ in _plain_splits(c, False, honour)]
+        c[i] += 2
+    if not honour and i + 2 < n and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        out += [((("shun", i),) + g, p) for g, p in _plain_splits(c, want, honour)]
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+    return out
+
+
 def _honour_prices(c: tuple[int, ...], mask: int) -> tuple[int, int]:
     """(w0, w1) of the 字 block, as ``_cost`` would find them, without its search."""
     w0 = 0
@@ -246,6 +306,7 @@ class Checker:
             else:
                 tables.append(shared.setdefault(mask, {}))
         self._tables: tuple[dict[bytes, tuple[int, ...]], ...] = tuple(tables)
+        self._tz = tables[3]
         # distance: (r, d) frontiers of 万+筒 and of 条+字 by their counts (``_standard_distance``)
         self._pairs: dict[bytes, tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = {}
         # decompositions: each block's splits by (block, counts, holds the 将, wildcards at most)
@@ -261,13 +322,28 @@ class Checker:
             table.clear()
         _, _, honour = _BLOCKS[b]
         mask = self._masks[b]
+        if not mask:
+            # No wildcard enters: 字 are priced kind by kind, so the entry is that of the sorted counts (≤ 330 are
+            # ever worked out); a suit prices as its mirror image (9 → 1), so half the suits are looked up.
+            canon = bytes(sorted(key)) if honour else min(key, key[::-1])
+            if canon != key:
+                entry = table.get(canon) or self._entry(b, canon)
+                table[key] = entry
+                return entry
         c = tuple(key)
         if honour:
             w0, w1 = _honour_prices(c, mask)
+        elif not mask:
+            w0, w1 = _plain_prices(c)
         else:
             w0 = _cost(c, False, honour, mask)
             w1 = _cost(c, True, honour, mask)
         qn = INF
+        if not mask:
+            qn, sn, sd = self._plain_specials(key, honour)
+            entry = (min(w0, w1, qn, sn), w0, w1, sum(key), qn, sn, sd)
+            table[key] = entry
+            return entry
         if self.qidui:
             qn = 0
             for i, x in enumerate(c):
@@ -295,19 +371,32 @@ class Checker:
         table[key] = entry
         return entry
 
+    def _plain_specials(self, key: bytes, honour: bool) -> tuple[int, int, int]:
+        """(七对, 十三幺 wildcards, 十三幺 pairs) of a block no wildcard may enter: ``_entry``'s loops, by counts."""
+        qn = INF
+        if self.qidui:
+            qn = INF if any(x & 1 for x in key) or (not self.qidui_quads and max(key) >= 3) else 0
+        sn, sd = INF, 0
+        if self.shisanyao:
+            ends = key if honour else key[::8]
+            sd = ends.count(2)
+            if (honour or not any(key[1:8])) and 0 not in ends and max(ends) <= 2:
+                sn = 0
+        return qn, sn, sd
+
     # -- the check --------------------------------------------------------------------------------------------------
     def is_win(self, counts: Sequence[int], wild: int = 0) -> bool:
         """Whether ``counts`` + ``wild`` wildcards form a winning hand (胡牌): 4X+Y (fewer groups after melds),
         七对 or 十三幺 as configured. The group count follows from the tile count (14 − 3k)."""
-        tm, tp, ts, tz = self._tables
         # 字 first: in random hands a lone 字 (no 顺子 can take it) rejects at once.
         k = bytes(counts[27:34])
         try:
-            ez = tz[k]
+            ez = self._tz[k]
         except KeyError:
             ez = self._entry(3, k)
         if ez[0] > wild:
             return False
+        tm, tp, ts, _ = self._tables
         k = bytes(counts[0:9])
         try:
             em = tm[k]
@@ -428,7 +517,12 @@ class Checker:
         mask = self._masks[b]
         c = tuple(key)
         found: tuple[tuple[tuple[Group, ...], int | None, tuple[int, ...]], ...] = ()
-        if _cost(c, want, honour, mask) <= budget:
+        if not mask:
+            found = tuple(
+                (tuple(Group(kind, first + off) for kind, first in bg), None if bp is None else bp + off, ())
+                for bg, bp in _plain_splits(list(c), want, honour)
+            )
+        elif _cost(c, want, honour, mask) <= budget:
             found = tuple(
                 (
                     tuple(Group(g[0], g[1] + off, tuple(sorted(x + off for x in g[2]))) for g in bg),
