@@ -32,7 +32,6 @@ from .tiles import ALL, KINDS, SUITED, YAOJIU
 INF = 1 << 20
 _YAOJIU_SET = frozenset(YAOJIU)
 _HALF = (0, 0, 1, 1, 2, 2, 3, 3, 4)  # pairs in n copies (n ≤ 8 with wildcards counted apart)
-FIRST_CAP = 7  # tiles given up that the first, bounded distance search looks at
 MEMO_LIMIT = 100_000  # entries per block table; cleared when full (as the 字牌 memo)
 
 # (offset, length, honour) of the four blocks: 万 筒 条 字.
@@ -308,6 +307,7 @@ class Checker:
         self._tables: tuple[dict[bytes, tuple[int, ...]], ...] = tuple(tables)
         self._tz = tables[3]
         # distance: (r, d) frontiers of 万+筒 and of 条+字 by their counts (``_standard_distance``)
+        self._distances: dict[tuple[bytes, int], int] = {}  # distance by (counts, wildcards)
         self._pairs: dict[bytes, tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = {}
         # decompositions: each block's splits by (block, counts, holds the 将, wildcards at most)
         self._splits_memo: dict[
@@ -599,7 +599,22 @@ class Checker:
         A drawn tile may be any kind of ``universe`` (or of ``wild_targets``); exact when ``wild == 0`` or the
         wildcards reach every kind of the universe, otherwise a lower bound. The 4-copy limit is not considered.
         ``limit``: only whether the hand is within ``limit`` matters — a farther hand answers ``limit + 1``, which
-        lets the search stop early (the AI asks "is this discard as good as the best?")."""
+        lets the search stop early (the AI asks "is this discard as good as the best?").
+
+        Memoised on the hand (the AI asks of the same hands again and again); a bounded answer is the exact one
+        capped at ``limit + 1``."""
+        memo = self._distances
+        key = (bytes(counts), wild)
+        try:
+            out = memo[key]
+        except KeyError:
+            out = self._exact_distance(counts, wild)
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = out
+        return out if limit is None else min(out, limit + 1)
+
+    def _exact_distance(self, counts: Sequence[int], wild: int) -> int:
         n = sum(counts) + wild
         if n % 3 == 0:
             raise ValueError("distance needs a hand of 3n+1 or 3n+2 tiles")
@@ -611,18 +626,8 @@ class Checker:
                 special = self._qidui_distance(counts, w)
             if self.shisanyao:
                 special = min(special, self._shisanyao_distance(counts, w))
-        cap = min(INF if limit is None else max(limit - extra, 0), special - 1)
-        if cap < 0:
-            best = special
-        elif cap >= INF:
-            # Nearly every hand is within a few tiles: a bounded search first, the unbounded one only past it.
-            best = self._standard_distance(counts, w, FIRST_CAP)
-            if best > FIRST_CAP:
-                best = self._standard_distance(counts, w)
-        else:
-            best = min(self._standard_distance(counts, w, cap), special)
-        out = best + extra
-        return out if limit is None else min(out, limit + 1)
+        best = special if special <= 0 else min(self._standard_distance(counts, w, special - 1), special)
+        return best + extra
 
     def _standard_distance(self, counts: Sequence[int], w: int, cap: int = INF) -> int:
         """The fewest tiles given up (r) so that the kept tiles plus ``w + r`` free tiles form the groups and the
