@@ -297,6 +297,11 @@ class Checker:
         self._masks = tuple(_mask(self.wild_targets, off, ln) for off, ln, _ in _BLOCKS)
         reach = self.wild_targets | set(self.universe)
         self._dmasks = tuple(_mask(reach, off, ln) for off, ln, _ in _BLOCKS)
+        # blocks whose distance prices are the same for the mirror image (suits) or any order (字)
+        self._dsym = tuple(
+            m in (0, (1 << ln) - 1) if honour else all((m >> i & 1) == (m >> (ln - 1 - i) & 1) for i in range(ln))
+            for (_, ln, honour), m in zip(_BLOCKS, self._dmasks, strict=True)
+        )
         shared: dict[int, dict[bytes, tuple[int, ...]]] = {}
         tables: list[dict[bytes, tuple[int, ...]]] = []
         for (_, _, honour), mask in zip(_BLOCKS, self._masks, strict=True):
@@ -671,15 +676,26 @@ class Checker:
             return cap + 1 if cap < INF else INF  # INF unreachable: replacing every tile always works
         return best
 
+    def _block_frontier(
+        self, key: bytes, b: int
+    ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        """``_frontier`` of block ``b``; a block whose draws reach every kind alike (or none) shares it with its
+        mirror image (a suit) or any reordering (字, priced kind by kind), so fewer are worked out."""
+        _, _, honour = _BLOCKS[b]
+        mask = self._dmasks[b]
+        if self._dsym[b]:
+            key = bytes(sorted(key)) if honour else min(key, key[::-1])
+        return _frontier(key, honour, mask)
+
     def _pair_entry(self, key: bytes, first: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
         """The (r, d) frontiers of blocks ``first`` and ``first + 1`` together: without the 将, and with it in
         either block."""
         pairs = self._pairs
         if len(pairs) >= MEMO_LIMIT:
             pairs.clear()
-        (_, cut, hon_a), (_, _, hon_b) = _BLOCKS[first], _BLOCKS[first + 1]
-        a0, a1 = _frontier(key[:cut], hon_a, self._dmasks[first])
-        b0, b1 = _frontier(key[cut:], hon_b, self._dmasks[first + 1])
+        cut = _BLOCKS[first][1]
+        a0, a1 = self._block_frontier(key[:cut], first)
+        b0, b1 = self._block_frontier(key[cut:], first + 1)
         none = _pareto([(s + t, d + e) for s, d in a0 for t, e in b0])
         paired = _pareto([(s + t, d + e) for s, d in a0 for t, e in b1] + [(s + t, d + e) for s, d in a1 for t, e in b0])
         entry = (tuple(none), tuple(paired))
