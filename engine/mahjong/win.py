@@ -720,22 +720,78 @@ class Checker:
         return max(0, missing + (0 if doubled else 1) - w)
 
 
-@lru_cache(maxsize=1 << 16)
 def _profile(c: tuple[int, ...], honour: bool, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For each r = number of block tiles given up (replaced by free draws): the fewest wildcards completing what
     is kept, without and with the pair."""
-    n = sum(c)
-    p0 = [INF] * (n + 1)
-    p1 = [INF] * (n + 1)
-    for kept in itertools.product(*(range(x + 1) for x in c)):
-        r = n - sum(kept)
-        v0 = _cost(kept, False, honour, mask)
-        v1 = _cost(kept, True, honour, mask)
-        if v0 < p0[r]:
-            p0[r] = v0
-        if v1 < p1[r]:
-            p1[r] = v1
-    return tuple(p0), tuple(p1)
+    return _giving_up(c, False, honour, mask), _giving_up(c, True, honour, mask)
+
+
+@lru_cache(maxsize=1 << 17)
+def _giving_up(c: tuple[int, ...], pair: bool, honour: bool, mask: int) -> tuple[int, ...]:
+    """``_cost`` for every number of tiles given up: entry r is the fewest wildcards completing the best kept part
+    of ``c`` with r tiles given up. The lowest real tile is either given up (one copy) or kept in one of the
+    groups ``_cost`` tries for it, so only the states that search reaches are priced, not every kept subset."""
+    n = len(c)
+    i = 0
+    while i < n and not c[i]:
+        i += 1
+    total = sum(c)
+    if i == n:
+        return (INF if pair else 0,)
+    best = [INF] * (total + 1)
+    ci = c[i]
+    lst = list(c)
+    lst[i] = ci - 1
+    for r, v in enumerate(_giving_up(tuple(lst), pair, honour, mask)):
+        if v < best[r + 1]:
+            best[r + 1] = v
+
+    def keep(w: int, rest: list[int], still_pair: bool) -> None:
+        for r, v in enumerate(_giving_up(tuple(rest), still_pair, honour, mask)):
+            if w + v < best[r]:
+                best[r] = w + v
+
+    free_i = mask >> i & 1
+    for t in range(1, min(ci, 3) + 1):  # 刻子 of tile i, 3 − t wildcards
+        w = 3 - t
+        if w and not free_i:
+            continue
+        lst[i] = ci - t
+        keep(w, lst, pair)
+    if pair:
+        for t in range(1, min(ci, 2) + 1):  # 将 of tile i
+            w = 2 - t
+            if w and not free_i:
+                continue
+            lst[i] = ci - t
+            keep(w, lst, False)
+    lst[i] = ci
+    if not honour:
+        for s in (i - 2, i - 1, i):  # 顺子 s, s+1, s+2 holding tile i
+            if s < 0 or s > n - 3 or any(not mask >> m & 1 for m in range(s, i)):
+                continue
+            base = i - s
+            above = list(range(i + 1, s + 3))
+            for use in itertools.product((True, False), repeat=len(above)):
+                w = base
+                good = True
+                for m, real in zip(above, use, strict=True):
+                    if real:
+                        if not c[m]:
+                            good = False
+                    elif not mask >> m & 1:
+                        good = False
+                    else:
+                        w += 1
+                if not good:
+                    continue
+                rest = list(c)
+                rest[i] -= 1
+                for m, real in zip(above, use, strict=True):
+                    if real:
+                        rest[m] -= 1
+                keep(w, rest, pair)
+    return tuple(min(v, INF) for v in best)
 
 
 def _pareto(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -828,7 +884,7 @@ def _block_decomps(
 def clear_memo() -> None:
     """Forget every memoised block price (benchmarks measure the cold start with it)."""
     _cost.cache_clear()
-    _profile.cache_clear()
+    _giving_up.cache_clear()
     _frontier.cache_clear()
     checker.cache_clear()
 
