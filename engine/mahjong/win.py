@@ -107,6 +107,17 @@ class Decomposition:
         return sorted(out)
 
 
+@lru_cache(maxsize=256)  # 顺子 and 刻子 of real tiles: at most 61
+def _group(kind: str, tile: int) -> Group:
+    """The one ``Group`` of real tiles of this kind and tile (a frozen dataclass is slow to build)."""
+    return Group(kind, tile)
+
+
+def _group_order(g: Group) -> tuple[str, int, tuple[int, ...]]:
+    """``Group``'s own order (its fields in turn), as a sort key: faster than its generated ``__lt__``."""
+    return (g.kind, g.tile, g.wild)
+
+
 def _order(d: Decomposition) -> tuple[object, ...]:
     return (d.shape, -1 if d.pair is None else d.pair, d.groups, d.pairs, d.free_groups, d.free_pairs, d.wild_as)
 
@@ -494,7 +505,7 @@ class Checker:
                 Decomposition(
                     "standard",
                     pair=pair,
-                    groups=tuple(sorted(groups)),
+                    groups=tuple(sorted(groups, key=_group_order)),
                     free_groups=budget // 3,
                     free_pairs=free_pair,
                     wild_as=tuple(sorted(wild_as)),
@@ -524,7 +535,7 @@ class Checker:
         found: tuple[tuple[tuple[Group, ...], int | None, tuple[int, ...]], ...] = ()
         if not mask:
             found = tuple(
-                (tuple(Group(kind, first + off) for kind, first in bg), None if bp is None else bp + off, ())
+                (tuple(_group(kind, first + off) for kind, first in bg), None if bp is None else bp + off, ())
                 for bg, bp in _plain_splits(list(c), want, honour)
             )
         elif _cost(c, want, honour, mask) <= budget:
