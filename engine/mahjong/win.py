@@ -459,8 +459,10 @@ class Checker:
         """Every distinct way the hand wins (sorted; ``[]`` when it does not). Scoring picks among them (碰碰胡,
         清一色, 七对/龙七对, 将将胡 …). Groups of three wildcards and a pair of two are reported as free (see
         ``Decomposition``), so the list stays finite and small."""
-        if not self.is_win(counts, wild):
-            return []  # the block prices say so at once (most callers ask of hands that do not win)
+        if max(counts) <= 4 and not self.is_win(counts, wild):
+            # The block prices say so at once (most callers ask of hands that do not win); they are tabled for at
+            # most four copies, and a caller may ask with the 红中 counted as tiles (eight of them).
+            return []
         out: set[Decomposition] = set()
         total = sum(counts) + wild
         if total % 3 == 2:
