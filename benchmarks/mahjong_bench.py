@@ -9,6 +9,10 @@ on first sight) and warm (the same hands again). Like with like: for the compari
 十三幺 on and with a 4-of-a-kind *not* counting as two 七对 pairs (``mahjong`` refuses it; our variants accept it:
 the run counts the hands where that alone makes the two differ). The two must agree on every plain hand.
 
+Decompositions (what scoring reads): ours (``Checker.decompositions``) beside ``mahjong``'s
+``HandDivider.divide_hand`` on the same winning hands (4X+Y or 七对, no melds), cold and warm, with the count of
+hands where the two find a different number of decompositions (expected: 0).
+
 Also ``distance`` − 1 against ``mahjong``'s ``Shanten`` (向听数) on the random hands and the same hands less one tile.
 
 ``--brute`` also compares ``is_win`` and ``waits`` with the test suite's brute force on 100,000 hands of the
@@ -127,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if Agari is not None:
         shanten_compare(plain_random, rng)
+    divide_compare(plain_win[: max(n // 10, 1)])
 
     for wild in (4, 8):
         for label, hands in (
@@ -168,6 +173,32 @@ def main(argv: list[str] | None = None) -> int:
     if args.brute:
         return brute_compare()
     return 0
+
+
+def divide_compare(hands: list[Counts]) -> None:
+    """``decompositions`` against ``HandDivider.divide_hand`` on the same winning hands: µs per hand, CPU time."""
+    win.clear_memo()
+    fresh = win.Checker(wild_targets=(), qidui=True, shisanyao=False, qidui_quads=False)
+    t0 = time.process_time()
+    for c in hands:
+        fresh.decompositions(c)
+    cold = (time.process_time() - t0) / len(hands) * 1e6
+    t0 = time.process_time()
+    ours_n = [len(fresh.decompositions(c)) for c in hands]
+    warm = (time.process_time() - t0) / len(hands) * 1e6
+    try:
+        from mahjong.hand_calculating.divider import HandDivider  # type: ignore[import-not-found]
+    except ImportError:
+        print(f"decompositions, {len(hands)} winning hands: ours {cold:.1f} µs cold, {warm:.1f} µs warm "
+              "(mahjong not installed)")
+        return
+    divide = HandDivider.divide_hand
+    t0 = time.process_time()
+    theirs_n = [len(divide(c)) for c in hands]
+    theirs = (time.process_time() - t0) / len(hands) * 1e6
+    bad = sum(a != b for a, b in zip(ours_n, theirs_n, strict=True))
+    print(f"decompositions, {len(hands)} winning hands: ours {cold:.1f} µs cold, {warm:.1f} µs warm; "
+          f"mahjong HandDivider.divide_hand {theirs:.1f} µs; hands with a different count: {bad}")
 
 
 def shanten_compare(hands14: list[Counts], rng: random.Random) -> None:

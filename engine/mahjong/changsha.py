@@ -237,10 +237,17 @@ def winning_tiles(counts: Sequence[int], melds: Sequence[Meld], options: Mapping
             seen[x] += 1
     hand = list(counts)
     out = []
+    # A hand neither 4X+Y / 七对 nor every tile a 2-5-8 has no reading (``_readings``): skip its evaluation.
+    melds_258 = all(_rank(t) in JIANG_RANKS for m in melds for t in m.tiles)
     for x in checker_for(options).universe:
         if seen[x] >= COPIES:
             continue
         hand[x] += 1
+        if not CHECKER.is_win(hand) and not (
+            melds_258 and all(_rank(t) in JIANG_RANKS for t in range(KINDS) if hand[t])
+        ):
+            hand[x] -= 1
+            continue
         if evaluate(hand, melds, sit, options) is not None:
             out.append(x)
         hand[x] -= 1

@@ -136,6 +136,10 @@ class ChangshaGame(MahjongGame):
         return cs.price(spot, self.options, first_discard=self.first_discard)
 
     def _can_win_tile(self, seat: int, card: int, win_from: str) -> Priced | None:
+        counts = list(self.hands[seat])
+        counts[card] += 1
+        if not self.rules.checker.is_win(counts) and not _tiles_258(counts, self.melds[seat]):
+            return None  # what ``_price`` would find, before the spot is built (asked of every seat on every discard)
         priced = self._price(self._spot(seat, card, win_from, add=True))
         passed = self.lou[seat].get(card)
         if priced is not None and passed is not None and not cs.is_bigger(priced, passed):
@@ -765,8 +769,15 @@ def _kong_word(mode: str) -> Term:
 
 def _all_258(spot: WinSpot) -> bool:
     """将将胡 needs no 4X+Y: every tile (melds too) a 2, 5 or 8."""
-    return (all(spot.counts[t] == 0 or t % 9 in (1, 4, 7) for t in range(KINDS))
-            and all(t % 9 in (1, 4, 7) for m in spot.melds for t in m.tiles))
+    return _tiles_258(spot.counts, spot.melds)
+
+
+_NOT_258 = tuple(t for t in range(KINDS) if t % 9 not in (1, 4, 7))
+
+
+def _tiles_258(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
+    return (not any(counts[t] for t in _NOT_258)
+            and all(t % 9 in (1, 4, 7) for m in melds for t in m.tiles))
 
 
 # ------------------------------------------------------------------------ AI

@@ -34,6 +34,10 @@ class TileError(ValueError):
 
 def tile_id(text: str) -> int:
     """``"5p"`` → 13. Raises TileError for anything else (``"0m"``, ``"8z"``, ``"5"``)."""
+    try:
+        return _IDS[text]  # the 34 notations, looked up (the AI reads a tile from every action it weighs)
+    except (KeyError, TypeError):
+        pass
     if not isinstance(text, str) or len(text) != 2 or text[1] not in SUITS or not text[0].isdigit():
         raise TileError(f"无效的牌：{text!r}")
     rank, suit = int(text[0]), SUITS.index(text[1])

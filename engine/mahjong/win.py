@@ -32,7 +32,6 @@ from .tiles import ALL, KINDS, SUITED, YAOJIU
 INF = 1 << 20
 _YAOJIU_SET = frozenset(YAOJIU)
 _HALF = (0, 0, 1, 1, 2, 2, 3, 3, 4)  # pairs in n copies (n ≤ 8 with wildcards counted apart)
-FIRST_CAP = 7  # tiles given up that the first, bounded distance search looks at
 MEMO_LIMIT = 100_000  # entries per block table; cleared when full (as the 字牌 memo)
 
 # (offset, length, honour) of the four blocks: 万 筒 条 字.
@@ -106,6 +105,17 @@ class Decomposition:
             if self.pair is not None:
                 out.append(self.pair)
         return sorted(out)
+
+
+@lru_cache(maxsize=256)  # 顺子 and 刻子 of real tiles: at most 61
+def _group(kind: str, tile: int) -> Group:
+    """The one ``Group`` of real tiles of this kind and tile (a frozen dataclass is slow to build)."""
+    return Group(kind, tile)
+
+
+def _group_order(g: Group) -> tuple[str, int, tuple[int, ...]]:
+    """``Group``'s own order (its fields in turn), as a sort key: faster than its generated ``__lt__``."""
+    return (g.kind, g.tile, g.wild)
 
 
 def _order(d: Decomposition) -> tuple[object, ...]:
@@ -194,6 +204,66 @@ _HONOUR_KE = (0, 2, 1, 0, 2)
 _HONOUR_PAIR = (INF, 1, 0, 2, 1)
 
 
+def _groups_only(c: list[int]) -> bool:
+    """Whether a suit's counts, no wildcard, split into 顺子 and 刻子 alone: the lowest tile's copies beyond a
+    multiple of three must start 顺子 (three 顺子 from one tile are three 刻子), so one pass decides."""
+    n = len(c)
+    for i in range(n):
+        x = c[i]
+        if x < 0:
+            return False
+        r = x % 3
+        if r:
+            if i + 2 >= n:
+                return False
+            c[i + 1] -= r
+            c[i + 2] -= r
+    return True
+
+
+def _plain_prices(c: tuple[int, ...]) -> tuple[int, int]:
+    """(w0, w1) of a suit no wildcard may enter, as ``_cost`` would find them (0 or INF), without its search."""
+    w0 = 0 if _groups_only(list(c)) else INF
+    w1 = INF
+    for i, x in enumerate(c):
+        if x >= 2:
+            rest = list(c)
+            rest[i] -= 2
+            if _groups_only(rest):
+                w1 = 0
+                break
+    return w0, w1
+
+
+def _plain_splits(c: list[int], want: bool, honour: bool) -> list[tuple[tuple[tuple[str, int], ...], int | None]]:
+    """Every split of a block no wildcard may enter into groups and, if ``want``, one pair: (groups as (kind,
+    first), pair position); what ``_block_decomps`` yields for it, found without its wildcard cases."""
+    n = len(c)
+    i = 0
+    while i < n and not c[i]:
+        i += 1
+    if i == n:
+        return [] if want else [((), None)]
+    out: list[tuple[tuple[tuple[str, int], ...], int | None]] = []
+    if c[i] >= 3:
+        c[i] -= 3
+        out += [((("ke", i),) + g, p) for g, p in _plain_splits(c, want, honour)]
+        c[i] += 3
+    if want and c[i] >= 2:
+        c[i] -= 2
+        out += [(g, i) for g, _ in _plain_splits(c, False, honour)]
+        c[i] += 2
+    if not honour and i + 2 < n and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        out += [((("shun", i),) + g, p) for g, p in _plain_splits(c, want, honour)]
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+    return out
+
+
 def _honour_prices(c: tuple[int, ...], mask: int) -> tuple[int, int]:
     """(w0, w1) of the 字 block, as ``_cost`` would find them, without its search."""
     w0 = 0
@@ -238,6 +308,11 @@ class Checker:
         self._masks = tuple(_mask(self.wild_targets, off, ln) for off, ln, _ in _BLOCKS)
         reach = self.wild_targets | set(self.universe)
         self._dmasks = tuple(_mask(reach, off, ln) for off, ln, _ in _BLOCKS)
+        # blocks whose distance prices are the same for the mirror image (suits) or any order (字)
+        self._dsym = tuple(
+            m in (0, (1 << ln) - 1) if honour else all((m >> i & 1) == (m >> (ln - 1 - i) & 1) for i in range(ln))
+            for (_, ln, honour), m in zip(_BLOCKS, self._dmasks, strict=True)
+        )
         shared: dict[int, dict[bytes, tuple[int, ...]]] = {}
         tables: list[dict[bytes, tuple[int, ...]]] = []
         for (_, _, honour), mask in zip(_BLOCKS, self._masks, strict=True):
@@ -246,6 +321,14 @@ class Checker:
             else:
                 tables.append(shared.setdefault(mask, {}))
         self._tables: tuple[dict[bytes, tuple[int, ...]], ...] = tuple(tables)
+        self._tz = tables[3]
+        # distance: (r, d) frontiers of 万+筒 and of 条+字 by their counts (``_standard_distance``)
+        self._distances: dict[tuple[bytes, int], int] = {}  # distance by (counts, wildcards)
+        self._pairs: dict[bytes, tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = {}
+        # decompositions: each block's splits by (block, counts, holds the 将, wildcards at most)
+        self._splits_memo: dict[
+            tuple[int, bytes, bool, int], tuple[tuple[tuple[Group, ...], int | None, tuple[int, ...]], ...]
+        ] = {}
 
     # -- block prices -----------------------------------------------------------------------------------------------
     def _entry(self, b: int, key: bytes) -> tuple[int, ...]:
@@ -255,13 +338,28 @@ class Checker:
             table.clear()
         _, _, honour = _BLOCKS[b]
         mask = self._masks[b]
+        if not mask:
+            # No wildcard enters: 字 are priced kind by kind, so the entry is that of the sorted counts (≤ 330 are
+            # ever worked out); a suit prices as its mirror image (9 → 1), so half the suits are looked up.
+            canon = bytes(sorted(key)) if honour else min(key, key[::-1])
+            if canon != key:
+                entry = table.get(canon) or self._entry(b, canon)
+                table[key] = entry
+                return entry
         c = tuple(key)
         if honour:
             w0, w1 = _honour_prices(c, mask)
+        elif not mask:
+            w0, w1 = _plain_prices(c)
         else:
             w0 = _cost(c, False, honour, mask)
             w1 = _cost(c, True, honour, mask)
         qn = INF
+        if not mask:
+            qn, sn, sd = self._plain_specials(key, honour)
+            entry = (min(w0, w1, qn, sn), w0, w1, sum(key), qn, sn, sd)
+            table[key] = entry
+            return entry
         if self.qidui:
             qn = 0
             for i, x in enumerate(c):
@@ -289,19 +387,32 @@ class Checker:
         table[key] = entry
         return entry
 
+    def _plain_specials(self, key: bytes, honour: bool) -> tuple[int, int, int]:
+        """(七对, 十三幺 wildcards, 十三幺 pairs) of a block no wildcard may enter: ``_entry``'s loops, by counts."""
+        qn = INF
+        if self.qidui:
+            qn = INF if any(x & 1 for x in key) or (not self.qidui_quads and max(key) >= 3) else 0
+        sn, sd = INF, 0
+        if self.shisanyao:
+            ends = key if honour else key[::8]
+            sd = ends.count(2)
+            if (honour or not any(key[1:8])) and 0 not in ends and max(ends) <= 2:
+                sn = 0
+        return qn, sn, sd
+
     # -- the check --------------------------------------------------------------------------------------------------
     def is_win(self, counts: Sequence[int], wild: int = 0) -> bool:
         """Whether ``counts`` + ``wild`` wildcards form a winning hand (胡牌): 4X+Y (fewer groups after melds),
         七对 or 十三幺 as configured. The group count follows from the tile count (14 − 3k)."""
-        tm, tp, ts, tz = self._tables
         # 字 first: in random hands a lone 字 (no 顺子 can take it) rejects at once.
         k = bytes(counts[27:34])
         try:
-            ez = tz[k]
+            ez = self._tz[k]
         except KeyError:
             ez = self._entry(3, k)
         if ez[0] > wild:
             return False
+        tm, tp, ts, _ = self._tables
         k = bytes(counts[0:9])
         try:
             em = tm[k]
@@ -348,6 +459,10 @@ class Checker:
         """Every distinct way the hand wins (sorted; ``[]`` when it does not). Scoring picks among them (碰碰胡,
         清一色, 七对/龙七对, 将将胡 …). Groups of three wildcards and a pair of two are reported as free (see
         ``Decomposition``), so the list stays finite and small."""
+        if max(counts) <= 4 and not self.is_win(counts, wild):
+            # The block prices say so at once (most callers ask of hands that do not win); they are tabled for at
+            # most four copies, and a caller may ask with the 红中 counted as tiles (eight of them).
+            return []
         out: set[Decomposition] = set()
         total = sum(counts) + wild
         if total % 3 == 2:
@@ -363,19 +478,20 @@ class Checker:
         return sorted(out, key=_order)
 
     def _standard(self, counts: Sequence[int], wild: int, out: set[Decomposition]) -> None:
-        blocks = [tuple(counts[off : off + ln]) for off, ln, _ in _BLOCKS]
+        key = bytes(counts)
+        blocks = [key[off : off + ln] for off, ln, _ in _BLOCKS]
         for pair_block in (0, 1, 2, 3, None):
-            self._combine(blocks, 0, pair_block, wild, [], None, [], out)
+            self._combine(blocks, 0, pair_block, wild, (), None, (), out)
 
     def _combine(
         self,
-        blocks: list[tuple[int, ...]],
+        blocks: list[bytes],
         b: int,
         pair_block: int | None,
         budget: int,
-        groups: list[Group],
+        groups: tuple[Group, ...],
         pair: int | None,
-        wild_as: list[int],
+        wild_as: tuple[int, ...],
         out: set[Decomposition],
     ) -> None:
         if b == 4:
@@ -391,29 +507,50 @@ class Checker:
                 Decomposition(
                     "standard",
                     pair=pair,
-                    groups=tuple(sorted(groups)),
+                    groups=tuple(sorted(groups, key=_group_order)),
                     free_groups=budget // 3,
                     free_pairs=free_pair,
                     wild_as=tuple(sorted(wild_as)),
                 )
             )
             return
+        for bg, bp, bw in self._splits(b, blocks[b], pair_block == b, budget):
+            self._combine(blocks, b + 1, pair_block, budget - len(bw), groups + bg,
+                          pair if bp is None else bp, wild_as + bw, out)
+
+    def _splits(
+        self, b: int, key: bytes, want: bool, budget: int
+    ) -> tuple[tuple[tuple[Group, ...], int | None, tuple[int, ...]], ...]:
+        """Every split of block ``b`` (``_block_decomps``) within ``budget`` wildcards, in tile ids, memoised on the
+        block's counts (a hand's blocks recur across the hands scoring and 听牌 lists look at)."""
+        memo = self._splits_memo
+        k = (b, key, want, budget)
+        try:
+            return memo[k]
+        except KeyError:
+            pass
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
         off, _, honour = _BLOCKS[b]
         mask = self._masks[b]
-        want = pair_block == b
-        if _cost(blocks[b], want, honour, mask) > budget:
-            return
-        for bg, bp, bw in _block_decomps(blocks[b], want, honour, mask, budget):
-            self._combine(
-                blocks,
-                b + 1,
-                pair_block,
-                budget - len(bw),
-                groups + [Group(g[0], g[1] + off, tuple(sorted(x + off for x in g[2]))) for g in bg],
-                pair if bp is None else bp + off,
-                wild_as + [x + off for x in bw],
-                out,
+        c = tuple(key)
+        found: tuple[tuple[tuple[Group, ...], int | None, tuple[int, ...]], ...] = ()
+        if not mask:
+            found = tuple(
+                (tuple(_group(kind, first + off) for kind, first in bg), None if bp is None else bp + off, ())
+                for bg, bp in _plain_splits(list(c), want, honour)
             )
+        elif _cost(c, want, honour, mask) <= budget:
+            found = tuple(
+                (
+                    tuple(Group(g[0], g[1] + off, tuple(sorted(x + off for x in g[2]))) for g in bg),
+                    None if bp is None else bp + off,
+                    tuple(x + off for x in bw),
+                )
+                for bg, bp, bw in _block_decomps(c, want, honour, mask, budget)
+            )
+        memo[k] = found
+        return found
 
     def _qidui(self, counts: Sequence[int], wild: int) -> Decomposition | None:
         pairs: list[int] = []
@@ -480,7 +617,22 @@ class Checker:
         A drawn tile may be any kind of ``universe`` (or of ``wild_targets``); exact when ``wild == 0`` or the
         wildcards reach every kind of the universe, otherwise a lower bound. The 4-copy limit is not considered.
         ``limit``: only whether the hand is within ``limit`` matters — a farther hand answers ``limit + 1``, which
-        lets the search stop early (the AI asks "is this discard as good as the best?")."""
+        lets the search stop early (the AI asks "is this discard as good as the best?").
+
+        Memoised on the hand (the AI asks of the same hands again and again); a bounded answer is the exact one
+        capped at ``limit + 1``."""
+        memo = self._distances
+        key = (bytes(counts), wild)
+        try:
+            out = memo[key]
+        except KeyError:
+            out = self._exact_distance(counts, wild)
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = out
+        return out if limit is None else min(out, limit + 1)
+
+    def _exact_distance(self, counts: Sequence[int], wild: int) -> int:
         n = sum(counts) + wild
         if n % 3 == 0:
             raise ValueError("distance needs a hand of 3n+1 or 3n+2 tiles")
@@ -492,48 +644,76 @@ class Checker:
                 special = self._qidui_distance(counts, w)
             if self.shisanyao:
                 special = min(special, self._shisanyao_distance(counts, w))
-        cap = min(INF if limit is None else max(limit - extra, 0), special - 1)
-        if cap < 0:
-            best = special
-        elif cap >= INF:
-            # Nearly every hand is within a few tiles: a bounded search first, the unbounded one only past it.
-            best = self._standard_distance(counts, w, FIRST_CAP)
-            if best > FIRST_CAP:
-                best = self._standard_distance(counts, w)
-        else:
-            best = min(self._standard_distance(counts, w, cap), special)
-        out = best + extra
-        return out if limit is None else min(out, limit + 1)
+        best = special if special <= 0 else min(self._standard_distance(counts, w, special - 1), special)
+        return best + extra
 
     def _standard_distance(self, counts: Sequence[int], w: int, cap: int = INF) -> int:
         """The fewest tiles given up (r) so that the kept tiles plus ``w + r`` free tiles form the groups and the
-        将; a block's profile beyond ``cap`` tiles given up is never needed (answers above ``cap`` are ``cap + 1``)."""
-        best0: list[int] = [0]
-        best1: list[int] = [INF]
-        for (off, ln, honour), mask in zip(_BLOCKS, self._dmasks, strict=True):
-            p0, p1 = _profile(tuple(counts[off : off + ln]), honour, mask)
-            size = min(len(best0) + len(p0) - 1, cap + 1)
-            n0 = [INF] * size
-            n1 = [INF] * size
-            for r in range(min(len(best0), size)):
-                a0 = best0[r]
-                a1 = best1[r]
-                for s in range(min(len(p0), size - r)):
-                    b0 = p0[s]
-                    v = a0 + b0
-                    if v < n0[r + s]:
-                        n0[r + s] = v
-                    v = a1 + b0
-                    b1 = p1[s]
-                    if a0 + b1 < v:
-                        v = a0 + b1
-                    if v < n1[r + s]:
-                        n1[r + s] = v
-            best0, best1 = n0, n1
-        for r, (a0, a1) in enumerate(zip(best0, best1, strict=True)):
-            if min(a1, a0 + 2) <= w + r:
-                return r
-        return len(best0) if cap < INF else INF  # INF unreachable: replacing every tile always works
+        将 (answers above ``cap`` are ``cap + 1``).
+
+        Each block offers (s, d) choices — s of its tiles given up, d = wildcards it then needs − s — and only its
+        Pareto frontier matters (fewer tiles given up and no more wildcards net is never worse); the blocks' choices
+        add up, the hand wins when Σ d ≤ w, and r = Σ s is minimised. 万+筒 and 条+字 are folded into one frontier
+        each (memoised on their counts: a discard changes one of the two), then the two are matched."""
+        key = bytes(counts)
+        pairs = self._pairs
+        low = key[:18]
+        try:
+            n1, p1 = pairs[low]
+        except KeyError:
+            n1, p1 = self._pair_entry(low, 0)
+        high = key[18:]
+        try:
+            n2, p2 = pairs[high]
+        except KeyError:
+            n2, p2 = self._pair_entry(high, 2)
+        best = INF
+        for a, x in n1:
+            for b, y in p2:
+                if x + y <= w:
+                    if a + b < best:
+                        best = a + b
+                    break  # d falls as r grows: the first that fits is the cheapest
+            for b, y in n2:
+                if x + y + 2 <= w:  # the 将 from two free tiles
+                    if a + b < best:
+                        best = a + b
+                    break
+        for a, x in p1:
+            for b, y in n2:
+                if x + y <= w:
+                    if a + b < best:
+                        best = a + b
+                    break
+        if best > cap:
+            return cap + 1 if cap < INF else INF  # INF unreachable: replacing every tile always works
+        return best
+
+    def _block_frontier(
+        self, key: bytes, b: int
+    ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        """``_frontier`` of block ``b``; a block whose draws reach every kind alike (or none) shares it with its
+        mirror image (a suit) or any reordering (字, priced kind by kind), so fewer are worked out."""
+        _, _, honour = _BLOCKS[b]
+        mask = self._dmasks[b]
+        if self._dsym[b]:
+            key = bytes(sorted(key)) if honour else min(key, key[::-1])
+        return _frontier(key, honour, mask)
+
+    def _pair_entry(self, key: bytes, first: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        """The (r, d) frontiers of blocks ``first`` and ``first + 1`` together: without the 将, and with it in
+        either block."""
+        pairs = self._pairs
+        if len(pairs) >= MEMO_LIMIT:
+            pairs.clear()
+        cut = _BLOCKS[first][1]
+        a0, a1 = self._block_frontier(key[:cut], first)
+        b0, b1 = self._block_frontier(key[cut:], first + 1)
+        none = _pareto([(s + t, d + e) for s, d in a0 for t, e in b0])
+        paired = _pareto([(s + t, d + e) for s, d in a0 for t, e in b1] + [(s + t, d + e) for s, d in a1 for t, e in b0])
+        entry = (tuple(none), tuple(paired))
+        pairs[key] = entry
+        return entry
 
     def _qidui_distance(self, counts: Sequence[int], w: int) -> int:
         if not self.qidui_quads:
@@ -553,22 +733,98 @@ class Checker:
         return max(0, missing + (0 if doubled else 1) - w)
 
 
-@lru_cache(maxsize=1 << 16)
 def _profile(c: tuple[int, ...], honour: bool, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For each r = number of block tiles given up (replaced by free draws): the fewest wildcards completing what
     is kept, without and with the pair."""
-    n = sum(c)
-    p0 = [INF] * (n + 1)
-    p1 = [INF] * (n + 1)
-    for kept in itertools.product(*(range(x + 1) for x in c)):
-        r = n - sum(kept)
-        v0 = _cost(kept, False, honour, mask)
-        v1 = _cost(kept, True, honour, mask)
-        if v0 < p0[r]:
-            p0[r] = v0
-        if v1 < p1[r]:
-            p1[r] = v1
-    return tuple(p0), tuple(p1)
+    return _giving_up(c, False, honour, mask), _giving_up(c, True, honour, mask)
+
+
+@lru_cache(maxsize=1 << 17)
+def _giving_up(c: tuple[int, ...], pair: bool, honour: bool, mask: int) -> tuple[int, ...]:
+    """``_cost`` for every number of tiles given up: entry r is the fewest wildcards completing the best kept part
+    of ``c`` with r tiles given up. The lowest real tile is either given up (one copy) or kept in one of the
+    groups ``_cost`` tries for it, so only the states that search reaches are priced, not every kept subset."""
+    n = len(c)
+    i = 0
+    while i < n and not c[i]:
+        i += 1
+    total = sum(c)
+    if i == n:
+        return (INF if pair else 0,)
+    best = [INF] * (total + 1)
+    ci = c[i]
+    lst = list(c)
+    lst[i] = ci - 1
+    for r, v in enumerate(_giving_up(tuple(lst), pair, honour, mask)):
+        if v < best[r + 1]:
+            best[r + 1] = v
+
+    def keep(w: int, rest: list[int], still_pair: bool) -> None:
+        for r, v in enumerate(_giving_up(tuple(rest), still_pair, honour, mask)):
+            if w + v < best[r]:
+                best[r] = w + v
+
+    free_i = mask >> i & 1
+    for t in range(1, min(ci, 3) + 1):  # 刻子 of tile i, 3 − t wildcards
+        w = 3 - t
+        if w and not free_i:
+            continue
+        lst[i] = ci - t
+        keep(w, lst, pair)
+    if pair:
+        for t in range(1, min(ci, 2) + 1):  # 将 of tile i
+            w = 2 - t
+            if w and not free_i:
+                continue
+            lst[i] = ci - t
+            keep(w, lst, False)
+    lst[i] = ci
+    if not honour:
+        for s in (i - 2, i - 1, i):  # 顺子 s, s+1, s+2 holding tile i
+            if s < 0 or s > n - 3 or any(not mask >> m & 1 for m in range(s, i)):
+                continue
+            base = i - s
+            above = list(range(i + 1, s + 3))
+            for use in itertools.product((True, False), repeat=len(above)):
+                w = base
+                good = True
+                for m, real in zip(above, use, strict=True):
+                    if real:
+                        if not c[m]:
+                            good = False
+                    elif not mask >> m & 1:
+                        good = False
+                    else:
+                        w += 1
+                if not good:
+                    continue
+                rest = list(c)
+                rest[i] -= 1
+                for m, real in zip(above, use, strict=True):
+                    if real:
+                        rest[m] -= 1
+                keep(w, rest, pair)
+    return tuple(min(v, INF) for v in best)
+
+
+def _pareto(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The (r, d) points no other point beats on both (r ascending, d strictly descending)."""
+    points.sort()
+    out: list[tuple[int, int]] = []
+    last = INF
+    for a, x in points:
+        if x < last:
+            out.append((a, x))
+            last = x
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _frontier(key: bytes, honour: bool, mask: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """A block's (tiles given up, wildcards needed − tiles given up) frontier, without and with the 将."""
+    p0, p1 = _profile(tuple(key), honour, mask)
+    return (tuple(_pareto([(s, c - s) for s, c in enumerate(p0) if c < INF])),
+            tuple(_pareto([(s, c - s) for s, c in enumerate(p1) if c < INF])))
 
 
 def _block_decomps(
@@ -641,7 +897,8 @@ def _block_decomps(
 def clear_memo() -> None:
     """Forget every memoised block price (benchmarks measure the cold start with it)."""
     _cost.cache_clear()
-    _profile.cache_clear()
+    _giving_up.cache_clear()
+    _frontier.cache_clear()
     checker.cache_clear()
 
 
