@@ -64,7 +64,7 @@ def redeal(game: MahjongGame, seat: int, rng: random.Random) -> MahjongGame:
     pool = sorted([t for s in others for t in range(KINDS) for _ in range(game.hands[s][t])] + game.wall)
     parts = deal_out(pool, [sum(game.hands[s]) for s in others], rng)
     g = fork(game)
-    for s, part in zip(others, parts):
+    for s, part in zip(others, parts[:-1], strict=True):
         counts = [0] * KINDS
         for t in part:
             counts[t] += 1
@@ -117,7 +117,7 @@ def _ranked(game: MahjongGame, seat: int, legal: list[Action]) -> tuple[list[int
     if len(keep) == 1:
         return keep, best
     seen = _seen(game, seat)
-    unseen = [max(0, n - k) for n, k in zip(_full(game), seen)]
+    unseen = [max(0, n - k) for n, k in zip(_full(game), seen, strict=True)]
     gains: dict[int, int] = {}
     for t in keep:
         counts[t] -= 1

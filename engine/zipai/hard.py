@@ -67,7 +67,7 @@ def redeal(game: ZipaiGame, seat: int, rng: random.Random) -> ZipaiGame:
         parts = deal_out(pool, sizes, rng)
         if all(part.count(c) < 4 for part in parts[:-1] for c in set(part)):
             break
-    for s, part in zip(others, parts):
+    for s, part in zip(others, parts[:-1], strict=True):
         counts = [0] * N_KINDS
         for c in part:
             counts[c] += 1
