@@ -67,12 +67,20 @@ def deal_out(pool: list[int], sizes: Sequence[int], rng: random.Random) -> list[
 
 
 def play_out(game: Game, seat: int, first: Action, policy: Policy, *, limit: int = 2000) -> int:
-    """The points ``seat`` ends the hand with after taking ``first`` now, every seat then playing ``policy``."""
-    game.apply(seat, first)
+    """The points ``seat`` ends the hand with after taking ``first`` at its next decision, every other decision
+    played by ``policy``. In a deal where the others settle a claim window before ``seat`` is asked (a better
+    claim in their re-dealt hands), ``first`` is moot there and ``policy`` plays that seat too."""
+    pending: Action | None = first
     steps = 0
     while not game.finished:
-        s = game.to_act()[0]
-        game.apply(s, policy(game, s))
+        seats = game.to_act()
+        if pending is not None and seat in seats:
+            action = pending if pending in game.legal_actions(seat) else policy(game, seat)
+            pending = None
+            game.apply(seat, action)
+        else:
+            s = seats[0]
+            game.apply(s, policy(game, s))
         steps += 1
         if steps > limit:
             raise RuntimeError(f"{game.variant_id}: a play-out ran past {limit} actions")

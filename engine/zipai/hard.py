@@ -1,16 +1,17 @@
 """The 字牌 困难 AI: 普通's own ranking to prune, sampled deals of the unseen cards to choose a discard.
 
 When it must discard, the ``CANDIDATES`` discards 普通 rates best (cards that fit the hand least — pairs, 坎,
-一句话, 绞 and 二七十 partners kept, so the hand's 胡息 prospects) are played out: the cards it has not seen — the
-other hands, the 墩, the cards of face-down 偎 / 提 — are dealt at random ``SAMPLES`` times (each face-down group
-given a kind the unseen cards can still make, every other hand at its public size), each candidate played to the
-end of the hand with 普通 in every seat on the same deals, and the most points on average under the variant's own
-scoring (囤, 名堂, 放炮, 打鸟 …) wins (``engine.search``). Wins, 吃 / 碰 / 跑 and the rest are 普通's: who may
-claim a card comes from hands the seat cannot see, so a deal is only re-dealt where no claim window is open.
+一句话, 绞 and 二七十 partners kept, so the hand's 胡息 prospects), 普通's own choice first, are played out: the
+cards it has not seen — the other hands, the 墩, the cards of face-down 偎 / 提 — are dealt at random ``SAMPLES``
+times (each face-down group given a kind the unseen cards can still make, every other hand at its public size),
+each candidate played to the end of the hand with 普通 in every seat on the same deals, and the most points on
+average under the variant's own scoring (囤, 名堂, 放炮, 打鸟 …) wins, 普通's choice on a tie (``engine.search``).
+Wins, 吃 / 碰 / 跑 and the rest are 普通's: who may claim a card comes from hands the seat cannot see, so a deal is
+only re-dealt where no claim window is open.
 
 It reads only what the seat may know: its hand, the face-up melds, the cards put out, the hand sizes and the 墩's
 length; the random stream is seeded from its view of the table, so its choice is the same whatever the hidden
-cards are (``tests/test_ai_levels.py`` re-deals them).
+cards are (``tests/test_hard_search.py`` re-deals them).
 """
 
 from __future__ import annotations
