@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -89,21 +90,30 @@ def play_out(game: Game, seat: int, first: Action, policy: Policy, *, limit: int
 
 
 def best_by_sampling(game: Game, seat: int, candidates: Sequence[Action], redeal: Redeal, policy: Policy,
-                     samples: int, seed: int, *, copy_hand: Callable[[Any], Any] = fork) -> Action:
+                     samples: int, seed: int, *, copy_hand: Callable[[Any], Any] = fork,
+                     confidence: float = 0.0) -> Action:
     """The candidate with the most points for ``seat`` summed over ``samples`` deals of the unseen cards (each
     deal drawn by ``redeal(game, seat, rng)`` from a stream seeded with ``seed``), every candidate played out
     on the same deals with ``policy``; ties go to the earliest candidate. ``copy_hand`` copies a deal for one
-    play-out (a family may bring a faster copy than :func:`fork`)."""
+    play-out (a family may bring a faster copy than :func:`fork`). With ``confidence`` z > 0 another candidate
+    displaces the first (the family's baseline) only when its gain over it, deal by deal, is more than z
+    standard errors above zero: a few noisy play-outs do not overturn a sound default."""
     if len(candidates) == 1:
         return candidates[0]
     rng = random.Random(seed)
-    totals = [0] * len(candidates)
+    points: list[list[int]] = [[] for _ in candidates]
     for _ in range(samples):
         deal = redeal(game, seat, rng)
         for i, a in enumerate(candidates):
-            totals[i] += play_out(copy_hand(deal), seat, a, policy)
+            points[i].append(play_out(copy_hand(deal), seat, a, policy))
+    totals = [sum(p) for p in points]
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return candidates[best]
+    if best == 0 or confidence <= 0 or samples < 2:
+        return candidates[best]
+    gains = [b - a for a, b in zip(points[0], points[best], strict=True)]
+    mean = sum(gains) / samples
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (samples - 1) / samples)
+    return candidates[best] if mean > confidence * spread else candidates[0]
 
 
 __all__ = ["best_by_sampling", "deal_out", "fork", "info_seed", "play_out"]

@@ -29,6 +29,7 @@ from .tiles import KINDS, tile_id, tile_set
 
 SAMPLES = 8  # deals of the unseen tiles per decision
 CANDIDATES = 3  # discards compared by play-outs
+CONFIDENCE = 1.0  # standard errors of gain another discard needs over 普通's
 NEAR = 1  # play out only when the hand is this close to a win after the discard (听牌 = 1)
 
 
@@ -141,7 +142,7 @@ def choose(game: Game, seat: int) -> Action:
         return baseline
     candidates = [baseline] + [DISCARDS[t] for t in kept if DISCARDS[t] != baseline][:CANDIDATES - 1]
     seed = info_seed(seat, game.view(seat).to_json())
-    return best_by_sampling(game, seat, candidates, redeal, _normal, SAMPLES, seed)
+    return best_by_sampling(game, seat, candidates, redeal, _normal, SAMPLES, seed, confidence=CONFIDENCE)
 
 
 __all__ = ["choose", "redeal"]
