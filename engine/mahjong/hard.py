@@ -5,7 +5,8 @@ checker's ``distance``, 向听 + 1) are ranked by their effective tiles — how 
 kind, less its own, every meld and every river) — and 普通's choice and the best others, ``CANDIDATES`` in all,
 are played out: the tiles it has not seen (the other hands and the wall, their sizes public) are dealt at random
 ``SAMPLES`` times, each candidate is played to the end of the hand with 普通 in every seat on the same deals, and
-the most points on average under the variant's own settlement wins, 普通's choice on a tie (``engine.search``).
+the most points on average under the variant's own settlement wins — another discard than 普通's only when its gain
+deal by deal is ``CONFIDENCE`` standard errors above zero (``engine.search``).
 Farther from a win, and for wins, kongs, claims and the other steps, it plays 普通: a claim window's state (who
 may claim what) comes from hands the seat cannot see, so a deal is only re-dealt where no window is open.
 (Ranking every discard by effective tiles alone, far from a win too, measured no better than 普通 in 红中麻将:
