@@ -89,7 +89,10 @@ def play(game: Game, levels: list[str], timed: int, times: list[float], choices:
     return game
 
 
-def duel(variant: Variant, deals: int, seed: int, challenger: str, field_level: str) -> Duel:
+def duel(variant: Variant, deals: int, seed: int, challenger: str, field_level: str,
+         every: int = 0) -> Duel:
+    """The duel over ``deals`` deals; with ``every``, the running line is printed after every that many deals (the
+    figures so far are those of a run with fewer deals: deal d is the same in every run of one seed)."""
     options = variant.validate(None)
     seats = variant.seat_count(options)
     out = Duel(variant.id, challenger, field_level)
@@ -101,6 +104,8 @@ def duel(variant: Variant, deals: int, seed: int, challenger: str, field_level: 
             assert game.result is not None
             points.append(game.result.deltas[c])
         out.deal_means.append(statistics.fmean(points))
+        if every and (d + 1) % every == 0 and d + 1 < deals:
+            print(f"  so far: {out.line()}", flush=True)
     return out
 
 
@@ -112,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--challenger", default="困难", choices=LEVELS)
     ap.add_argument("--field", default="普通", choices=LEVELS)
+    ap.add_argument("--every", type=int, default=0, help="print the running result every that many deals")
     args = ap.parse_args(argv)
     variants = all_variants() if args.variant == "all" else [get_variant(args.variant)]
     for v in variants:
@@ -120,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
             if played != level:
                 print(f"{v.id}: {level} is not registered for this family and plays as {played}", flush=True)
         started = time.process_time()
-        result = duel(v, args.deals, args.seed, args.challenger, args.field)
+        result = duel(v, args.deals, args.seed, args.challenger, args.field, args.every)
         p50, p99 = percentiles(result.choices)
         print(f"{v.id}: {result.deals * v.seat_count(v.validate(None))} hands in "
               f"{time.process_time() - started:.1f} s CPU; {len(result.choices)} of the challenger's "

@@ -6,16 +6,17 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core import Game, HandResult
-from ..registration import EASY, Family, MatchProgress, Traits, Variant, register, register_family
+from ..registration import EASY, HARD, Family, MatchProgress, Traits, Variant, register, register_family
 from .ai import choose, choose_easy
 from .game import MahjongGame
+from .hard import choose as choose_hard
 from .hints import mahjong_hints, mahjong_standing
 from .rules import MahjongRules
 
 # 长沙's own steps have an AI of their own: its variant declares it (``Variant.choose``)
 FAMILY = register_family(Family(
     id="mahjong", choose=choose, traits=Traits(secret_claims=True, hints=True, standing=True),
-    hints=mahjong_hints, standing=mahjong_standing, levels={EASY: choose_easy}))
+    hints=mahjong_hints, standing=mahjong_standing, levels={EASY: choose_easy, HARD: choose_hard}))
 
 
 def hands_over(progress: MatchProgress, result: HandResult) -> None:

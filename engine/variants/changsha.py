@@ -13,8 +13,9 @@ from ..mahjong import changsha as rules
 from ..mahjong.changsha_game import ChangshaGame, rules_for
 from ..mahjong.changsha_game import choose as changsha_choose
 from ..mahjong.changsha_game import choose_easy as changsha_easy
+from ..mahjong.hard import choose as choose_hard
 from ..mahjong.variant import hands_over
-from ..registration import EASY, Variant, register
+from ..registration import EASY, HARD, Variant, register
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ def seats_for(options: dict[str, Any]) -> int:
 VARIANT = register(ChangshaVariant(
     id="changsha", name="长沙麻将", name_en="Changsha mahjong", family="mahjong", seats=4,
     options=rules.OPTIONS, new_hand=new_hand, after_hand=hands_over, score=rules.score, seats_for=seats_for,
-    rules_for=rules_for, choose=choose, levels={EASY: choose_easy},
+    rules_for=rules_for, choose=choose, levels={EASY: choose_easy, HARD: choose_hard},
     summary=(
         "长沙麻将：108 张万筒条（二人缺一门去条 72 张），4/3/2 人，可吃（上家）碰杠，胡 > 杠/补张/碰 > 吃，可通炮。"
         "小胡须 2、5、8 作将：自摸每家 2、点炮 1；大胡（碰碰胡、将将胡、清一色、七对、全求人、杠上花、杠上炮、海底、抢杠、天胡、地胡）"

@@ -42,15 +42,15 @@ def _visible(game: ZipaiGame, card: int) -> int:
     return seen
 
 
+def discard_badness(game: ZipaiGame, seat: int, a: Action) -> tuple[float, int]:
+    """How little a discard costs the hand (and how unlikely another seat claims it): lowest is thrown first."""
+    c = parse_cards(a.cards[0])[0]
+    danger = 0.0 if _visible(game, c) >= 2 else 0.6
+    return (_links(game.hands[seat], c) + danger, c)
+
+
 def choose_discard(game: ZipaiGame, seat: int, legal: list[Action]) -> Action:
-    counts = game.hands[seat]
-
-    def badness(a: Action) -> tuple[float, int]:
-        c = parse_cards(a.cards[0])[0]
-        danger = 0.0 if _visible(game, c) >= 2 else 0.6
-        return (_links(counts, c) + danger, c)
-
-    return min(legal, key=badness)
+    return min(legal, key=lambda a: discard_badness(game, seat, a))
 
 
 def choose(game: Game, seat: int) -> Action:

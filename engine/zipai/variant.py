@@ -6,16 +6,17 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core import Game
-from ..registration import EASY, Family, Traits, Variant, register, register_family
+from ..registration import EASY, HARD, Family, Traits, Variant, register, register_family
 from .ai import choose, choose_easy
 from .calc import score_hand
 from .game import ZipaiGame
+from .hard import choose as choose_hard
 from .hints import zipai_hints, zipai_standing
 from .rules import ZipaiRules
 
 FAMILY = register_family(Family(
     id="zipai", choose=choose, traits=Traits(secret_claims=True, hints=True, standing=True),
-    hints=zipai_hints, standing=zipai_standing, levels={EASY: choose_easy}))
+    hints=zipai_hints, standing=zipai_standing, levels={EASY: choose_easy, HARD: choose_hard}))
 
 
 def hand_rules(variant: Variant, options: dict[str, Any]) -> ZipaiRules:

@@ -10,6 +10,7 @@ import pytest
 from engine import ai
 from engine.match import Match
 from engine.registration import EASY, NORMAL
+from engine.zipai import variant as zipai_family
 from fake_discord import playing
 
 from .conftest import Env, short
@@ -54,10 +55,16 @@ async def test_the_level_is_chosen_in_the_lobby_stored_said_and_kept_across_a_re
     assert "开始" in p.text()
 
 
-async def test_a_level_this_game_has_no_ai_for_says_what_it_plays(env: Env) -> None:
+async def test_a_level_this_game_has_no_ai_for_says_what_it_plays(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(zipai_family.FAMILY.levels, "困难")  # a family without its 困难
     table = await env.open_table("paohuzi", [env.alice], f"bot.ai_level=困难 {short('paohuzi')}", start=False)
     assert table.bot_options["ai_level"] == "困难"
     assert "电脑1（困难，暂按普通）" in lobby_text(env, table)
+
+
+async def test_every_game_has_its_hard_level(env: Env) -> None:
+    table = await env.open_table("paohuzi", [env.alice], f"bot.ai_level=困难 {short('paohuzi')}", start=False)
+    assert "电脑1（困难）" in lobby_text(env, table)
 
 
 async def test_ai_seats_play_the_room_level_and_auto_seats_play_normal(env: Env) -> None:

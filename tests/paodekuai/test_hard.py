@@ -117,3 +117,23 @@ def test_hard_decides_within_its_budget() -> None:
         ai.choose(game, seat, HARD)
         times.append(time.process_time() - started)
     assert statistics.median(times) <= 0.1 and max(times) <= 0.6, (statistics.median(times), max(times))
+
+
+def test_hard_deals_only_hands_whose_passes_were_forced() -> None:
+    """Under 有牌必压 a pass says the passer could beat nothing on the table: every pass in the real hand is honest
+    by that reading of the public log, every deal 困难 samples keeps them honest, and a deal drawn blind to them
+    would not (so the constraint tells the search something)."""
+    rng = random.Random(5)
+    checked = blind_dishonest = 0
+    for seed in (3, 8, 11):
+        for game, seat in _positions(seed):
+            passes = hard._passes(game, seat)
+            if not passes:
+                continue
+            assert hard._honest(game, passes)
+            unseen = hard._unseen(game, seat)
+            for _ in range(4):
+                assert hard._honest(hard.honest_deal(game, seat, rng, unseen, passes), passes)
+                blind_dishonest += not hard._honest(hard._sampled(game, seat, unseen, rng), passes)
+                checked += 1
+    assert checked >= 20 and blind_dishonest, (checked, blind_dishonest)
