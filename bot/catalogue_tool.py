@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import functools
 import inspect
 import io
 import re
@@ -559,10 +560,16 @@ def _forget() -> None:
         cached.cache_clear()
 
 
-def to_traditional(text: str) -> str:
+@functools.cache
+def _s2tw() -> Any:
+    """OpenCC's converter, built once: building one reads its dictionaries (the i18n tests ask per character)."""
     import opencc  # type: ignore[import-untyped]  # a tool's dependency, not the bot's
 
-    return str(opencc.OpenCC("s2tw").convert(text)).replace("鬍", "胡")
+    return opencc.OpenCC("s2tw")
+
+
+def to_traditional(text: str) -> str:
+    return str(_s2tw().convert(text)).replace("鬍", "胡")
 
 
 def main(argv: list[str] | None = None) -> int:

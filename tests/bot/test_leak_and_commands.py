@@ -16,6 +16,7 @@ from engine.views import SeatView
 from engine.words import Msg
 from fake_discord import UserOption, playing
 from storage.db import Database, path_from_url
+from tests.scale import scaled
 
 from .conftest import VARIANTS, Env, short
 
@@ -62,8 +63,8 @@ async def test_no_concealed_card_in_any_channel_payload(env: Env, monkeypatch: p
         return self.game
 
     monkeypatch.setattr(Match, "new_hand", marked_new_hand)
-    # 200 hands of the main variant; a shorter run for the others keeps the suite fast
-    hands_target = 200 if variant == "paohuzi" else 20
+    # 200 hands of the main variant in the deep run (tests/scale.py); a shorter run for the others
+    hands_target = scaled(200, least=50) if variant == "paohuzi" else 20
     played, seed = 0, 0
     rng = random.Random(99)
     players = [env.alice, env.closed]  # one player by DM, one through ephemeral panels
