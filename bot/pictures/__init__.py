@@ -12,7 +12,6 @@ either way (screen readers, room option ``bot.pictures`` off).
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import io
 import json
@@ -79,19 +78,18 @@ class Picture:
 
 
 HAND_KEYS = ("family", "hand", "drawn", "seat", "melds")
+_FIELDS: dict[type, frozenset[str]] = {}  # a view class's field names
 
 
 def fields_json(view: Any, keys: tuple[str, ...]) -> dict[str, Any]:
     """Of a view (a dataclass), the JSON form of just the fields named in ``keys`` that it has: what
     ``view.to_json()`` holds under those keys, without converting the rest of the view (its log, its legal
     actions) on every click for a picture that never reads them."""
-    names = _field_names(type(view))
+    cls = type(view)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls))
     return {k: to_json(getattr(view, k)) for k in keys if k in names}
-
-
-@functools.cache
-def _field_names(cls: type) -> frozenset[str]:
-    return frozenset(f.name for f in dataclasses.fields(cls))
 
 
 def hand_inputs(private: dict[str, Any]) -> dict[str, Any]:
