@@ -248,11 +248,17 @@ class Flow:
         for n, (top, first) in enumerate(lines):
             bottom = lines[n + 1][0] if n + 1 < len(lines) else height
             last = lines[n + 1][1] if n + 1 < len(lines) else len(placed)
-            at = [(img, x, y - top, item.w, item.h)
-                  for img, (item, x, y) in zip(felt[first:last], placed[first:last], strict=True)]
-            key = tuple((id(img), x, y) for img, x, y, _, _ in at)
-            bands.append((bottom - top, key, partial(self._band, at, bottom - top), felt[first:last]))
+            sprites = felt[first:last]
+            key = tuple((id(img), x, y - top) for img, (_, x, y) in zip(sprites, placed[first:last], strict=True))
+            bands.append((bottom - top, key, partial(self._line, sprites, placed[first:last], top, bottom - top),
+                          sprites))
         return encode.png(self.width, PALETTE_BYTES, bands)
+
+    def _line(self, sprites: list[Image.Image], placed: list[tuple[_Item, int, int]], top: int,
+              rows: int) -> Image.Image:
+        """A line's band, drawn only when it was not kept (the list of where each sprite goes is made only then)."""
+        return self._band([(img, x, y - top, item.w, item.h) for img, (item, x, y) in zip(sprites, placed, strict=True)],
+                          rows)
 
     def _band(self, sprites: list[tuple[Image.Image, int, int, int, int]], rows: int) -> Image.Image:
         """The band as :func:`encode.png` takes it: one column more on the left, index 0 (PNG's filter byte), so
