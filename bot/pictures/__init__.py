@@ -11,6 +11,7 @@ either way (screen readers, room option ``bot.pictures`` off).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import json
@@ -18,6 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+
+from engine.views import to_json
 
 from ..i18n import current_lang, speaking
 from .cache import PICTURES
@@ -72,6 +75,21 @@ class Picture:
     def file(self) -> discord.File:
         """A fresh upload each time: a ``discord.File`` is read once."""
         return discord.File(io.BytesIO(self.data), filename=self.filename)
+
+
+HAND_KEYS = ("family", "hand", "drawn", "seat", "melds")
+_FIELDS: dict[type, frozenset[str]] = {}  # a view class's field names
+
+
+def fields_json(view: Any, keys: tuple[str, ...]) -> dict[str, Any]:
+    """Of a view (a dataclass), the JSON form of just the fields named in ``keys`` that it has: what
+    ``view.to_json()`` holds under those keys, without converting the rest of the view (its log, its legal
+    actions) on every click for a picture that never reads them."""
+    cls = type(view)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls))
+    return {k: to_json(getattr(view, k)) for k in keys if k in names}
 
 
 def hand_inputs(private: dict[str, Any]) -> dict[str, Any]:

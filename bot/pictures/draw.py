@@ -148,6 +148,11 @@ class _Item:
     tag: str | None = None
     parts: Parts | None = None  # None: the sprite is one card (when tagged)
     gap: int | None = None  # px before the next sprite (None: the flow's gap)
+    w: int = field(init=False)  # the sprite's size, read once: laying out reads it for every sprite many times
+    h: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.w, self.h = self.img.size
 
 
 @dataclass
@@ -203,13 +208,13 @@ class Flow:
                 if isinstance(item, int):
                     x += item
                     continue
-                if x > self.margin and x + item.img.width > limit:  # wrap: the line so far is done
+                if x > self.margin and x + item.w > limit:  # wrap: the line so far is done
                     bands.append((y, start))
                     y = self._settle(placed, start, y, height)
                     x, height, start = self.margin + 16, 0, len(placed)
                 placed.append((item, x, 0))
-                height = max(height, item.img.height)
-                x += item.img.width + (self.gap if item.gap is None else item.gap)
+                height = max(height, item.h)
+                x += item.w + (self.gap if item.gap is None else item.gap)
             bands.append((y, start))
             y = self._settle(placed, start, y, height)
         return placed, y + self.margin - self.line_gap, bands
@@ -217,7 +222,7 @@ class Flow:
     def _settle(self, placed: list[tuple[_Item, int, int]], start: int, y: int, height: int) -> int:
         for k in range(start, len(placed)):  # centred on the line: a label beside a column of cards sits at its middle
             item, x, _ = placed[k]
-            placed[k] = (item, x, y + (height - item.img.height) // 2)
+            placed[k] = (item, x, y + (height - item.h) // 2)
         return y + height + self.line_gap
 
     def layout(self) -> Layout:
@@ -226,7 +231,7 @@ class Flow:
         for item, x, y in placed:
             if item.tag is None:
                 continue
-            for px, py, pw, ph in item.parts or ((0, 0, item.img.width, item.img.height),):
+            for px, py, pw, ph in item.parts or ((0, 0, item.w, item.h),):
                 boxes.append(Box(item.tag, x + px, y + py, pw, ph))
         return Layout(self.width, max(height, 2 * self.margin), tuple(boxes))
 
@@ -243,15 +248,27 @@ class Flow:
         for n, (top, first) in enumerate(lines):
             bottom = lines[n + 1][0] if n + 1 < len(lines) else height
             last = lines[n + 1][1] if n + 1 < len(lines) else len(placed)
-            at = [(img, x, y - top) for img, (_, x, y) in zip(felt[first:last], placed[first:last], strict=True)]
-            key = tuple((id(img), x, y) for img, x, y in at)
-            bands.append((bottom - top, key, partial(self._band, at, bottom - top), felt[first:last]))
+            sprites = felt[first:last]
+            key = tuple((id(img), x, y - top) for img, (_, x, y) in zip(sprites, placed[first:last], strict=True))
+            bands.append((bottom - top, key, partial(self._line, sprites, placed[first:last], top, bottom - top),
+                          sprites))
         return encode.png(self.width, PALETTE_BYTES, bands)
 
-    def _band(self, sprites: list[tuple[Image.Image, int, int]], rows: int) -> Image.Image:
-        band = Image.new("P", (self.width, rows), 0)
-        for img, x, y in sprites:
-            band.paste(img, (x, y))
+    def _line(self, sprites: list[Image.Image], placed: list[tuple[_Item, int, int]], top: int,
+              rows: int) -> Image.Image:
+        """A line's band, drawn only when it was not kept (the list of where each sprite goes is made only then)."""
+        return self._band([(img, x, y - top, item.w, item.h) for img, (item, x, y) in zip(sprites, placed, strict=True)],
+                          rows)
+
+    def _band(self, sprites: list[tuple[Image.Image, int, int, int, int]], rows: int) -> Image.Image:
+        """The band as :func:`encode.png` takes it: one column more on the left, index 0 (PNG's filter byte), so
+        every sprite lands one to the right and is clipped at the same right edge as on the picture."""
+        band = Image.new("P", (self.width + 1, rows), 0)
+        core = band.im
+        for img, x, y, w, h in sprites:  # on the felt, a sprite keeps its size
+            # Pillow's core paste, without ``Image.paste``'s checks (same mode, loaded, a 4-item box): thousands
+            # of sprites a second; x ≥ the margin, so nothing reaches into the filter column
+            core.paste(img.im, (x + 1, y, x + 1 + w, y + h))
         return band
 
 

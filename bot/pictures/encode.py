@@ -78,17 +78,16 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def _band(img: Image.Image, refs: Any) -> Band:
-    w = img.width
-    raw = img.tobytes()
-    rows = b"".join(b"\x00" + raw[k:k + w] for k in range(0, len(raw), w))
+    rows = img.tobytes()  # each row already behind its filter byte: the image's first column (see ``png``)
     c = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     return Band(c.compress(rows) + c.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows), len(rows), refs)
 
 
 def png(width: int, palette: bytes, bands: Sequence[tuple[int, Hashable | None, Callable[[], Image.Image], Any]]) -> bytes:
     """A palette PNG ``width`` wide made of ``bands`` from the top: (rows, key, draw, what the key names by id)
-    each, ``draw`` giving the band's palette image. A band whose key was compressed before is neither drawn nor
-    compressed again (key None: always anew)."""
+    each, ``draw`` giving the band's palette image ``width + 1`` wide, its first column index 0: PNG's filter
+    byte 0 before each row, so the image's bytes are the rows as deflated, with no copy to put them there. A band
+    whose key was compressed before is neither drawn nor compressed again (key None: always anew)."""
     parts: list[bytes] = []
     adler, total, height = 1, 0, 0
     for rows, key, draw, refs in bands:
@@ -99,7 +98,7 @@ def png(width: int, palette: bytes, bands: Sequence[tuple[int, Hashable | None, 
         band = BANDS.get(full) if full is not None else None
         if band is None:
             img = draw()
-            assert img.mode == "P" and img.size == (width, rows)
+            assert img.mode == "P" and img.size == (width + 1, rows)
             band = _band(img, refs)
             if full is not None:
                 BANDS.put(full, band)

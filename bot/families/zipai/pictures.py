@@ -12,7 +12,7 @@ from engine.outcome import Outcome
 from engine.zipai.views import ZipaiSeatView, ZipaiView
 
 from ...i18n import current_lang
-from ...pictures import Picture, hand_inputs, labels, table_inputs
+from ...pictures import HAND_KEYS, TABLE_KEYS, Picture, fields_json, hand_inputs, labels, table_inputs
 from ...pictures.cache import sprite
 from ...pictures.draw import INK, PHONE, Flow, back, card_base, centred, column, highlight, row, text
 from ...pictures.draw import RED as RED_INK
@@ -180,12 +180,12 @@ def table_flow(view: dict[str, Any]) -> Flow:
 
 def hand_picture(private: ZipaiSeatView) -> Picture | None:
     """The seat's own hand from its ``view(seat)``; None when it holds nothing to draw."""
-    inputs = hand_inputs(private.to_json())
+    inputs = hand_inputs(fields_json(private, HAND_KEYS))
     return Picture("hand", inputs, hand_flow) if inputs["hand"] else None
 
 
 def table_picture(public: ZipaiView) -> Picture:
-    return Picture("table", table_inputs(public.to_json()), table_flow)
+    return Picture("table", table_inputs(fields_json(public, TABLE_KEYS)), table_flow)
 
 
 def result_picture(outcome: Outcome | None, seats: int) -> Picture | None:
