@@ -32,6 +32,8 @@ SAMPLES = 8  # deals of the unseen tiles per decision
 CANDIDATES = 3  # discards compared by play-outs
 CONFIDENCE = 1.0  # standard errors of gain another discard needs over 普通's
 NEAR = 1  # play out only when the hand is this close to a win after the discard (听牌 = 1)
+HOLD_FOR_SELF_DRAW = 0.4  # 红中: pass a 接炮 when the chance of a 自摸 before the wall ends is at least this
+KEEP_CONCEALED = True  # 推倒胡: a 门前清 hand does not 吃 or 碰 (every win is a 自摸; 门前清 doubles 平胡 and 碰碰胡)
 
 
 def _normal(game: Game, seat: int) -> Action:
@@ -131,10 +133,46 @@ def _ranked(game: MahjongGame, seat: int, legal: list[Action]) -> tuple[list[int
     return keep, best
 
 
+def _self_draw_chance(game: MahjongGame, seat: int) -> float:
+    """The chance the seat draws a winning tile itself before the wall ends, other wins ignored: its winning
+    kinds' unseen tiles over every unseen tile, once a draw for each of its turns left in the wall."""
+    counts = list(game.hands[seat])
+    unseen = [max(0, n - k) for n, k in zip(_full(game), _seen(game, seat), strict=True)]
+    pool = sum(unseen)
+    if pool <= 0:
+        return 0.0
+    winning = 0
+    for t in range(KINDS):
+        if unseen[t] <= 0:
+            continue
+        counts[t] += 1
+        if ai._distance(game, counts, limit=0) == 0:
+            winning += unseen[t]
+        counts[t] -= 1
+    draws = len(game.wall) // game.seats
+    return float(1.0 - (1.0 - winning / pool) ** draws)
+
+
+def _in_window(game: MahjongGame, seat: int, baseline: Action) -> Action:
+    """A claim window: 普通's answer but where waiting pays more. 红中 (a discard is won at 1 a share from the
+    discarder, a 自摸 at 2 from each of three, birds alike): a 接炮 is passed when a 自摸 is likely enough.
+    推倒胡 (every win a 自摸, a 门前清 hand's worth twice): a concealed hand keeps from 吃 and 碰."""
+    if baseline.kind == "hu" and game.rules.discard_win == "any" and game.rules.wild is not None \
+            and not game.rules.pass_bars and game.window_kind == "discard" and game.wall:
+        if _self_draw_chance(game, seat) >= HOLD_FOR_SELF_DRAW:
+            return Action("pass")
+    if baseline.kind in ("chi", "peng") and KEEP_CONCEALED and game.rules.discard_win == "after_kong" \
+            and not any(m.exposed for m in game.melds[seat]):
+        return Action("pass")
+    return baseline
+
+
 def choose(game: Game, seat: int) -> Action:
     """困难: 普通 except where it discards; there the discard with the best prospects (see the module docstring)."""
     assert isinstance(game, MahjongGame)
     baseline = _normal(game, seat)
+    if game.window is not None and game.predeal is None:
+        return _in_window(game, seat, baseline)
     if baseline.kind != "discard" or game.window is not None or game.predeal is not None:
         return baseline
     legal = game.legal_actions(seat)
