@@ -28,7 +28,7 @@ def _searched(game: Any, seat: int) -> bool:
         return False
     if isinstance(game, MahjongGame):
         kept, dist = mahjong_hard._ranked(game, seat, game.legal_actions(seat))
-        return len(kept) > 1 and dist <= mahjong_hard.NEAR
+        return len(kept) > 1 and dist <= mahjong_hard.near(game)
     return len([a for a in game.legal_actions(seat) if a.kind == "discard"]) > 1
 
 
