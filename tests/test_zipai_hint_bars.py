@@ -26,7 +26,7 @@ from tests.zipai_positions import (
     take_win,
 )
 
-COUNT = scaled(400)
+COUNT = scaled(400, least=80)  # enough positions for the shares asserted below
 CONFIGS = [(v, sets[0]) for v, sets in OPTION_SETS.items()] + [("paohuzi", {"mingtang": "honghei"}),
                                                                   ("bopi", {"players": 3})]
 
