@@ -43,6 +43,14 @@ def played(variant: str, seed: int) -> tuple[list[tuple[int, str]], list[dict[st
     return list(game.log), seen
 
 
+def recorded(variant: str, seed: int) -> tuple[list[tuple[int, str]], list[dict[str, Any]], HandReplay]:
+    """A hand played by the AI (its log and each step's views, see ``played``) and its replay recorded afresh."""
+    log, seen = played(variant, seed)
+    game = Match(variant, None, 0).new_hand(seed)
+    assert isinstance(game, Hand)
+    return log, seen, record(game, log)
+
+
 def moves(replay: HandReplay) -> list[int]:
     """The step each action of the log is told at (the others are draws made inside an action, or the deal)."""
     return [i for i, step in enumerate(replay.steps) if step.code is not None]
@@ -52,10 +60,7 @@ def moves(replay: HandReplay) -> list[int]:
 def test_a_recorded_hand_is_the_engines_own_at_every_step(variant: str) -> None:
     windows = draws = 0
     for seed in range(3):
-        log, seen = played(variant, seed)
-        game = Match(variant, None, 0).new_hand(seed)
-        assert isinstance(game, Hand)
-        replay = record(game, log)
+        log, seen, replay = recorded(variant, seed)
         at = moves(replay)
         assert [replay.steps[i].code for i in at] == [code for _, code in log]
         # each action's last step (the deal: step 0) shows the table as the engine did once it was taken
@@ -109,10 +114,7 @@ def test_a_mahjong_draw_opens_the_drawers_turn(variant: str) -> None:
     as it stood before the draw."""
     after_discard = after_pass = 0
     for seed in range(12):
-        log, _ = played(variant, seed)
-        game = Match(variant, None, 0).new_hand(seed)
-        assert isinstance(game, Hand)
-        replay = record(game, log)
+        log, _, replay = recorded(variant, seed)
         for i, step in enumerate(replay.steps[1:], 1):
             if step.code is not None:
                 continue

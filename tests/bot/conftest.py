@@ -138,3 +138,15 @@ async def env(db_url: str) -> AsyncIterator[Env]:
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(1234)
+
+
+@pytest.fixture
+async def readers(tmp_path: Any) -> AsyncIterator[Env]:
+    """alice reads English, bob traditional Chinese, carol simplified (tests/bot/test_languages.py's world)."""
+    from .test_languages import world_env  # a test module's world: imported when a test asks for it
+
+    e = await world_env(tmp_path, "zh-CN")
+    yield e
+    await e.bot.close()
+    uninstall_webhook_edge()
+    assert not e.world.errors, e.world.errors

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,23 +16,13 @@ from bot.i18n import Lang, speaking, tr
 from bot.service.table import Seat, Table
 from engine.match import Match
 from engine.registry import get_variant
-from fake_discord import UserOption, playing, uninstall_webhook_edge
+from fake_discord import UserOption, playing
 
 from .conftest import Env, short
 from .test_i18n_table import english_terms, loose_chinese_in_english, simplified_in_traditional
-from .test_languages import world_env
 
 # alice reads English, bob traditional Chinese, carol simplified (tests/bot/test_languages.py's world)
 READERS: tuple[tuple[str, Lang], ...] = (("alice", "en"), ("bob", "zh-TW"), ("carol", "zh-CN"))
-
-
-@pytest.fixture
-async def readers(tmp_path: Path) -> AsyncIterator[Env]:
-    e = await world_env(tmp_path, "zh-CN")
-    yield e
-    await e.bot.close()
-    uninstall_webhook_edge()
-    assert not e.world.errors, e.world.errors
 
 
 def opening_win_seed(variant: str) -> int:

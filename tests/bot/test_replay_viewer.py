@@ -9,8 +9,6 @@ from __future__ import annotations
 import copy
 import random
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,12 +21,11 @@ from bot.service.table import Seat, Table
 from engine.match import Match
 from engine.replay import record
 from engine.views import Phase
-from fake_discord import playing, uninstall_webhook_edge
+from fake_discord import playing
 
 from ..test_replay_record import gangpao_hand
 from .conftest import Env, short
 from .test_history_words import READERS, play_one_hand, reads_in
-from .test_languages import world_env
 
 FAMILIES = ("changsha", "paohuzi", "paodekuai")
 
@@ -238,16 +235,6 @@ async def test_a_whole_replay_of_each_family(env: Env, variant: str) -> None:
     assert at_step(env, mid) == 0, p.text()
     p = await env.cmd(env.bob, "replay", code=code)
     assert p.ephemeral and p.message_id is not None and at_step(env, p.message_id) == 0
-
-
-@pytest.fixture
-async def readers(tmp_path: Path) -> AsyncIterator[Env]:
-    """alice reads English, bob traditional Chinese, carol simplified (tests/bot/test_languages.py's world)."""
-    e = await world_env(tmp_path, "zh-CN")
-    yield e
-    await e.bot.close()
-    uninstall_webhook_edge()
-    assert not e.world.errors, e.world.errors
 
 
 @pytest.mark.parametrize("variant", ("paohuzi", "paodekuai"))
