@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,20 @@ def table_roots(bot: HunanBot, table: Any) -> list[Any]:
     return roots
 
 
+def reached(roots: list[Any], skip: set[int]) -> Iterator[Any]:
+    """Each object reachable from ``roots`` whose id is not in ``skip`` (classes and modules left out), once:
+    every one yielded is added to ``skip``, so a later walk with the same set counts only what is new."""
+    stack = list(roots)
+    while stack:
+        o = stack.pop()
+        i = id(o)
+        if i in skip or isinstance(o, type | types.ModuleType):
+            continue
+        skip.add(i)
+        yield o
+        stack.extend(gc.get_referents(o))
+
+
 def retained(bot: HunanBot, table: Any, dissect: bool = False) -> tuple[int, int]:
     """(bytes, objects) reachable from the table's roots and from nothing else."""
     roots = table_roots(bot, table)
@@ -80,22 +95,14 @@ def retained(bot: HunanBot, table: Any, dissect: bool = False) -> tuple[int, int
             continue
         shared.add(i)
         stack.extend(gc.get_referents(o))
-    seen: set[int] = set()
     by_type: dict[str, int] = {}
     size = count = 0
-    stack = list(roots)
-    while stack:
-        o = stack.pop()
-        i = id(o)
-        if i in seen or i in shared or isinstance(o, type | types.ModuleType):
-            continue
-        seen.add(i)
+    for o in reached(roots, set(shared)):
         size += sys.getsizeof(o)
         count += 1
         if dissect:
             kind = type(o).__qualname__
             by_type[kind] = by_type.get(kind, 0) + sys.getsizeof(o)
-        stack.extend(gc.get_referents(o))
     if dissect:
         # what each part holds (walked in this order, so a part shared with an earlier one counts there)
         parts: list[tuple[str, Any]] = []
@@ -106,20 +113,8 @@ def retained(bot: HunanBot, table: Any, dissect: bool = False) -> tuple[int, int
         for r in roots[1:]:
             fields = getattr(type(r), "__slots__", None) or list(getattr(r, "__dict__", {}))
             parts += [(f"{type(r).__name__}.{f}", getattr(r, f, None)) for f in fields] if fields else [(type(r).__name__, r)]
-        done: set[int] = set(cut)
-        sizes = []
-        for name, part in parts:
-            total = 0
-            stack = [part]
-            while stack:
-                o = stack.pop()
-                i = id(o)
-                if i in done or i in shared or isinstance(o, type | types.ModuleType):
-                    continue
-                done.add(i)
-                total += sys.getsizeof(o)
-                stack.extend(gc.get_referents(o))
-            sizes.append((total, name))
+        done: set[int] = cut | shared
+        sizes = [(sum(sys.getsizeof(o) for o in reached([part], done)), name) for name, part in parts]
         print("    parts: " + ", ".join(f"{n} {t}" for t, n in sorted(sizes, reverse=True)[:30]), file=sys.stderr)
         top = sorted(by_type.items(), key=lambda kv: -kv[1])[:25]
         print("    " + ", ".join(f"{k} {v}" for k, v in top), file=sys.stderr, flush=True)
