@@ -156,6 +156,20 @@ def pick(world: FakeDiscord, uid: int, rng: random.Random) -> tuple[int, str, li
     return mid, cid, values
 
 
+async def timed_click(world: FakeDiscord, bot: HunanBot, uid: int, choice: tuple[int, str, list[str] | None],
+                      lat: list[float], cpu_lat: list[float], answered_cpu: dict[str, float]) -> PendingInteraction:
+    """Click ``choice`` and wait for its answer: its latency goes to ``lat`` (wall clock) and ``cpu_lat`` (the
+    process's CPU clock, see ``time_answers_in_cpu``); the fake forgets the interaction, which is returned."""
+    mid, cid, values = choice
+    cpu_fed = time.process_time()
+    pend = world.feed_click(bot, uid, mid, cid, values)
+    t_resp = await asyncio.wait_for(asyncio.shield(pend.responded), ANSWER_TIMEOUT)
+    lat.append(t_resp - pend.fed_at)
+    cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
+    world.pending.pop(pend.token, None)
+    return pend
+
+
 async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: random.Random, until: float,
                  think: float, lat: list[float], cpu_lat: list[float], answered_cpu: dict[str, float]) -> int:
     clicks = 0
@@ -177,13 +191,7 @@ async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: rand
             choice = pick(world, uid, rng)  # (again: the panel may have changed while this click waited its turn)
             if choice is None:
                 continue
-            mid, cid, values = choice
-            cpu_fed = time.process_time()
-            pend = world.feed_click(bot, uid, mid, cid, values)
-            t_resp = await asyncio.wait_for(asyncio.shield(pend.responded), ANSWER_TIMEOUT)
-            lat.append(t_resp - pend.fed_at)
-            cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
-            world.pending.pop(pend.token, None)
+            await timed_click(world, bot, uid, choice, lat, cpu_lat, answered_cpu)
             clicks += 1
             await bot.service.delivery.outbox(table).idle()
 

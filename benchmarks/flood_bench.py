@@ -37,7 +37,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord  # noqa: E402
 
-from benchmarks.bot_bench import ANSWER_TIMEOUT, bench_world, open_many_tables, pick, time_answers_in_cpu  # noqa: E402
+from benchmarks.bot_bench import (  # noqa: E402
+    bench_world,
+    open_many_tables,
+    pick,
+    time_answers_in_cpu,
+    timed_click,
+)
 from bot.edge.client import HunanBot, freeze_heap  # noqa: E402
 from bot.service.limits import Limits  # noqa: E402
 from fake_discord import FakeDiscord, PendingInteraction, uninstall_webhook_edge  # noqa: E402
@@ -56,16 +62,10 @@ async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: rand
         choice = pick(world, uid, rng)
         if choice is None:
             continue
-        mid, cid, values = choice
-        cpu_fed = time.process_time()
-        pend = world.feed_click(bot, uid, mid, cid, values)
-        t_resp = await asyncio.wait_for(asyncio.shield(pend.responded), ANSWER_TIMEOUT)
-        lat.append(t_resp - pend.fed_at)
-        cpu_lat.append(answered_cpu.pop(pend.token) - cpu_fed)
+        pend = await timed_click(world, bot, uid, choice, lat, cpu_lat, answered_cpu)
         if "⚠️" in "".join(str(r.get("content") or "") for r in pend.replies) and (
                 "太快" in pend.text() or "处理中" in pend.text()):
             refused[0] += 1  # a player refused by a limit: must stay 0
-        world.pending.pop(pend.token, None)
         await bot.service.delivery.outbox(table).idle()
 
 
