@@ -1,7 +1,7 @@
 """How many random hands and positions the property tests play.
 
-The everyday suite (the README's test command, CI) plays 15 % of each test's full count, so that it stays
-under five minutes on two cores; ``HUNAN_PROPERTY_SCALE=1`` plays every one (the deep run: tens of thousands of
+The everyday suite (the README's test command, CI) plays 15 % of each test's full count, to keep it
+within about five minutes on two cores; ``HUNAN_PROPERTY_SCALE=1`` plays every one (the deep run: tens of thousands of
 self-played hands and random positions). The seeds are the same either way: the everyday run's hands are the
 deep run's first ones.
 """
