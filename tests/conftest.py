@@ -20,6 +20,13 @@ BACKENDS = ["sqlite", "postgres"]
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "both_backends: run this test on SQLite and on PostgreSQL")
+    config.addinivalue_line("markers", "heavy: one of the suite's longest tests, run first")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first: the workers take tests in this order, and one of them started last would leave
+    the other worker idle to the end (a stable sort keeps every other test where it was)."""
+    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

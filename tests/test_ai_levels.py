@@ -54,6 +54,7 @@ def test_every_family_has_all_three_levels(variant_id: str) -> None:
     assert ai.level_played(variant, HARD) == HARD
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_every_level_plays_whole_hands_legally_and_the_same_twice(variant_id: str) -> None:
     """Mixed levels at one table, several deals: every choice is legal (``apply`` would raise), and the same
@@ -62,7 +63,7 @@ def test_every_level_plays_whole_hands_legally_and_the_same_twice(variant_id: st
     variant = get_variant(variant_id)
     options = variant.validate(None)
     seats = variant.seat_count(options)
-    for deal in range(4):
+    for deal in range(len(LEVELS)):  # every seat at every level once
         levels = {s: LEVELS[(s + deal) % len(LEVELS)] for s in range(seats)}
         policies = {s: at_level(lv) for s, lv in levels.items()}
         logs = []

@@ -15,6 +15,7 @@ HANDS = int(os.environ.get("PAOHUZI_PROPERTY_HANDS", scaled(10_000)))
 CHUNKS = 20
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_selfplay_invariants(chunk: int) -> None:
     per = HANDS // CHUNKS

@@ -53,6 +53,7 @@ def marked(game: Any) -> Any:
     return game
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("variant", VARIANTS)
 async def test_no_concealed_card_in_any_channel_payload(env: Env, monkeypatch: pytest.MonkeyPatch,
                                                         variant: str) -> None:
@@ -63,8 +64,8 @@ async def test_no_concealed_card_in_any_channel_payload(env: Env, monkeypatch: p
         return self.game
 
     monkeypatch.setattr(Match, "new_hand", marked_new_hand)
-    # 200 hands of the main variant in the deep run (tests/scale.py); a shorter run for the others
-    hands_target = scaled(200, least=50) if variant == "paohuzi" else 20
+    # 200 hands of the main variant and 20 of each other in the deep run (tests/scale.py), fewer every day
+    hands_target = scaled(200, least=50) if variant == "paohuzi" else scaled(20, least=10)
     played, seed = 0, 0
     rng = random.Random(99)
     players = [env.alice, env.closed]  # one player by DM, one through ephemeral panels

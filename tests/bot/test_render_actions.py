@@ -9,6 +9,8 @@ import random
 import re
 from typing import Any
 
+import pytest
+
 from bot.present.controls import ASK_BACK, ASK_PASS, PASS_WARNING, action_view
 from bot.present.results import payments
 from bot.present.settlement import final_text, settlement_text
@@ -236,6 +238,7 @@ def test_who_pays_whom() -> None:
     assert payments(table, [0, 30, 0, -30]) == ["4号 小红 付 2号 阿强 30"]
 
 
+@pytest.mark.heavy
 async def test_settlements_of_real_games_show_group_huxi_and_payments(env: Env) -> None:
     users = [env.alice, env.bob]
     checked = 0

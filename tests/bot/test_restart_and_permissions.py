@@ -32,6 +32,7 @@ async def results(env: Env, table_id: int) -> list[dict]:
     return out
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("variant", "extra"), [(v, "") for v in VARIANTS] + [("fangpaofa", "daniao=true")])
 async def test_restart_mid_hand_gives_identical_result(env: Env, variant: str, extra: str) -> None:
     """Every variant; anhua deals the first hand to a random seat (随机庄), 剥皮 draws cards for it, 放炮罚 asks

@@ -7,6 +7,8 @@ import random
 import re
 from typing import Any
 
+import pytest
+
 from bot.demo import leaderboard_lines
 from bot.families.zipai.text import own_huxi_line
 from bot.present.settlement import settlement_text
@@ -248,6 +250,7 @@ async def test_real_dm_counts_the_kan_held(env: Env) -> None:
     assert seen
 
 
+@pytest.mark.heavy
 async def test_played_self_draws_show_the_extra_tun(env: Env) -> None:
     users = [env.alice, env.bob]
     texts: list[str] = []

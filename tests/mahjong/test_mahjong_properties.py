@@ -298,6 +298,7 @@ CONFIGS = [
 REPLAY_EVERY = 8
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("variant", "raw", "randoms", "ais", "deep"), CONFIGS,
                          ids=[f"{c[0]}-{i}" for i, c in enumerate(CONFIGS)])
 def test_invariants_over_seeded_hands(variant: str, raw: dict[str, Any], randoms: int, ais: int, deep: int) -> None:

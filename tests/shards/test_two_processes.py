@@ -73,6 +73,7 @@ async def boards(url: str, guild: int) -> tuple[list[dict[str, Any]], list[dict[
         await db.close()
 
 
+@pytest.mark.heavy
 def test_two_processes_sigkill_one_mid_hand(deployment: Deployment) -> None:
     dep = deployment
     u = dep.users

@@ -25,6 +25,7 @@ CASES: list[tuple[str, list[dict[str, Any]], bool]] = [
 ]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("variant", "option_sets", "zero_sum"), CASES, ids=[c[0] for c in CASES])
 def test_selfplay_invariants(variant: str, option_sets: list[dict[str, Any]], zero_sum: bool) -> None:
     for i in range(HANDS):
