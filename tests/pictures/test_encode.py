@@ -79,3 +79,25 @@ def test_adler32_combines_as_zlib_computes_it_whole() -> None:
     for _ in range(100):
         a, b = os.urandom(rng.randint(0, 4000)), os.urandom(rng.randint(0, 70000))
         assert adler32_combine(zlib.adler32(a), zlib.adler32(b), len(b)) == zlib.adler32(a + b)
+
+
+def test_the_standard_zlib_draws_the_same_pixels_where_zlib_ng_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bands are deflated by zlib-ng (a dependency); the encoder's fallback, the standard zlib, makes other bytes
+    of the same pixels, and its bands and zlib-ng's join into one stream (each band ends byte-aligned)."""
+    from bot.pictures import encode
+
+    assert encode.zlib is not zlib  # zlib-ng's binding is what the bot runs
+    name = "changsha_phone_table"
+    golden = (GOLDEN / f"{name}.png").read_bytes()
+    cache.clear()
+    fast = render(POSITIONS[name])
+    later = copy.deepcopy(POSITIONS[name])
+    later["data"]["discards"][1].append("5p")
+    monkeypatch.setattr(encode, "zlib", zlib)
+    cache.PICTURES.clear()
+    mixed = render(later)  # the changed bands by zlib, the others kept from zlib-ng
+    cache.clear()
+    plain = render(POSITIONS[name])
+    assert plain != fast and same_pixels(plain, golden) and same_pixels(fast, golden)
+    assert same_pixels(mixed, render(later))
+    assert len(zlib.decompress(idat(mixed))) == pixels(mixed).height * (pixels(mixed).width + 1)
