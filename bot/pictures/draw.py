@@ -89,10 +89,20 @@ def row_parts(images: list[Image.Image], gap: int = 3) -> tuple[Image.Image, Par
     out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     x = 0
     for i in images:
-        out.alpha_composite(i, (x, h - i.height))
+        _place(out, i, x, h - i.height)
         parts.append((x, h - i.height, i.width, i.height))
         x += i.width + gap
     return out, tuple(parts)
+
+
+def _place(out: Image.Image, img: Image.Image, x: int, y: int) -> None:
+    """``img`` onto the transparent, untouched part of ``out`` at (x, y): what ``alpha_composite`` gives there
+    (over nothing, a pixel stays as it is), copied by Pillow's core paste without the crop, blend and paste back
+    that ``alpha_composite`` makes of every sprite (half a settlement picture's drawing)."""
+    img.load()
+    if img.mode != "RGBA":
+        img = img.convert("RGBA")
+    out.im.paste(img.im, (x, y, x + img.width, y + img.height))
 
 
 def column(images: list[Image.Image], gap: int = 2) -> Image.Image:
@@ -104,7 +114,7 @@ def column(images: list[Image.Image], gap: int = 2) -> Image.Image:
     out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     y = 0
     for i in images:
-        out.alpha_composite(i, ((w - i.width) // 2, y))
+        _place(out, i, (w - i.width) // 2, y)
         y += i.height + gap
     return out
 
