@@ -152,17 +152,17 @@ class Layout:
         return box.w * width / self.width
 
 
-@dataclass
 class _Item:
-    img: Image.Image
-    tag: str | None = None
-    parts: Parts | None = None  # None: the sprite is one card (when tagged)
-    gap: int | None = None  # px before the next sprite (None: the flow's gap)
-    w: int = field(init=False)  # the sprite's size, read once: laying out reads it for every sprite many times
-    h: int = field(init=False)
+    """One sprite of a flow (a plain class with slots: a table picture adds a hundred or more)."""
 
-    def __post_init__(self) -> None:
-        self.w, self.h = self.img.size
+    __slots__ = ("img", "tag", "parts", "gap", "w", "h")
+
+    def __init__(self, img: Image.Image, tag: str | None = None, parts: Parts | None = None,
+                 gap: int | None = None) -> None:
+        self.img, self.tag = img, tag
+        self.parts = parts  # None: the sprite is one card (when tagged)
+        self.gap = gap  # px before the next sprite (None: the flow's gap)
+        self.w, self.h = img.size  # read once: laying out reads it for every sprite many times
 
 
 @dataclass
@@ -209,30 +209,32 @@ class Flow:
         placed: list[tuple[_Item, int, int]] = []
         bands: list[tuple[int, int]] = []
         y = self.margin
-        limit = self.width - self.margin
+        margin, gap, limit = self.margin, self.gap, self.width - self.margin
         for line in self.lines:
             if not line:
                 continue
-            x, height, start = self.margin, 0, len(placed)
+            x, height = margin, 0
+            row: list[tuple[_Item, int]] = []  # the line so far, each sprite with its x
             for item in line:
                 if isinstance(item, int):
                     x += item
                     continue
-                if x > self.margin and x + item.w > limit:  # wrap: the line so far is done
-                    bands.append((y, start))
-                    y = self._settle(placed, start, y, height)
-                    x, height, start = self.margin + 16, 0, len(placed)
-                placed.append((item, x, 0))
-                height = max(height, item.h)
-                x += item.w + (self.gap if item.gap is None else item.gap)
-            bands.append((y, start))
-            y = self._settle(placed, start, y, height)
+                if x > margin and x + item.w > limit:  # wrap: the line so far is done
+                    bands.append((y, len(placed)))
+                    y = self._settle(placed, row, y, height)
+                    x, height, row = margin + 16, 0, []
+                row.append((item, x))
+                if item.h > height:
+                    height = item.h
+                x += item.w + (gap if item.gap is None else item.gap)
+            bands.append((y, len(placed)))
+            y = self._settle(placed, row, y, height)
         return placed, y + self.margin - self.line_gap, bands
 
-    def _settle(self, placed: list[tuple[_Item, int, int]], start: int, y: int, height: int) -> int:
-        for k in range(start, len(placed)):  # centred on the line: a label beside a column of cards sits at its middle
-            item, x, _ = placed[k]
-            placed[k] = (item, x, y + (height - item.h) // 2)
+    def _settle(self, placed: list[tuple[_Item, int, int]], row: list[tuple[_Item, int]], y: int,
+                height: int) -> int:
+        # centred on the line: a label beside a column of cards sits at its middle
+        placed += [(item, x, y + (height - item.h) // 2) for item, x in row]
         return y + height + self.line_gap
 
     def layout(self) -> Layout:
@@ -248,27 +250,24 @@ class Flow:
     def png(self) -> bytes:
         placed, height, lines = self._placed()
         height = max(height, 2 * self.margin)
-        # One fixed palette for every picture: the encoder handles a byte a pixel in a third of the time of RGB,
-        # and a sprite mapped onto it once (on the felt every sprite sits on) is pasted as it is, no blending.
-        felt = [on_felt(item.img) for item, _, _ in placed]
-        # each line a band, keyed by the sprites it holds and where (ids of the mapped sprites, kept alive by
-        # the band while it is kept): a band drawn before is neither drawn nor compressed again
-        bands: list[tuple[int, Hashable | None, Callable[[], Image.Image], Any]] = []
-        bands.append((lines[0][0] if lines else height, (), lambda: self._band([], lines[0][0] if lines else height), ()))
+        # each line a band, keyed by the sprites it holds and where (ids of the sprites, kept alive by the band
+        # while it is kept): a band drawn before is neither drawn nor compressed again, nor its sprites mapped
+        top = lines[0][0] if lines else height
+        bands: list[tuple[int, Hashable | None, Callable[[], Image.Image], Any]] = [
+            (top, (), partial(self._band, [], top), ())]
         for n, (top, first) in enumerate(lines):
-            bottom = lines[n + 1][0] if n + 1 < len(lines) else height
-            last = lines[n + 1][1] if n + 1 < len(lines) else len(placed)
-            sprites = felt[first:last]
-            key = tuple((id(img), x, y - top) for img, (_, x, y) in zip(sprites, placed[first:last], strict=True))
-            bands.append((bottom - top, key, partial(self._line, sprites, placed[first:last], top, bottom - top),
-                          sprites))
+            bottom, last = lines[n + 1] if n + 1 < len(lines) else (height, len(placed))
+            line = placed[first:last]
+            key = tuple([(id(item.img), x, y - top) for item, x, y in line])
+            bands.append((bottom - top, key, partial(self._line, line, top, bottom - top),
+                          [item.img for item, _, _ in line]))
         return encode.png(self.width, PALETTE_BYTES, bands)
 
-    def _line(self, sprites: list[Image.Image], placed: list[tuple[_Item, int, int]], top: int,
-              rows: int) -> Image.Image:
-        """A line's band, drawn only when it was not kept (the list of where each sprite goes is made only then)."""
-        return self._band([(img, x, y - top, item.w, item.h) for img, (item, x, y) in zip(sprites, placed, strict=True)],
-                          rows)
+    def _line(self, line: list[tuple[_Item, int, int]], top: int, rows: int) -> Image.Image:
+        """A line's band, drawn only when it was not kept. One fixed palette for every picture: the encoder
+        handles a byte a pixel in a third of the time of RGB, and a sprite mapped onto it once (on the felt every
+        sprite sits on) is pasted as it is, no blending."""
+        return self._band([(on_felt(item.img), x, y - top, item.w, item.h) for item, x, y in line], rows)
 
     def _band(self, sprites: list[tuple[Image.Image, int, int, int, int]], rows: int) -> Image.Image:
         """The band as :func:`encode.png` takes it: one column more on the left, index 0 (PNG's filter byte), so
