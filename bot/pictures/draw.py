@@ -258,7 +258,7 @@ class Flow:
         for n, (top, first) in enumerate(lines):
             bottom, last = lines[n + 1] if n + 1 < len(lines) else (height, len(placed))
             line = placed[first:last]
-            key = tuple([(id(item.img), x, y - top) for item, x, y in line])
+            key = tuple([v for item, x, y in line for v in (id(item.img), x, y - top)])  # flat: hashed per lookup
             bands.append((bottom - top, key, partial(self._line, line, top, bottom - top),
                           [item.img for item, _, _ in line]))
         return encode.png(self.width, PALETTE_BYTES, bands)

@@ -80,7 +80,7 @@ def adler32_combine(a1: int, a2: int, len2: int) -> int:
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
 
 def _band(img: Image.Image, refs: Any) -> Band:
@@ -111,7 +111,11 @@ def png(width: int, palette: bytes, bands: Sequence[tuple[int, Hashable | None, 
         parts.append(band.deflated)
         adler = adler32_combine(adler, band.adler, band.length) if total else band.adler
         total += band.length
-    stream = b"\x78\x01" + b"".join(parts) + b"\x03\x00" + struct.pack(">I", adler)  # \x03\x00: empty last block
+    parts.insert(0, b"\x78\x01")
+    parts += (b"\x03\x00", struct.pack(">I", adler))  # \x03\x00: an empty last block
+    crc, size = zlib.crc32(b"IDAT"), 0
+    for p in parts:  # the IDAT chunk's CRC and length over its parts: the stream is copied once, into the file
+        crc, size = zlib.crc32(p, crc), size + len(p)
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
-    return (SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", palette[:768])
-            + _chunk(b"IDAT", stream) + _chunk(b"IEND", b""))
+    return b"".join([SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", palette[:768]),
+                     struct.pack(">I", size), b"IDAT", *parts, struct.pack(">I", crc), _chunk(b"IEND", b"")])
