@@ -155,7 +155,7 @@ class Layout:
 class _Item:
     """One sprite of a flow (a plain class with slots: a table picture adds a hundred or more)."""
 
-    __slots__ = ("img", "tag", "parts", "gap", "w", "h")
+    __slots__ = ("img", "tag", "parts", "gap", "w", "h", "x", "y")
 
     def __init__(self, img: Image.Image, tag: str | None = None, parts: Parts | None = None,
                  gap: int | None = None) -> None:
@@ -163,6 +163,7 @@ class _Item:
         self.parts = parts  # None: the sprite is one card (when tagged)
         self.gap = gap  # px before the next sprite (None: the flow's gap)
         self.w, self.h = img.size  # read once: laying out reads it for every sprite many times
+        self.x = self.y = 0  # where it lands, set by laying out (an item is in one flow, at one place)
 
 
 @dataclass
@@ -203,48 +204,48 @@ class Flow:
         self.lines[-1].append(_Item(rule(self.width - 2 * self.margin)))
         return self.newline()
 
-    def _placed(self) -> tuple[list[tuple[_Item, int, int]], int, list[tuple[int, int]]]:
-        """Each sprite with where it goes, the picture's height, and its bands: (top, index of the first sprite)
-        of each line as placed (a wrapped line is two), which :mod:`.encode` compresses one by one."""
-        placed: list[tuple[_Item, int, int]] = []
+    def _placed(self) -> tuple[list[_Item], int, list[tuple[int, int]]]:
+        """Each sprite, placed (its ``x`` and ``y`` set), the picture's height, and its bands: (top, index of the
+        first sprite) of each line as placed (a wrapped line is two), which :mod:`.encode` compresses one by one."""
+        placed: list[_Item] = []
         bands: list[tuple[int, int]] = []
         y = self.margin
         margin, gap, limit = self.margin, self.gap, self.width - self.margin
         for line in self.lines:
             if not line:
                 continue
-            x, height = margin, 0
-            row: list[tuple[_Item, int]] = []  # the line so far, each sprite with its x
+            x, height, start = margin, 0, len(placed)
             for item in line:
                 if isinstance(item, int):
                     x += item
                     continue
                 if x > margin and x + item.w > limit:  # wrap: the line so far is done
-                    bands.append((y, len(placed)))
-                    y = self._settle(placed, row, y, height)
-                    x, height, row = margin + 16, 0, []
-                row.append((item, x))
+                    bands.append((y, start))
+                    y = self._settle(placed, start, y, height)
+                    x, height, start = margin + 16, 0, len(placed)
+                item.x = x
+                placed.append(item)
                 if item.h > height:
                     height = item.h
                 x += item.w + (gap if item.gap is None else item.gap)
-            bands.append((y, len(placed)))
-            y = self._settle(placed, row, y, height)
+            bands.append((y, start))
+            y = self._settle(placed, start, y, height)
         return placed, y + self.margin - self.line_gap, bands
 
-    def _settle(self, placed: list[tuple[_Item, int, int]], row: list[tuple[_Item, int]], y: int,
-                height: int) -> int:
-        # centred on the line: a label beside a column of cards sits at its middle
-        placed += [(item, x, y + (height - item.h) // 2) for item, x in row]
+    def _settle(self, placed: list[_Item], start: int, y: int, height: int) -> int:
+        for k in range(start, len(placed)):  # centred on the line: a label beside a column of cards sits at its middle
+            item = placed[k]
+            item.y = y + (height - item.h) // 2
         return y + height + self.line_gap
 
     def layout(self) -> Layout:
         placed, height, _ = self._placed()
         boxes: list[Box] = []
-        for item, x, y in placed:
+        for item in placed:
             if item.tag is None:
                 continue
             for px, py, pw, ph in item.parts or ((0, 0, item.w, item.h),):
-                boxes.append(Box(item.tag, x + px, y + py, pw, ph))
+                boxes.append(Box(item.tag, item.x + px, item.y + py, pw, ph))
         return Layout(self.width, max(height, 2 * self.margin), tuple(boxes))
 
     def png(self) -> bytes:
@@ -258,16 +259,16 @@ class Flow:
         for n, (top, first) in enumerate(lines):
             bottom, last = lines[n + 1] if n + 1 < len(lines) else (height, len(placed))
             line = placed[first:last]
-            key = tuple([v for item, x, y in line for v in (id(item.img), x, y - top)])  # flat: hashed per lookup
+            key = tuple([v for item in line for v in (id(item.img), item.x, item.y - top)])  # flat: hashed per lookup
             bands.append((bottom - top, key, partial(self._line, line, top, bottom - top),
-                          [item.img for item, _, _ in line]))
+                          [item.img for item in line]))
         return encode.png(self.width, PALETTE_BYTES, bands)
 
-    def _line(self, line: list[tuple[_Item, int, int]], top: int, rows: int) -> Image.Image:
+    def _line(self, line: list[_Item], top: int, rows: int) -> Image.Image:
         """A line's band, drawn only when it was not kept. One fixed palette for every picture: the encoder
         handles a byte a pixel in a third of the time of RGB, and a sprite mapped onto it once (on the felt every
         sprite sits on) is pasted as it is, no blending."""
-        return self._band([(on_felt(item.img), x, y - top, item.w, item.h) for item, x, y in line], rows)
+        return self._band([(on_felt(item.img), item.x, item.y - top, item.w, item.h) for item in line], rows)
 
     def _band(self, sprites: list[tuple[Image.Image, int, int, int, int]], rows: int) -> Image.Image:
         """The band as :func:`encode.png` takes it: one column more on the left, index 0 (PNG's filter byte), so
