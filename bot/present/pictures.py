@@ -1,5 +1,6 @@
 """The pictures a table's messages carry when its room option ``bot.pictures`` (图片) is on, each drawn by the table's
-family: the seat's hand from its ``view(seat)``, the table from ``public_view()``, the settled hand from its result.
+family: the seat's hand from its ``view(seat)`` (only with room option 手牌图: the DM panel writes the whole hand), the
+table from ``public_view()``, the settled hand from its result.
 The message text stays complete either way (screen readers, the option off)."""
 
 from __future__ import annotations
