@@ -1,5 +1,5 @@
-"""Pictures of hands and tables (issue 11): PNGs attached to the DM panel, the channel's table message and the
-settlement, drawn with Pillow. This package holds what every family's drawing shares (the font, drawing helpers,
+"""Pictures of hands and tables (issue 11): PNGs attached to the channel's table message, the settlement and, with
+room option 手牌图, the DM panel, drawn with Pillow. This package holds what every family's drawing shares (the font, drawing helpers,
 the caches, uploads, :class:`Picture`); each family draws its own cards and tables in ``bot/families/<family>/``.
 
 Each picture is drawn from the views the bot may show its audience, and only from them: a DM's hand from

@@ -89,10 +89,20 @@ def row_parts(images: list[Image.Image], gap: int = 3) -> tuple[Image.Image, Par
     out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     x = 0
     for i in images:
-        out.alpha_composite(i, (x, h - i.height))
+        _place(out, i, x, h - i.height)
         parts.append((x, h - i.height, i.width, i.height))
         x += i.width + gap
     return out, tuple(parts)
+
+
+def _place(out: Image.Image, img: Image.Image, x: int, y: int) -> None:
+    """``img`` onto the transparent, untouched part of ``out`` at (x, y): what ``alpha_composite`` gives there
+    (over nothing, a pixel stays as it is), copied by Pillow's core paste without the crop, blend and paste back
+    that ``alpha_composite`` makes of every sprite (half a settlement picture's drawing)."""
+    img.load()
+    if img.mode != "RGBA":
+        img = img.convert("RGBA")
+    out.im.paste(img.im, (x, y, x + img.width, y + img.height))
 
 
 def column(images: list[Image.Image], gap: int = 2) -> Image.Image:
@@ -104,7 +114,7 @@ def column(images: list[Image.Image], gap: int = 2) -> Image.Image:
     out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     y = 0
     for i in images:
-        out.alpha_composite(i, ((w - i.width) // 2, y))
+        _place(out, i, (w - i.width) // 2, y)
         y += i.height + gap
     return out
 
@@ -142,17 +152,18 @@ class Layout:
         return box.w * width / self.width
 
 
-@dataclass
 class _Item:
-    img: Image.Image
-    tag: str | None = None
-    parts: Parts | None = None  # None: the sprite is one card (when tagged)
-    gap: int | None = None  # px before the next sprite (None: the flow's gap)
-    w: int = field(init=False)  # the sprite's size, read once: laying out reads it for every sprite many times
-    h: int = field(init=False)
+    """One sprite of a flow (a plain class with slots: a table picture adds a hundred or more)."""
 
-    def __post_init__(self) -> None:
-        self.w, self.h = self.img.size
+    __slots__ = ("img", "tag", "parts", "gap", "w", "h", "x", "y")
+
+    def __init__(self, img: Image.Image, tag: str | None = None, parts: Parts | None = None,
+                 gap: int | None = None) -> None:
+        self.img, self.tag = img, tag
+        self.parts = parts  # None: the sprite is one card (when tagged)
+        self.gap = gap  # px before the next sprite (None: the flow's gap)
+        self.w, self.h = img.size  # read once: laying out reads it for every sprite many times
+        self.x = self.y = 0  # where it lands, set by laying out (an item is in one flow, at one place)
 
 
 @dataclass
@@ -193,72 +204,71 @@ class Flow:
         self.lines[-1].append(_Item(rule(self.width - 2 * self.margin)))
         return self.newline()
 
-    def _placed(self) -> tuple[list[tuple[_Item, int, int]], int, list[tuple[int, int]]]:
-        """Each sprite with where it goes, the picture's height, and its bands: (top, index of the first sprite)
-        of each line as placed (a wrapped line is two), which :mod:`.encode` compresses one by one."""
-        placed: list[tuple[_Item, int, int]] = []
+    def _placed(self) -> tuple[list[_Item], int, list[tuple[int, int]]]:
+        """Each sprite, placed (its ``x`` and ``y`` set), the picture's height, and its bands: (top, index of the
+        first sprite) of each line as placed (a wrapped line is two), which :mod:`.encode` compresses one by one."""
+        placed: list[_Item] = []
         bands: list[tuple[int, int]] = []
         y = self.margin
-        limit = self.width - self.margin
+        margin, gap, limit = self.margin, self.gap, self.width - self.margin
         for line in self.lines:
             if not line:
                 continue
-            x, height, start = self.margin, 0, len(placed)
+            x, height, start = margin, 0, len(placed)
             for item in line:
                 if isinstance(item, int):
                     x += item
                     continue
-                if x > self.margin and x + item.w > limit:  # wrap: the line so far is done
+                if x > margin and x + item.w > limit:  # wrap: the line so far is done
                     bands.append((y, start))
                     y = self._settle(placed, start, y, height)
-                    x, height, start = self.margin + 16, 0, len(placed)
-                placed.append((item, x, 0))
-                height = max(height, item.h)
-                x += item.w + (self.gap if item.gap is None else item.gap)
+                    x, height, start = margin + 16, 0, len(placed)
+                item.x = x
+                placed.append(item)
+                if item.h > height:
+                    height = item.h
+                x += item.w + (gap if item.gap is None else item.gap)
             bands.append((y, start))
             y = self._settle(placed, start, y, height)
         return placed, y + self.margin - self.line_gap, bands
 
-    def _settle(self, placed: list[tuple[_Item, int, int]], start: int, y: int, height: int) -> int:
+    def _settle(self, placed: list[_Item], start: int, y: int, height: int) -> int:
         for k in range(start, len(placed)):  # centred on the line: a label beside a column of cards sits at its middle
-            item, x, _ = placed[k]
-            placed[k] = (item, x, y + (height - item.h) // 2)
+            item = placed[k]
+            item.y = y + (height - item.h) // 2
         return y + height + self.line_gap
 
     def layout(self) -> Layout:
         placed, height, _ = self._placed()
         boxes: list[Box] = []
-        for item, x, y in placed:
+        for item in placed:
             if item.tag is None:
                 continue
             for px, py, pw, ph in item.parts or ((0, 0, item.w, item.h),):
-                boxes.append(Box(item.tag, x + px, y + py, pw, ph))
+                boxes.append(Box(item.tag, item.x + px, item.y + py, pw, ph))
         return Layout(self.width, max(height, 2 * self.margin), tuple(boxes))
 
     def png(self) -> bytes:
         placed, height, lines = self._placed()
         height = max(height, 2 * self.margin)
-        # One fixed palette for every picture: the encoder handles a byte a pixel in a third of the time of RGB,
-        # and a sprite mapped onto it once (on the felt every sprite sits on) is pasted as it is, no blending.
-        felt = [on_felt(item.img) for item, _, _ in placed]
-        # each line a band, keyed by the sprites it holds and where (ids of the mapped sprites, kept alive by
-        # the band while it is kept): a band drawn before is neither drawn nor compressed again
-        bands: list[tuple[int, Hashable | None, Callable[[], Image.Image], Any]] = []
-        bands.append((lines[0][0] if lines else height, (), lambda: self._band([], lines[0][0] if lines else height), ()))
+        # each line a band, keyed by the sprites it holds and where (ids of the sprites, kept alive by the band
+        # while it is kept): a band drawn before is neither drawn nor compressed again, nor its sprites mapped
+        top = lines[0][0] if lines else height
+        bands: list[tuple[int, Hashable | None, Callable[[], Image.Image], Any]] = [
+            (top, (), partial(self._band, [], top), ())]
         for n, (top, first) in enumerate(lines):
-            bottom = lines[n + 1][0] if n + 1 < len(lines) else height
-            last = lines[n + 1][1] if n + 1 < len(lines) else len(placed)
-            sprites = felt[first:last]
-            key = tuple((id(img), x, y - top) for img, (_, x, y) in zip(sprites, placed[first:last], strict=True))
-            bands.append((bottom - top, key, partial(self._line, sprites, placed[first:last], top, bottom - top),
-                          sprites))
+            bottom, last = lines[n + 1] if n + 1 < len(lines) else (height, len(placed))
+            line = placed[first:last]
+            key = tuple([v for item in line for v in (id(item.img), item.x, item.y - top)])  # flat: hashed per lookup
+            bands.append((bottom - top, key, partial(self._line, line, top, bottom - top),
+                          [item.img for item in line]))
         return encode.png(self.width, PALETTE_BYTES, bands)
 
-    def _line(self, sprites: list[Image.Image], placed: list[tuple[_Item, int, int]], top: int,
-              rows: int) -> Image.Image:
-        """A line's band, drawn only when it was not kept (the list of where each sprite goes is made only then)."""
-        return self._band([(img, x, y - top, item.w, item.h) for img, (item, x, y) in zip(sprites, placed, strict=True)],
-                          rows)
+    def _line(self, line: list[_Item], top: int, rows: int) -> Image.Image:
+        """A line's band, drawn only when it was not kept. One fixed palette for every picture: the encoder
+        handles a byte a pixel in a third of the time of RGB, and a sprite mapped onto it once (on the felt every
+        sprite sits on) is pasted as it is, no blending."""
+        return self._band([(on_felt(item.img), item.x, item.y - top, item.w, item.h) for item in line], rows)
 
     def _band(self, sprites: list[tuple[Image.Image, int, int, int, int]], rows: int) -> Image.Image:
         """The band as :func:`encode.png` takes it: one column more on the left, index 0 (PNG's filter byte), so

@@ -8,21 +8,34 @@ from typing import Any
 
 from PIL import Image
 
+from ..i18n import current_lang
 from . import labels
+from .cache import sprite
 from .draw import GOLD, text
+from .font import have_cjk
 
 DISCARDS_SHOWN = 24  # latest discards per seat: older ones are in the text log
 
 
 def seat_head(view: dict[str, Any], seat: int, *, dealer: bool = True) -> list[Image.Image]:
     """``2号 庄 · 手牌 13 张``: the seat to act in gold; ``dealer``: whether the family marks a 庄."""
-    parts = [text(labels.seat(seat), 22, GOLD if seat in (view.get("to_act") or []) else (235, 235, 220))]
-    if dealer and view.get("dealer") == seat:
-        parts.append(text(labels.dealer(), 20))
     sizes = view.get("hand_sizes")
-    if isinstance(sizes, list) and seat < len(sizes) and isinstance(sizes[seat], int) and view.get("sitter") != seat:
-        parts.append(text(labels.in_hand(sizes[seat]), 18))
-    return parts
+    size = sizes[seat] if (isinstance(sizes, list) and seat < len(sizes) and isinstance(sizes[seat], int)
+                           and view.get("sitter") != seat) else None
+    return list(_head(seat, seat in (view.get("to_act") or []), dealer and view.get("dealer") == seat, size,
+                      current_lang(), have_cjk()))
+
+
+@sprite
+def _head(seat: int, acting: bool, marked_dealer: bool, size: int | None, lang: str,
+          cjk: bool) -> tuple[Image.Image, ...]:
+    """A seat head's sprites, looked up once per table picture and seat (its words go through the catalogue)."""
+    parts = [text(labels.seat(seat), 22, GOLD if acting else (235, 235, 220))]
+    if marked_dealer:
+        parts.append(text(labels.dealer(), 20))
+    if size is not None:
+        parts.append(text(labels.in_hand(size), 18))
+    return tuple(parts)
 
 
 def per_seat(view: dict[str, Any], key: str, seat: int) -> Any:

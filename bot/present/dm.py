@@ -1,6 +1,7 @@
 """A player's private panel (their DM, or 查看我的手牌), laid out for a phone (Components V2): the head with the seat's
-marks, whether it is their turn (with the step's own question), the hand's picture inline, the family's panel body
-with the controls under the seat's own hand and the other seats below them; and the answers to a ``?`` choice.
+marks, whether it is their turn (with the step's own question), the hand's picture inline (only with room option
+手牌图: the body writes the whole hand), the family's panel body with the controls under the seat's own hand and the
+other seats below them; and the answers to a ``?`` choice.
 A DM panel stays V2 whatever it turns into (Discord keeps the flag on a message), so every panel here is a layout."""
 
 from __future__ import annotations

@@ -29,8 +29,8 @@ def all_options(table: Table) -> list[tuple[str, Option, Any]]:
     """(key, declaration, current value): the bot's own (``bot.*``, 出牌限时 on the first page of the room
     panel, where a host looks) then the variant's."""
     bot = [(f"bot.{o.key}", o, table.bot_options.get(o.key, o.default)) for o in BOT_OPTIONS]
-    # 电脑难度, 图片 and 闲置解散 are rarely changed: after the game's own options
-    late = [b for b in bot if b[0] in ("bot.ai_level", "bot.pictures", "bot.idle")]
+    # 电脑难度, 图片, 手牌图 and 闲置解散 are rarely changed: after the game's own options
+    late = [b for b in bot if b[0] in ("bot.ai_level", "bot.pictures", "bot.hand_picture", "bot.idle")]
     out = [b for b in bot if b not in late]
     # Internal options (e.g. 跑胡子's 黄番 count) are match state the calculator accepts, not room settings.
     out += [(o.key, o, table.options.get(o.key, o.default)) for o in table.variant.options if not o.internal]

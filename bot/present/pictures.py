@@ -1,5 +1,6 @@
 """The pictures a table's messages carry when its room option ``bot.pictures`` (图片) is on, each drawn by the table's
-family: the seat's hand from its ``view(seat)``, the table from ``public_view()``, the settled hand from its result.
+family: the seat's hand from its ``view(seat)`` (only with room option 手牌图: the DM panel writes the whole hand), the
+table from ``public_view()``, the settled hand from its result.
 The message text stays complete either way (screen readers, the option off)."""
 
 from __future__ import annotations
@@ -24,8 +25,14 @@ def enabled(table: Table) -> bool:
     return bool(table.bot_options.get("pictures", True))
 
 
+def hand_enabled(table: Table) -> bool:
+    """Whether the DM panel carries the hand's picture: room option 手牌图, off unless asked for (the panel's text
+    and emoji buttons show the whole hand), and never with 图片 off."""
+    return enabled(table) and bool(table.bot_options.get("hand_picture", False))
+
+
 def hand(table: Table, private: View) -> Picture | None:
-    return presenter_of(table).hand_picture(private) if enabled(table) else None
+    return presenter_of(table).hand_picture(private) if hand_enabled(table) else None
 
 
 def board(table: Table, public: View) -> Picture | None:

@@ -44,6 +44,10 @@ BOT_OPTIONS: tuple[Option, ...] = (
     Option("ai_level", "普通", ("简单", "普通", "困难"), "电脑难度", ("简单", "普通", "困难")),  # i18n: input
     # pictures of hands and tables (bot/pictures); the text stays complete without them (screen readers)
     Option("pictures", True, (True, False), "图片", ("开", "关")),  # i18n: input
+    # the DM panel's picture of the seat's own hand, only on request: the panel writes the whole hand (as the
+    # cards' emojis where the application has them), its melds and 听 hints, and its discards are emoji buttons
+    # (issue 19), so the picture says nothing more and would cost about a third of a click's CPU (issue 22)
+    Option("hand_picture", False, (True, False), "手牌图", ("开", "关")),  # i18n: input
     # a lobby nobody changes (no seat taken or left, no option set) for this long closes itself, its stored row
     # deleted: abandoned lobbies neither hold their channel nor come back at every start-up
     Option("idle", 1800, (600, 1800, 3600, 7200), "闲置解散", ("10分钟", "30分钟", "1小时", "2小时")),  # i18n: input

@@ -63,7 +63,7 @@ def test_hints_off_show_no_wait_and_a_hand_not_ready_shows_none() -> None:
 def test_hints_option_typed_as_text() -> None:
     raw = parse_options_text("听牌提示=关", get_variant("hongzhong"))
     assert validate_bot_options({k[4:]: v for k, v in raw.items() if k.startswith("bot.")}) == {
-        "timer": 60, "hints": False, "counter": False, "ai_level": "普通", "pictures": True, "idle": 1800}
+        "timer": 60, "hints": False, "counter": False, "ai_level": "普通", "pictures": True, "hand_picture": False, "idle": 1800}
     assert validate_bot_options({})["hints"] is True
 
 

@@ -49,7 +49,7 @@ def test_labels_of_every_kind() -> None:
 
 
 def test_default_turn_timer_is_60_seconds_and_can_be_switched_off() -> None:
-    assert split("")[1] == {"timer": 60, "hints": True, "counter": False, "ai_level": "普通", "pictures": True, "idle": 1800}
+    assert split("")[1] == {"timer": 60, "hints": True, "counter": False, "ai_level": "普通", "pictures": True, "hand_picture": False, "idle": 1800}
     assert [o.default for o in BOT_OPTIONS if o.key == "timer"] == [60]
     assert split("bot.timer=0")[1]["timer"] == 0
 
@@ -97,7 +97,7 @@ def test_number_values_that_are_not_choices_are_refused() -> None:
         with pytest.raises(OptionError, match="「出牌限时」（bot.timer）不能取 .*；可选：不限时、30秒"):
             validate_bot_options({"timer": value})
     assert validate_bot_options({"timer": 30.0, "seed": -5}) == {"timer": 30, "hints": True, "counter": False, "ai_level": "普通", "pictures": True,
-                                                                  "idle": 1800, "seed": -5}
+                                                                  "hand_picture": False, "idle": 1800, "seed": -5}
 
 
 def test_ambiguous_part_of_a_label_is_refused() -> None:

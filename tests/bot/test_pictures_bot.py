@@ -1,5 +1,6 @@
-"""Pictures through the fake edge: the DM panel, the table message and the settlement carry a PNG, an unchanged
-picture is never uploaded again, ``bot.pictures=off`` sends none; and the edge refuses uploads Discord would."""
+"""Pictures through the fake edge: the table message and the settlement carry a PNG, and the DM panel the hand's
+when the room asks for it (手牌图); an unchanged picture is never uploaded again, ``bot.pictures=off`` sends none;
+and the edge refuses uploads Discord would."""
 
 from __future__ import annotations
 
@@ -39,7 +40,9 @@ async def test_a_hand_with_pictures(env: Env, variant: str) -> None:
     calls = _uploads(env)
     dm = [c for c in calls if not env.world.is_guild_channel(c.channel_id)]
     channel = [c for c in calls if env.world.is_guild_channel(c.channel_id)]
-    assert dm and channel
+    assert channel and not dm  # the DM panel writes the whole hand: its picture only on request (手牌图)
+    assert not any(media_urls((c.body or {}).get("components")) for c in env.world.calls
+                   if not env.world.is_guild_channel(c.channel_id))
     for c in calls:
         for f in c.files:
             assert f.data.startswith(PNG) and f.filename.endswith(".png")
@@ -70,8 +73,17 @@ async def test_a_hand_with_pictures(env: Env, variant: str) -> None:
     assert kept  # some edits changed the text and left the picture as it was
 
 
+@pytest.mark.parametrize("variant", ["paohuzi", "changsha", "paodekuai"])
+async def test_the_hand_picture_on_request(env: Env, variant: str) -> None:
+    table = await _play_hand(env, variant, "手牌图=开")
+    assert table.bot_options["hand_picture"] is True
+    dm = [c for c in _uploads(env) if not env.world.is_guild_channel(c.channel_id)]
+    assert dm and all(f.filename.startswith("hand-") and f.data.startswith(PNG) for c in dm for f in c.files)
+    assert any(media_urls((c.body or {}).get("components")) for c in dm)  # inline in the panel
+
+
 async def test_a_waiting_seats_panel_keeps_its_picture_while_others_play(env: Env) -> None:
-    await _play_hand(env, "changsha")
+    await _play_hand(env, "changsha", "bot.hand_picture=on")
     dm_edits = [c for c in env.world.calls if c.method == "PATCH" and not env.world.is_guild_channel(c.channel_id)]
     without = [c for c in dm_edits if not c.files]
     assert without and len(without) < len(dm_edits)
@@ -140,7 +152,7 @@ async def test_the_edge_refuses_a_bad_upload(env: Env) -> None:
 
 async def test_a_channel_without_attach_files_gets_the_text_alone(env: Env) -> None:
     players = [env.alice, env.bob]
-    table = await env.open_table("changsha", players, f"bot.seed=1 {short('changsha', 1)}", start=False)
+    table = await env.open_table("changsha", players, f"bot.seed=1 {short('changsha', 1)} 手牌图=开", start=False)
     # Discord refuses files where the bot lacks Attach Files (403, 50013): the next publish posts the text alone
     env.world.inject("POST", env.channel, status=403, code=50013)
     p = await env.cmd(env.alice, "table start")

@@ -79,3 +79,45 @@ def test_adler32_combines_as_zlib_computes_it_whole() -> None:
     for _ in range(100):
         a, b = os.urandom(rng.randint(0, 4000)), os.urandom(rng.randint(0, 70000))
         assert adler32_combine(zlib.adler32(a), zlib.adler32(b), len(b)) == zlib.adler32(a + b)
+
+
+def test_the_standard_zlib_draws_the_same_pixels_where_zlib_ng_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bands are deflated by zlib-ng (a dependency); the encoder's fallback, the standard zlib, makes other bytes
+    of the same pixels, and its bands and zlib-ng's join into one stream (each band ends byte-aligned)."""
+    from bot.pictures import encode
+
+    assert encode.zlib is not zlib  # zlib-ng's binding is what the bot runs
+    name = "changsha_phone_table"
+    golden = (GOLDEN / f"{name}.png").read_bytes()
+    cache.clear()
+    fast = render(POSITIONS[name])
+    later = copy.deepcopy(POSITIONS[name])
+    later["data"]["discards"][1].append("5p")
+    monkeypatch.setattr(encode, "zlib", zlib)
+    cache.PICTURES.clear()
+    mixed = render(later)  # the changed bands by zlib, the others kept from zlib-ng
+    cache.clear()
+    plain = render(POSITIONS[name])
+    assert plain != fast and same_pixels(plain, golden) and same_pixels(fast, golden)
+    assert same_pixels(mixed, render(later))
+    assert len(zlib.decompress(idat(mixed))) == pixels(mixed).height * (pixels(mixed).width + 1)
+
+
+def test_rows_and_columns_are_what_alpha_compositing_makes_of_their_sprites() -> None:
+    """Sprites are copied into a row or column (they never overlap, and over nothing a pixel stays as it is): every
+    pixel with any opacity is exactly what ``alpha_composite`` makes of it, text's antialiased edges included."""
+    from bot.families.mahjong.pictures import tile
+    from bot.pictures.draw import back, column, highlight, row, text
+
+    sprites = [text("1号 庄", 22), tile("5m", 34, 46), highlight(tile("1p", 34, 46)), back(40, 58), text("手牌 13 张", 18)]
+    for made, gap, along in ((row(sprites, 2), 2, "x"), (column(sprites, 1), 1, "y")):
+        ref = Image.new("RGBA", made.size, (0, 0, 0, 0))
+        pos = 0
+        for s in sprites:
+            at = (pos, made.height - s.height) if along == "x" else ((made.width - s.width) // 2, pos)
+            ref.alpha_composite(s, at)
+            pos += (s.width if along == "x" else s.height) + gap
+        mine, theirs = made.tobytes(), ref.tobytes()
+        assert len(mine) == len(theirs)
+        for k in range(0, len(mine), 4):
+            assert mine[k + 3] == theirs[k + 3] and (mine[k + 3] == 0 or mine[k:k + 4] == theirs[k:k + 4])

@@ -47,8 +47,21 @@ WHITE_DRAGON = HONOUR_BASE + 4
 WAN = "萬"  # i18n: input  (printed on 万 tiles: a tile's face, like 字牌's card characters, not words to translate)
 
 
+_CODES: dict[str, bool] = {}  # is_tile of each string seen (a regex and a parse): a table picture checks ~60 discards
+
+
 def tiles_of(value: Any) -> list[str]:
-    return [t for t in value or [] if is_tile(t)]
+    out = []
+    for t in value or []:
+        if isinstance(t, str):
+            ok = _CODES.get(t)
+            if ok is None:
+                ok = is_tile(t)
+                if len(_CODES) < 1024:  # the tiles' codes, and a few strays
+                    _CODES[t] = ok
+            if ok:
+                out.append(t)
+    return out
 
 
 @sprite

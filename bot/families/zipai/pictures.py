@@ -88,14 +88,15 @@ def _column(faces: str, size: int) -> Image.Image:
 
 def meld_sprite(meld: dict[str, Any], size: int) -> Image.Image:
     """A laid meld with its kind above: face-down cards (偎, the three under a 提) as backs."""
-    faces = "".join(c for c in str(meld.get("cards") or "") if rank_of(c) is not None)
     h = meld.get("hidden")
-    return _meld(str(meld.get("type") or ""), faces, h if isinstance(h, int) else 0, size, current_lang())
+    return _meld(str(meld.get("type") or ""), str(meld.get("cards") or ""), h if isinstance(h, int) else 0, size,
+                 current_lang())
 
 
 @sprite
 def _meld(kind: str, faces: str, hidden: int, size: int, lang: str) -> Image.Image:
-    sprites = [back(size, size)] * hidden + cards(faces, size)
+    """Drawn once per meld as the view writes it (``cards`` checked here: a table picture has a dozen melds)."""
+    sprites = [back(size, size)] * hidden + cards(faces, size)  # cards() keeps only 字牌's characters
     return column([text(labels.kind(kind), int(size * 0.45)), row(sprites, 2)], 1)
 
 
