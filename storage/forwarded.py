@@ -17,10 +17,9 @@ import contextlib
 import json
 import logging
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
-from .base import NOW_TEXT, Tx
+from .base import Row, Tx, ago_text
 from .db import Database
 
 log = logging.getLogger(__name__)
@@ -38,10 +37,6 @@ TAKE_AT_ONCE = 100
 def channel(shard: int) -> str:
     """The NOTIFY channel of one shard's forwarded interactions."""
     return f"hunan_forward_{shard}"
-
-
-def _age(created_at: str, now: str) -> float:
-    return (datetime.fromisoformat(now) - datetime.fromisoformat(created_at)).total_seconds()
 
 
 class ForwardQueue:
@@ -72,26 +67,26 @@ class ForwardQueue:
     async def take(self, shards: Sequence[int]) -> list[dict[str, Any]]:
         """Claim the fresh payloads queued for ``shards``, oldest first: each returned one is this process's to
         act on, and no other's. Rows past :data:`FRESH` are left to their putter, rows past
-        :data:`FORGOTTEN` (their putter died) are deleted unread."""
+        :data:`FORGOTTEN` (their putter died) are deleted unread.
+
+        One trip: the DELETE that claims the rows returns them. Polled (SQLite), a read first finds whether
+        there is anything to claim, so an empty queue costs no write; woken by a notification, it is claimed
+        at once."""
         if not shards:
             return []
         marks = ", ".join("?" for _ in shards)
-        rows = await self.db.fetch(
-            f"SELECT id, payload, created_at, {NOW_TEXT} AS now FROM forwarded WHERE shard IN ({marks})"
-            f" ORDER BY id LIMIT {TAKE_AT_ONCE}", tuple(shards))
-        fresh = [(int(r["id"]), str(r["payload"])) for r in rows if _age(r["created_at"], r["now"]) < FRESH]
-        forgotten = [int(r["id"]) for r in rows if _age(r["created_at"], r["now"]) >= FORGOTTEN]
-        if not fresh and not forgotten:
+        ours = (f"shard IN ({marks}) AND (created_at > {ago_text(FRESH)}"
+                f" OR created_at <= {ago_text(FORGOTTEN)})")
+        if not self.notifies and not await self.db.fetch(f"SELECT 1 FROM forwarded WHERE {ours} LIMIT 1",
+                                                          tuple(shards)):
             return []
+        claim_sql = (f"DELETE FROM forwarded WHERE id IN (SELECT id FROM forwarded WHERE {ours}"
+                     f" ORDER BY id LIMIT {TAKE_AT_ONCE}) RETURNING id, payload, created_at > {ago_text(FRESH)} AS fresh")
 
-        async def claim(tx: Tx) -> list[int]:
-            for row_id in forgotten:
-                await tx.execute("DELETE FROM forwarded WHERE id = ?", (row_id,))
-            return [row_id for row_id, _ in fresh
-                    if await tx.execute("DELETE FROM forwarded WHERE id = ?", (row_id,)) == 1]
-        claimed = set(await self.db.write(claim))
-        out: list[dict[str, Any]] = [json.loads(text) for row_id, text in fresh if row_id in claimed]
-        return out
+        async def claim(tx: Tx) -> list[Row]:
+            return await tx.fetch(claim_sql, tuple(shards))
+        rows = await self.db.write(claim)
+        return [json.loads(str(r["payload"])) for r in sorted(rows, key=lambda r: int(r["id"])) if r["fresh"]]
 
     async def withdraw(self, row_id: int) -> bool:
         """Take back a row nobody took: True if it was still queued (the caller answers the interaction now,
