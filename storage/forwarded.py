@@ -25,6 +25,11 @@ from .db import Database
 log = logging.getLogger(__name__)
 
 POLL = 0.05  # seconds between looks at the queue on SQLite
+# seconds between the putter's looks at whether its row was taken: on SQLite just past the owner's poll, so the
+# first look mostly finds it taken (every 20 ms it took two or three reads a click); on PostgreSQL the owner is
+# woken at once by the NOTIFY
+LOOK_POLLED = 1.2 * POLL
+LOOK_NOTIFIED = 0.02
 PG_POLL = 1.0  # ... on PostgreSQL, only in case a notification was lost with its connection
 # Discord wants the first answer within 3 s of the click. The owner takes a row only while it can still answer
 # in time; the putter withdraws at WITHDRAW_AFTER and answers 稍后再试 itself (rows in between are the putter's).
@@ -50,6 +55,11 @@ class ForwardQueue:
     @property
     def notifies(self) -> bool:
         return self.db.dialect == "postgres"
+
+    @property
+    def look_every(self) -> float:
+        """Seconds between a putter's looks at whether the owner took its row (:meth:`queued`)."""
+        return LOOK_NOTIFIED if self.notifies else LOOK_POLLED
 
     async def put(self, shard: int, payload: dict[str, Any]) -> int:
         """Queue ``payload`` for the process owning ``shard``; returns its row id (to withdraw it)."""
@@ -80,13 +90,16 @@ class ForwardQueue:
         if not self.notifies and not await self.db.fetch(f"SELECT 1 FROM forwarded WHERE {ours} LIMIT 1",
                                                           tuple(shards)):
             return []
+        # what it deleted was fresh or forgotten; "forgotten" still holds when RETURNING runs, "fresh" may not (the
+        # clock moves on between the two on PostgreSQL), so a fresh row is one not forgotten
         claim_sql = (f"DELETE FROM forwarded WHERE id IN (SELECT id FROM forwarded WHERE {ours}"
-                     f" ORDER BY id LIMIT {TAKE_AT_ONCE}) RETURNING id, payload, created_at > {ago_text(FRESH)} AS fresh")
+                     f" ORDER BY id LIMIT {TAKE_AT_ONCE})"
+                     f" RETURNING id, payload, created_at <= {ago_text(FORGOTTEN)} AS forgotten")
 
         async def claim(tx: Tx) -> list[Row]:
             return await tx.fetch(claim_sql, tuple(shards))
         rows = await self.db.write(claim)
-        return [json.loads(str(r["payload"])) for r in sorted(rows, key=lambda r: int(r["id"])) if r["fresh"]]
+        return [json.loads(str(r["payload"])) for r in sorted(rows, key=lambda r: int(r["id"])) if not r["forgotten"]]
 
     async def withdraw(self, row_id: int) -> bool:
         """Take back a row nobody took: True if it was still queued (the caller answers the interaction now,
