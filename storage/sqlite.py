@@ -153,5 +153,5 @@ class SqliteBackend:
         return await self.conn._execute(_commit_batch, self.conn._conn, jobs)
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        async with self.conn.execute(dialect(sql), tuple(args)) as cur:
-            return list(await cur.fetchall())
+        # one trip to the database thread (a cursor's execute, fetchall and close were three)
+        return list(await self.conn.execute_fetchall(dialect(sql), tuple(args)))
