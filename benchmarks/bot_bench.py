@@ -210,8 +210,9 @@ def time_answers_in_cpu(world: FakeDiscord) -> dict[str, float]:
 
 
 class FullCollections:
-    """Counts generation-2 collections and their longest pause, on the wall and the process's CPU clock; and the
-    longest pause of any collection (every generation: ``pause``, ``pause_cpu``, with its generation)."""
+    """Counts generation-2 collections and their longest pause, on the wall and the CPU clock of the thread that
+    collects (the database thread's work meanwhile is no part of the pause); and the longest pause of any
+    collection (every generation: ``pause``, ``pause_cpu``, with its generation)."""
 
     def __init__(self) -> None:
         self.count, self.longest, self.longest_cpu, self._t, self._c = 0, 0.0, 0.0, 0.0, 0.0
@@ -220,9 +221,9 @@ class FullCollections:
 
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
-            self._t, self._c = time.perf_counter(), time.process_time()
+            self._t, self._c = time.perf_counter(), time.thread_time()
             return
-        wall, cpu = time.perf_counter() - self._t, time.process_time() - self._c
+        wall, cpu = time.perf_counter() - self._t, time.thread_time() - self._c
         self.collections += 1
         if wall > self.pause:
             self.pause, self.pause_cpu, self.pause_gen = wall, cpu, info.get("generation", -1)

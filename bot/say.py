@@ -29,37 +29,39 @@ def seat_word(seat: int, lang: Lang | None = None) -> str:
     return tr_in(lang or current_lang(), "座位{n}", n=seat + 1)
 
 
+def _word(value: Any, seat: SeatNamer | None, cards: CardWords | None, speak: Lang) -> str:
+    """One argument of a Msg in words. A function of its own, not a closure inside :func:`say`: a nested
+    function calling itself is a reference cycle (its cell holds it), garbage only a full collection frees."""
+    if isinstance(value, bool):  # a flag is no word of the game (and not a count)
+        return str(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Seat):
+        return seat(value.seat) if seat else seat_word(value.seat, speak)
+    if isinstance(value, Seats):
+        names = [seat(s) if seat else seat_word(s, speak) for s in value.seats]
+        return marked("、", speak).join(names) if names else tr_in(speak, "无人")
+    if isinstance(value, Card | Cards):
+        return cards(value) if cards else tr_in(speak, value.zh())
+    if isinstance(value, Term):
+        return tr_in(speak, value.word)
+    if isinstance(value, Listing):
+        return marked(value.mark, speak).join(_word(item, seat, cards, speak) for item in value.items)
+    if isinstance(value, Msg):
+        return say(value, seat=seat, cards=cards, lang=speak)
+    if isinstance(value, ActionName):  # a control's name in an error (「现在不能「碰 五」」)
+        return tr_in(speak, value.template or value.label, **{k: _word(v, seat, cards, speak) for k, v in value.params})
+    if isinstance(value, str):  # an error's field typed before Msgs: a word of the catalogue, or as written
+        return tr_in(speak, value)
+    return str(value)
+
+
 def say(message: Msg, *, seat: SeatNamer | None = None, cards: CardWords | None = None,
         lang: Lang | None = None) -> str:
     """``message`` in ``lang`` (default: the language spoken), its seats named by ``seat`` (default 座位N) and its
     cards by ``cards`` (default: their zh-CN names through the catalogue, 五万 → 五萬 in zh-TW)."""
     speak = lang or current_lang()
-
-    def word(value: Any) -> str:
-        if isinstance(value, bool):  # a flag is no word of the game (and not a count)
-            return str(value)
-        if isinstance(value, int):
-            return str(value)
-        if isinstance(value, Seat):
-            return seat(value.seat) if seat else seat_word(value.seat, speak)
-        if isinstance(value, Seats):
-            names = [seat(s) if seat else seat_word(s, speak) for s in value.seats]
-            return marked("、", speak).join(names) if names else tr_in(speak, "无人")
-        if isinstance(value, Card | Cards):
-            return cards(value) if cards else tr_in(speak, value.zh())
-        if isinstance(value, Term):
-            return tr_in(speak, value.word)
-        if isinstance(value, Listing):
-            return marked(value.mark, speak).join(word(item) for item in value.items)
-        if isinstance(value, Msg):
-            return say(value, seat=seat, cards=cards, lang=speak)
-        if isinstance(value, ActionName):  # a control's name in an error (「现在不能「碰 五」」)
-            return tr_in(speak, value.template or value.label, **{k: word(v) for k, v in value.params})
-        if isinstance(value, str):  # an error's field typed before Msgs: a word of the catalogue, or as written
-            return tr_in(speak, value)
-        return str(value)
-
-    args = {key: word(value) for key, value in message.args}
+    args = {key: _word(value, seat, cards, speak) for key, value in message.args}
     text = template_in(speak, message.id, message.arg("n"))
     if not _WORD.search(message.id):  # fields and marks alone (「{value}，{pays}」): no word, no catalogue entry
         for mark in MARKS.get(speak, {}):

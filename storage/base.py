@@ -8,6 +8,7 @@ its end on the database thread, so a whole batch still costs one trip there.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -16,6 +17,14 @@ T = TypeVar("T")
 # The current UTC time as ISO-8601 text (``2026-12-01T11:40:20.123Z``), the format every stored timestamp has.
 # Both backends keep timestamps as TEXT so rows read back the same type, and ``since`` compares as text.
 NOW_TEXT = "NOW_TEXT"
+
+
+def ago_text(seconds: float) -> str:
+    """The dialect token for the time ``seconds`` before now, as :data:`NOW_TEXT` gives it (compares as text)."""
+    return f"AGO_TEXT({seconds:g})"
+
+
+AGO_TEXT = re.compile(r"AGO_TEXT\((-?[0-9.]+)\)")
 
 MAX_BATCH = 1000  # bounds how long one commit holds up the reads queued behind it
 MAX_TRIES = 5  # a job undone by a transient conflict runs again in the next batch, this many times at most
@@ -50,6 +59,10 @@ class Tx(Protocol):
 
     async def insert(self, sql: str, args: Sequence[Any]) -> int:
         """Run an INSERT into a table with an ``id`` key; returns the new row's id."""
+        ...
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """Run one statement that returns rows (``DELETE … RETURNING``) and return them."""
         ...
 
 

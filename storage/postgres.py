@@ -16,8 +16,8 @@ from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 
-from .base import NOW_TEXT, BatchResult, CommitError, IntegrityError, Row, WriteFn
-from .schema import POSTGRES_NOW
+from .base import AGO_TEXT, NOW_TEXT, BatchResult, CommitError, IntegrityError, Row, WriteFn
+from .schema import POSTGRES_AT, POSTGRES_NOW
 
 # pg_advisory_xact_lock key of the migrations: two processes starting at once migrate one after the other.
 MIGRATION_LOCK = 0x48756E616E  # "Hunan"
@@ -30,7 +30,7 @@ _PLACEHOLDER = re.compile(r"\?")
 def dialect(sql: str) -> str:
     """``?`` placeholders numbered ``$1, $2 …`` (the queries hold no ``?`` inside string literals)."""
     numbers = iter(range(1, 1 << 16))
-    return _PLACEHOLDER.sub(lambda _m: f"${next(numbers)}", sql.replace(NOW_TEXT, POSTGRES_NOW))
+    return _PLACEHOLDER.sub(lambda _m: f"${next(numbers)}", AGO_TEXT.sub(lambda m: POSTGRES_AT.format(offset=-float(m[1])), sql.replace(NOW_TEXT, POSTGRES_NOW)))
 
 
 def rowcount(status: str) -> int:
@@ -63,6 +63,12 @@ class PostgresTx:
         except asyncpg.IntegrityConstraintViolationError as e:
             raise IntegrityError(str(e)) from e
         return int(value)
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return list(await self.conn.fetch(dialect(sql), *args))
+        except asyncpg.IntegrityConstraintViolationError as e:
+            raise IntegrityError(str(e)) from e
 
 
 async def _no_reset(_conn: asyncpg.Connection) -> None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import sys
@@ -90,7 +91,16 @@ FRESH = Rating(MODEL.mu, MODEL.sigma, 0)
 def rate(before: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
     """One match's new ratings, each player a team of one, by openskill's Plackett–Luce."""
     teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-    after = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+    # openskill sorts by rank through nested functions that refer to each other (compiled by mypyc): a small
+    # reference cycle each call. With no collection inside the call it is garbage by the time any collection
+    # runs, freed by the next young one, and never alive at a full collection's freeze (bot/service/heap.py)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        after = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+    finally:
+        if collecting:
+            gc.enable()
     return [Rating(team[0].mu, team[0].sigma, r.matches + 1) for team, r in zip(after, before, strict=True)]
 
 

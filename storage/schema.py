@@ -15,6 +15,10 @@ SQLITE_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 # clock_timestamp, not now(): now() is the transaction's start, the same for every job of a group commit,
 # and end votes are ordered by their time.
 POSTGRES_NOW = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+# the time ``{offset}`` seconds from now (negative: before), in the same text (storage/base.py: ago_text)
+SQLITE_AT = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '{offset:+g} seconds')"
+POSTGRES_AT = ("to_char((clock_timestamp() + interval '{offset:g} seconds') AT TIME ZONE 'UTC', "
+               "'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')")
 
 # (why, pattern, replacement), applied in order to every SQLite migration PostgreSQL runs.
 POSTGRES_REWRITES: list[tuple[str, re.Pattern[str], str]] = [

@@ -10,13 +10,13 @@ from typing import Any
 
 import aiosqlite
 
-from .base import NOW_TEXT, BatchResult, CommitError, IntegrityError, Row, WriteFn
-from .schema import SQLITE_NOW
+from .base import AGO_TEXT, NOW_TEXT, BatchResult, CommitError, IntegrityError, Row, WriteFn
+from .schema import SQLITE_AT, SQLITE_NOW
 
 
 @lru_cache(maxsize=256)
 def dialect(sql: str) -> str:
-    return sql.replace(NOW_TEXT, SQLITE_NOW)
+    return AGO_TEXT.sub(lambda m: SQLITE_AT.format(offset=-float(m[1])), sql.replace(NOW_TEXT, SQLITE_NOW))
 
 
 class SqliteTx:
@@ -46,6 +46,12 @@ class SqliteTx:
             raise IntegrityError(str(e)) from e
         assert cur.lastrowid is not None
         return cur.lastrowid
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return self.conn.execute(dialect(sql), args).fetchall()
+        except sqlite3.IntegrityError as e:
+            raise IntegrityError(str(e)) from e
 
 
 def run_now(coro: Coroutine[Any, Any, Any]) -> Any:
@@ -147,5 +153,5 @@ class SqliteBackend:
         return await self.conn._execute(_commit_batch, self.conn._conn, jobs)
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        async with self.conn.execute(dialect(sql), tuple(args)) as cur:
-            return list(await cur.fetchall())
+        # one trip to the database thread (a cursor's execute, fetchall and close were three)
+        return list(await self.conn.execute_fetchall(dialect(sql), tuple(args)))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
 from discord.ui import DynamicItem
@@ -24,6 +24,31 @@ from .errors import About, admit
 
 log = logging.getLogger(__name__)
 MAX_CUSTOM_ID = 100
+V = TypeVar("V", bound=discord.ui.view.BaseView)
+
+
+def unhooked(view: V) -> V:
+    """``view`` with no item pointing back at it or at its parent. discord.py links every item to its view and
+    its container (``_view``, ``_parent``) beside the children lists, so a view is a knot of reference cycles that
+    only a full collection frees once the bot lets go of it. A view of persistent controls is only ever
+    serialised (discord.py keeps no view whose items are all ``DynamicItem``s, and a click on it is dispatched
+    through a fresh one), which reads the children alone: without the links it is freed when dropped."""
+    for item in view.walk_children():
+        item._view = None
+        item._parent = None
+    return view
+
+
+class Controls(discord.ui.View):
+    """A classic message's row of persistent controls, with no reference cycles (see :func:`unhooked`)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def add_item(self, item: discord.ui.Item[Any]) -> Controls:
+        super().add_item(item)
+        item._view = None
+        return self
 
 
 class Playing(Protocol):
@@ -84,7 +109,10 @@ class Control:
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         # in this task, so the callback below speaks the clicker's language too; over a limit, admit answered
-        return await admit(interaction, self.about())
+        admitted = await admit(interaction, self.about())
+        if not admitted:
+            self._let_go()
+        return admitted
 
     def about(self) -> About:
         """What the click asks about, for the limits (``bot/service/limits.py``): its table, and whether it plays."""
@@ -96,6 +124,17 @@ class Control:
         except Exception as error:
             tree: ErrorHandling = interaction.client.tree  # type: ignore[attr-defined]
             await tree.on_error(interaction, error)
+        finally:
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """The view discord.py built from the clicked message to dispatch this click, unhooked once the click is
+        handled (or refused): nothing reads it after, and freed by its reference count it waits for no full
+        collection."""
+        item: Any = self  # an Item, as every control is one (this mixin comes before DynamicItem)
+        if isinstance(item._view, discord.ui.view.BaseView):
+            unhooked(item._view)
+        item._view = None
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         """What a click on this control does."""

@@ -11,6 +11,7 @@ the tree's ``on_error``, which component failures reach too: a refusal (:class:`
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass
@@ -77,6 +78,9 @@ async def admit(interaction: discord.Interaction[Any], about: About | None = Non
     in flight until its task ends, and the user's limits applied. False: over a limit, and already answered so
     privately (discord.py drops a control whose check fails without a word, so the answer is given here)."""
     speak(lang_of(interaction.locale))
+    task = asyncio.current_task()
+    if task is not None:
+        task.add_done_callback(lambda _: let_go(interaction))
     service: Admitting | None = getattr(interaction.client, "service", None)
     if service is None:
         return True
@@ -88,6 +92,15 @@ async def admit(interaction: discord.Interaction[Any], about: About | None = Non
     except Exception:
         log.exception("interaction %s not admitted cleanly; it is handled all the same", interaction.id)
     return True
+
+
+def let_go(interaction: discord.Interaction[Any]) -> None:
+    """The interaction's task has ended: its answer is no longer asked for. discord.py keeps the answer
+    (``interaction.response``) on the interaction and the interaction on the answer, a reference cycle holding
+    the clicked message, its channel and users, that only a full collection would free: undone here, the whole
+    interaction is freed when its task lets go of it."""
+    with contextlib.suppress(AttributeError):
+        delattr(interaction, "_cs_response")  # (discord.py's cache of the property)
 
 
 async def deny(interaction: discord.Interaction[Any], message: str) -> None:

@@ -34,7 +34,6 @@ log = logging.getLogger(__name__)
 # Custom ids that name a table (bot/edge/components.py); 回放 (ht:rp) names a hand, readable in any process.
 TABLE_OF = re.compile(r"ht:(?:b|s|c|hand|auto|lobby|opt|vote):(\d+)(?::|$)")
 GUILDS_KEPT = 10_000  # tables whose guild the receiver remembers (cleared when full)
-LOOK = 0.02  # seconds between the receiver's looks at whether its row was taken
 
 Parse = Callable[[Any], None]
 
@@ -144,7 +143,8 @@ class Forwarder:
         deadline = received + WITHDRAW_AFTER
         taken = False
         while clock.monotonic() < deadline:
-            await clock.sleep(LOOK)
+            # past the owner's next poll (SQLite) or at once (NOTIFY); never past the deadline
+            await clock.sleep(min(self.queue.look_every, deadline - clock.monotonic()))
             with contextlib.suppress(Exception):
                 if not await self.queue.queued(row_id):
                     taken = True  # gone: the owner claimed it (nobody else deletes a fresh row)

@@ -11,6 +11,7 @@ either way (screen readers, room option ``bot.pictures`` off).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import io
@@ -74,7 +75,18 @@ class Picture:
 
     def file(self) -> discord.File:
         """A fresh upload each time: a ``discord.File`` is read once."""
-        return discord.File(io.BytesIO(self.data), filename=self.filename)
+        return Upload(io.BytesIO(self.data), filename=self.filename)
+
+
+class Upload(discord.File):
+    """A ``discord.File`` that lets go of its bytes when closed. discord.py stubs the buffer's ``close`` while
+    the request is sent and, closing, puts the buffer's own bound ``close`` back on it as an attribute: the
+    buffer then refers to itself, a reference cycle holding the picture that only a full collection frees."""
+
+    def close(self) -> None:
+        super().close()
+        with contextlib.suppress(AttributeError):
+            del self.fp.close  # the class's own close again: no reference from the buffer to itself
 
 
 HAND_KEYS = ("family", "hand", "drawn", "seat", "melds")

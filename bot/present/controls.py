@@ -11,7 +11,7 @@ import discord
 
 from engine.core import PASS_ROLE, WIN_ROLE, Action, ActionName, name_action
 
-from ..edge.components import MAX_CUSTOM_ID, ActionButton, ActionSelect, AutoOffButton
+from ..edge.components import MAX_CUSTOM_ID, ActionButton, ActionSelect, AutoOffButton, Controls
 from ..i18n import SOURCE, tr, tr_in
 from .words import action_words
 
@@ -61,7 +61,7 @@ def action_view(table: Table, seat: int, page: int = 0,
     ``emoji_of``: the family's card emoji for an action (its button or option carries it), if any."""
     game = table.game
     s = table.seats[seat]
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     if s.auto:
         view.add_item(AutoOffButton(table.id, seat))
         return view
@@ -138,7 +138,7 @@ def discard_view(table: Table, seat: int, family: str, cards: list[str], *,
     book = table.emoji
     can_win = any(n.role == WIN_ROLE for n in named)
     prefix = len(f"ht:b:{table.id}:{table.version}:{seat}:")
-    view = discord.ui.View(timeout=None)
+    view = Controls()
 
     def marked(card: str) -> tuple[str, discord.ButtonStyle]:
         mark = mark_of(card) if mark_of is not None else ""

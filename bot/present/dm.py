@@ -14,7 +14,7 @@ from engine.core import PASS_ROLE, name_action
 from engine.views import SeatView
 from engine.words import Msg
 
-from ..edge.components import ActionButton
+from ..edge.components import ActionButton, Controls
 from ..i18n import tr
 from ..options_text import variant_name
 from ..say import say
@@ -104,7 +104,7 @@ def question_panel(table: Table, seat: int, question: str) -> Panel:
         return dm_panel(table, seat)
     i, a = passes[0]
     prefix = len(f"ht:b:{table.id}:{table.version}:{seat}:")
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     view.add_item(ActionButton(table.id, table.version, seat, choice(a, i, prefix),
                                label=tr("确认{action}", action=name_action(game, a).label)[:80],
                                style=discord.ButtonStyle.danger))

@@ -14,6 +14,8 @@ from typing import Any
 
 import discord
 
+from ..edge.components import unhooked
+
 MAX_COMPONENTS = 40  # Discord's limit for a V2 message, nested components counted
 MAX_TEXT = 4000  # characters of all its text displays together
 SECTION_TEXTS = 3  # text displays beside one accessory
@@ -111,6 +113,7 @@ class LayoutPanel(discord.ui.LayoutView):
         self.add_item(box)
         for item in self._items(_fit(layout.below)):
             self.add_item(item)
+        unhooked(self)  # built for one send: no reference cycles, so freed when the send lets go of it
 
     def _items(self, blocks: list[Block]) -> list[discord.ui.Item[Any]]:
         out: list[discord.ui.Item[Any]] = []

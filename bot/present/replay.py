@@ -20,7 +20,7 @@ import discord
 from engine.core import ActionName, HandResult
 from engine.replay import Asked, HandReplay, ReplayStep
 
-from ..edge.components import ReplayButton, ReplaySelect
+from ..edge.components import Controls, ReplayButton, ReplaySelect
 from ..i18n import marked, tr
 from ..options_text import variant_name
 from . import words
@@ -171,7 +171,7 @@ def replay_controls(table: Table, hand_id: int, replay: HandReplay, at: int) -> 
     start = replay.turns[turn]
     previous_turn = start if at > start else replay.turns[max(turn - 1, 0)]
     next_turn = replay.turns[turn + 1] if turn + 1 < len(replay.turns) else last
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     # each control keeps an id of its own, as Discord requires, by the role it plays
     for role, step, label, off, row in (
             ("f", 0, tr("⏮ 开头"), at == 0, 0),

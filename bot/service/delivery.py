@@ -30,7 +30,7 @@ import discord
 from engine.views import Phase, TableView
 from storage.db import Database, TableRow
 
-from ..edge.components import ShowHandButton
+from ..edge.components import Controls, ShowHandButton
 from ..edge.shards import Shards
 from ..i18n import speaking, tr
 from ..pictures import uploads
@@ -503,7 +503,7 @@ class Delivery:
         s.dm_closed = True
         await self.db.set_dm(table.id, seat, s.dm_channel_id, True)
         with speaking(self.tables.channel_lang(table)):
-            view = discord.ui.View(timeout=None)
+            view = Controls()
             view.add_item(ShowHandButton(table.id))
             text = tr("{mention} 无法给你发私信（私信已关闭）。请点击下方「查看我的手牌」按钮，手牌和操作会只显示给你一个人。",
                       mention=f"<@{s.user_id}>")
@@ -556,7 +556,7 @@ class Delivery:
             else:
                 text = tr("{mentions} 轮到你了{deadline}，请点「查看我的手牌」做出选择。",
                           mentions=mentions, deadline=deadline)
-            view = discord.ui.View(timeout=None)
+            view = Controls()
             view.add_item(ShowHandButton(table.id))
         allowed = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                           users=[discord.Object(u) for u in users if u is not None])

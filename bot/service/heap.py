@@ -2,30 +2,50 @@
 
 A full (generation-2) collection walks every tracked object outside the frozen heap: at 1,000 live tables that
 were opened after start-up it took ~370 ms CPU (benchmarks/bot_bench.py --variant mixed), a pause for every
-table at once. So the heap is frozen after start-up (restored tables) and again after every ``REFREEZE_AFTER``
-tables started since (each freeze collects first, so no garbage is frozen, and that collection only walks what
-came since the last freeze). What is frozen is still freed when nothing refers to it; only a reference cycle
-among frozen objects would outlive its use, and neither a hand nor a table leaving memory is one
-(tests/test_match.py, tests/bot/test_gc_freeze.py).
+table at once. So the heap is frozen after start-up (restored tables), and from then on what survives every
+collection of generation 1 (or 2) is frozen as soon as it is promoted: generation 2 stays empty, and a full
+collection, when one comes, walks only the young generations (a few thousand objects, ~3 ms) like any
+generation-1 collection. The heap is frozen afresh (a full collection first) after every ``REFREEZE_AFTER``
+tables started too.
+
+What is frozen is still freed when nothing refers to it; only a reference cycle among frozen objects would
+outlive its use. Nothing is frozen as garbage (a collection has just freed what was), and play makes no reference
+cycles at all: whatever a click, a hand or a table lets go of is freed by its reference count (the views and
+interactions of discord.py are unhooked, ``bot/edge/components.py``, ``bot/edge/errors.py``;
+tests/bot/test_gc_freeze.py, tests/test_match.py).
 """
 
 from __future__ import annotations
 
 import gc
+from typing import Any
 
-# Full (generation-2) collections only after 100 generation-1 ones instead of CPython's 10: at 500 live tables
-# each one walks the whole young heap (30-100 ms), which put them on the p99 of a click; one now comes about
-# every few minutes of play instead of every few seconds (benchmarks/README.md has both figures).
-GC_THRESHOLDS = (700, 10, 100)
+# A generation-1 collection after every 5 young ones (CPython: 10): it walks what survived them, half as much, so
+# its pause is half as long (at 1,000 mixed tables the longest went from 7.7 to 4.0 ms, and the collector's CPU
+# fell by a fifth: benchmarks/README.md). Full (generation-2) collections only after 100 generation-1 ones
+# (CPython: 10). Generation 2 is kept empty (below), so they are as cheap as young ones, but each stops tracking the
+# engine's memo tables (dicts of atomic keys and values), and the next entry puts them back among the
+# young objects, walked by young collections until the next freeze: the rarer, the better.
+GC_THRESHOLDS = (700, 5, 100)
 REFREEZE_AFTER = 50  # tables started since the last freeze: the next freeze's collection walks about this many
 
 
 def freeze_heap() -> None:
-    """Move everything alive now out of the collector's reach, and make full collections rarer: they then walk
-    only what came later, and seldom, which keeps their pauses off the p99 of a click."""
+    """Move everything alive now out of the collector's reach, set the collector's thresholds, and from now on
+    freeze what survives every collection of generation 1 or 2 (:func:`_freeze_promoted`)."""
+    if _freeze_promoted not in gc.callbacks:
+        gc.callbacks.append(_freeze_promoted)
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+def _freeze_promoted(phase: str, info: dict[str, Any]) -> None:
+    """After a collection of generation 1 or 2, generation 2 holds what it just promoted or kept, all of it
+    alive (it has freed the garbage among it): frozen at once, no collection walks it again. (Not while
+    ``DEBUG_SAVEALL`` keeps the garbage found in ``gc.garbage``, a census: that garbage would be frozen too.)"""
+    if phase == "stop" and info.get("generation", 0) >= 1 and not gc.get_debug() & gc.DEBUG_SAVEALL:
+        gc.freeze()
 
 
 class Heap:

@@ -14,7 +14,7 @@ from engine.core import OptionError
 from engine.match import Match
 from storage.db import Database, IntegrityError
 
-from ..edge.components import VoteButton
+from ..edge.components import Controls, VoteButton
 from ..edge.errors import Denied, Limited, echoed
 from ..edge.shards import Shards
 from ..engine_words import said
@@ -540,7 +540,7 @@ def ended() -> str:
 
 def vote_panel(table: Table, text: str) -> Panel:
     """A 解散 proposal with its 同意 / 拒绝 buttons; they carry the proposal's round, so they go stale with it."""
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     view.add_item(VoteButton(table.id, table.end_round, True))
     view.add_item(VoteButton(table.id, table.end_round, False))
     return Panel(content=text, view=view)

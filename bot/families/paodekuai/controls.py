@@ -21,7 +21,7 @@ from engine.paodekuai.game import play_msg, play_of
 from engine.paodekuai.views import PaodekuaiSeatView
 from engine.words import Card, Cards, Msg
 
-from ...edge.components import MAX_CUSTOM_ID, ActionButton, CardSelect
+from ...edge.components import MAX_CUSTOM_ID, ActionButton, CardSelect, Controls
 from ...i18n import tr
 from ...present.controls import PLAY_CARDS
 from ...present.words import action_words
@@ -119,7 +119,7 @@ def _choice(action: Action, legal: list[Action], prefix_len: int) -> str:
 
 def card_view(table: Table, game: Game, seat: int, view: PaodekuaiSeatView, picked: Sequence[str]) -> discord.ui.View:
     """Row 1: the hand as a multi-select (picked cards chosen); row 2: 出牌 and the quick picks."""
-    dview = discord.ui.View(timeout=None)
+    dview = Controls()
     held = {code for code, _ in hand_cards(view)}
     chosen = [c for c in picked if c in held]
     # each card its emoji beside its sign (♠10): the face reads at a glance, the sign where emoji are missing
