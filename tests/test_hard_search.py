@@ -129,3 +129,17 @@ def test_hard_sometimes_chooses_otherwise_than_normal(variant_id: str, fewer_sam
     differs = sum(ai.choose(g, s, HARD) != ai.choose(g, s, NORMAL)
                   for seed in (1, 2, 3) for g, s in _positions(variant_id, seed, every=2, count=4))
     assert differs
+
+
+def test_tuidaohu_hard_discards_by_effective_tiles_far_from_a_win() -> None:
+    """推倒胡's 困难 ranks discards by effective tiles at every distance (``EFFECTIVE_EVERYWHERE``), not only where
+    it plays out: five tiles from a win, with a lone 1索 and a lone 东 among the tiles it may throw at no cost, 普通
+    throws the 1索 (the lower tile among equally lonely ones) while 困难 throws the 东, which only a second 东 could
+    use, and keeps the 1索 that 1索, 2索 or 3索 would build on."""
+    from tests.mahjong.stack import hand
+
+    game = hand("tuidaohu", ["1m1m5m6m7m9m9m5p1s5s1z3z6z7z", None, None, None], jiachui=False)
+    kept, dist = mahjong_hard._ranked(game, 0, game.legal_actions(0))
+    assert dist > mahjong_hard.near(game)  # too far from a win to play candidates out
+    assert ai.choose(game, 0, NORMAL).code == "discard:1s"
+    assert ai.choose(game, 0, HARD).code == "discard:1z"
