@@ -223,16 +223,21 @@ def _groups_only(c: list[int]) -> bool:
 
 def _plain_prices(c: tuple[int, ...]) -> tuple[int, int]:
     """(w0, w1) of a suit no wildcard may enter, as ``_cost`` would find them (0 or INF), without its search."""
-    w0 = 0 if _groups_only(list(c)) else INF
-    w1 = INF
-    for i, x in enumerate(c):
-        if x >= 2:
+    # Groups hold 3k tiles and their positions sum to 0 mod 3 (i + i+1 + i+2, or 3i), so a block of 3k tiles
+    # can only be groups, one of 3k + 2 only groups and a 将 at a position p with 2p ≡ Σ position (mod 3).
+    n = sum(c)
+    if n % 3 == 0:
+        return (0 if _groups_only(list(c)) else INF), INF
+    if n % 3 == 1:
+        return INF, INF
+    p = 2 * sum(i * x for i, x in enumerate(c)) % 3
+    for i in range(p, len(c), 3):
+        if c[i] >= 2:
             rest = list(c)
             rest[i] -= 2
             if _groups_only(rest):
-                w1 = 0
-                break
-    return w0, w1
+                return INF, 0
+    return INF, INF
 
 
 def _plain_splits(c: list[int], want: bool, honour: bool) -> list[tuple[tuple[tuple[str, int], ...], int | None]]:
@@ -306,6 +311,7 @@ class Checker:
         self._free_pair = 2 if self._any else INF
         self._yao_any = any(t in self.wild_targets for t in YAOJIU)
         self._masks = tuple(_mask(self.wild_targets, off, ln) for off, ln, _ in _BLOCKS)
+        self._lone_rejects = not self._masks[3]  # a lone 字 is never completed (十三幺 aside)
         reach = self.wild_targets | set(self.universe)
         self._dmasks = tuple(_mask(reach, off, ln) for off, ln, _ in _BLOCKS)
         # blocks whose distance prices are the same for the mirror image (suits) or any order (字)
@@ -404,8 +410,13 @@ class Checker:
     def is_win(self, counts: Sequence[int], wild: int = 0) -> bool:
         """Whether ``counts`` + ``wild`` wildcards form a winning hand (胡牌): 4X+Y (fewer groups after melds),
         七对 or 十三幺 as configured. The group count follows from the tile count (14 − 3k)."""
-        # 字 first: in random hands a lone 字 (no 顺子 can take it) rejects at once.
-        k = bytes(counts[27:34])
+        # 字 first: in random hands a lone 字 (no 顺子 can take it) rejects at once — before any key is built or
+        # looked up when no wildcard may be a 字 (a cold check then prices no block for most random hands), unless
+        # 十三幺 is on and every 字 is there (its 字 are singles; no wildcard can stand for a missing one).
+        z = counts[27:34]
+        if 1 in z and self._lone_rejects and (0 in z or not self.shisanyao):
+            return False
+        k = bytes(z)
         try:
             ez = self._tz[k]
         except KeyError:

@@ -71,3 +71,23 @@ def test_lazy_brute_force_equals_every_wildcard_assignment() -> None:
             h = random_hand(rng, wild, list(range(27)))
             lazy = brute.is_win(h.tiles, h.wild, targets=SUITED)
             assert lazy == brute.literal_win(h.tiles, h.wild, targets=SUITED), h
+
+
+@pytest.mark.parametrize("wild", (0, 1, 2))
+def test_lone_honour_rejection_keeps_shisanyao(wild: int) -> None:
+    """A lone 字 rejects before any block is priced when no wildcard may be a 字 — except a 十三幺, whose 字 are
+    singles: the 推倒胡 checker (no wildcards) and one with suited wildcards and 十三幺, on 136-tile hands biased
+    toward 十三幺 and 七对, agree with the brute force."""
+    universe = list(range(34))
+    for index, targets in enumerate((frozenset(), SUITED)):
+        if wild and not targets:
+            continue
+        checker = Checker(wild_targets=targets, shisanyao=True, universe=ALL)
+        hands = _hands(7000 + 10 * wild + index, wild, scaled(6_000, 500), universe)
+        lone = 0
+        for h in hands:
+            want = brute.is_win(h.tiles, h.wild, targets=targets, allow_shisanyao=True)
+            assert checker.is_win(h.counts, h.wild) == want, (targets, h)
+            lone += 1 in h.counts[27:]
+        shisanyao = sum(brute.shisanyao(tuple(h.tiles), h.wild, targets) for h in hands)
+        assert lone > len(hands) // 4 and shisanyao > 0
