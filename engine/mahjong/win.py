@@ -31,7 +31,9 @@ from .tiles import ALL, KINDS, SUITED, YAOJIU
 
 INF = 1 << 20
 _YAOJIU_SET = frozenset(YAOJIU)
-_HALF = (0, 0, 1, 1, 2, 2, 3, 3, 4)  # pairs in n copies (n ≤ 8 with wildcards counted apart)
+_HALF = (0, 0, 1, 1, 2, 2, 3, 3, 4)
+# a block's (or two blocks') (r, d) frontiers: without the 将, with it (``_frontier``)
+Frontiers = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]  # pairs in n copies (n ≤ 8 with wildcards counted apart)
 MEMO_LIMIT = 100_000  # entries per block table; cleared when full (as the 字牌 memo)
 
 # (offset, length, honour) of the four blocks: 万 筒 条 字.
@@ -330,7 +332,15 @@ class Checker:
         self._tz = tables[3]
         # distance: (r, d) frontiers of 万+筒 and of 条+字 by their counts (``_standard_distance``)
         self._distances: dict[tuple[bytes, int], int] = {}  # distance by (counts, wildcards)
-        self._pairs: dict[bytes, tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = {}
+        # Frontiers are few (many counts share one), so they are interned: a block's frontiers and a half's
+        # (万+筒 or 条+字) each get an id, and the match of two halves is memoised on (id, id, wildcards).
+        self._pairs: dict[bytes, int] = {}  # a half's counts → its frontiers' id
+        self._fids: dict[Frontiers, int] = {}  # a block's frontiers → id
+        self._block_fronts: list[Frontiers] = []
+        self._products: dict[tuple[int, int], int] = {}  # two blocks' ids → their half's id
+        self._pids: dict[Frontiers, int] = {}  # a half's frontiers → id
+        self._half_fronts: list[Frontiers] = []
+        self._matches: dict[tuple[int, int, int], int] = {}  # (half id, half id, w) → ``_standard_distance``
         # decompositions: each block's splits by (block, counts, holds the 将, wildcards at most)
         self._splits_memo: dict[
             tuple[int, bytes, bool, int], tuple[tuple[tuple[Group, ...], int | None, tuple[int, ...]], ...]
@@ -637,6 +647,8 @@ class Checker:
         try:
             out = memo[key]
         except KeyError:
+            if len(self._pairs) >= MEMO_LIMIT or len(self._matches) >= MEMO_LIMIT:
+                self._forget_frontiers()  # (not in the middle of a search: ids are kept within one)
             out = self._exact_distance(counts, wild)
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
@@ -669,15 +681,25 @@ class Checker:
         key = bytes(counts)
         pairs = self._pairs
         low = key[:18]
-        try:
-            n1, p1 = pairs[low]
-        except KeyError:
-            n1, p1 = self._pair_entry(low, 0)
+        a = pairs.get(low)
+        if a is None:
+            a = self._pair_entry(low, 0)
         high = key[18:]
-        try:
-            n2, p2 = pairs[high]
-        except KeyError:
-            n2, p2 = self._pair_entry(high, 2)
+        b = pairs.get(high)
+        if b is None:
+            b = self._pair_entry(high, 2)
+        k = (a, b, w)
+        best = self._matches.get(k)
+        if best is None:
+            best = self._matches[k] = self._match(a, b, w)
+        if best > cap:
+            return cap + 1 if cap < INF else INF  # INF unreachable: replacing every tile always works
+        return best
+
+    def _match(self, low: int, high: int, w: int) -> int:
+        """The fewest tiles given up with the halves' frontiers (ids) and ``w`` free tiles (``_standard_distance``)."""
+        n1, p1 = self._half_fronts[low]
+        n2, p2 = self._half_fronts[high]
         best = INF
         for a, x in n1:
             for b, y in p2:
@@ -696,9 +718,12 @@ class Checker:
                     if a + b < best:
                         best = a + b
                     break
-        if best > cap:
-            return cap + 1 if cap < INF else INF  # INF unreachable: replacing every tile always works
         return best
+
+    def _forget_frontiers(self) -> None:
+        for memo in (self._pairs, self._fids, self._block_fronts, self._products, self._pids, self._half_fronts,
+                     self._matches):
+            memo.clear()
 
     def _block_frontier(
         self, key: bytes, b: int
@@ -711,20 +736,35 @@ class Checker:
             key = bytes(sorted(key)) if honour else min(key, key[::-1])
         return _frontier(key, honour, mask)
 
-    def _pair_entry(self, key: bytes, first: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-        """The (r, d) frontiers of blocks ``first`` and ``first + 1`` together: without the 将, and with it in
-        either block."""
-        pairs = self._pairs
-        if len(pairs) >= MEMO_LIMIT:
-            pairs.clear()
+    def _pair_entry(self, key: bytes, first: int) -> int:
+        """The id of the (r, d) frontiers of blocks ``first`` and ``first + 1`` together: without the 将, and with
+        it in either block."""
         cut = _BLOCKS[first][1]
-        a0, a1 = self._block_frontier(key[:cut], first)
-        b0, b1 = self._block_frontier(key[cut:], first + 1)
-        none = _pareto([(s + t, d + e) for s, d in a0 for t, e in b0])
-        paired = _pareto([(s + t, d + e) for s, d in a0 for t, e in b1] + [(s + t, d + e) for s, d in a1 for t, e in b0])
-        entry = (tuple(none), tuple(paired))
-        pairs[key] = entry
-        return entry
+        fa = self._block_id(key[:cut], first)
+        fb = self._block_id(key[cut:], first + 1)
+        pid = self._products.get((fa, fb))
+        if pid is None:
+            a0, a1 = self._block_fronts[fa]
+            b0, b1 = self._block_fronts[fb]
+            none = _pareto([(s + t, d + e) for s, d in a0 for t, e in b0])
+            paired = _pareto([(s + t, d + e) for s, d in a0 for t, e in b1]
+                             + [(s + t, d + e) for s, d in a1 for t, e in b0])
+            entry = (tuple(none), tuple(paired))
+            pid = self._pids.get(entry)
+            if pid is None:
+                pid = self._pids[entry] = len(self._half_fronts)
+                self._half_fronts.append(entry)
+            self._products[(fa, fb)] = pid
+        self._pairs[key] = pid
+        return pid
+
+    def _block_id(self, key: bytes, b: int) -> int:
+        entry = self._block_frontier(key, b)
+        fid = self._fids.get(entry)
+        if fid is None:
+            fid = self._fids[entry] = len(self._block_fronts)
+            self._block_fronts.append(entry)
+        return fid
 
     def _qidui_distance(self, counts: Sequence[int], w: int) -> int:
         if not self.qidui_quads:
