@@ -135,6 +135,9 @@ class ChangshaGame(MahjongGame):
             return None
         return cs.price(spot, self.options, first_discard=self.first_discard)
 
+    def _cannot_win(self, seat: int, counts: Sequence[int]) -> bool:
+        return not self.rules.checker.is_win(counts) and not _tiles_258(counts, self.melds[seat])
+
     def _can_win_tile(self, seat: int, card: int, win_from: str) -> Priced | None:
         counts = list(self.hands[seat])
         counts[card] += 1

@@ -172,14 +172,27 @@ class MahjongGame(Hand):
         """The dealer's first turn, on his dealt 14 (天胡, an opening 暗杠)."""
         return seat == self.dealer and self.turns_taken[seat] == 0 and self.drawn is None and not self.melds[seat]
 
+    def _cannot_win(self, seat: int, counts: Sequence[int]) -> bool:
+        """What ``_price`` refuses at once (no 4-红中 win aside), told before a spot is built: every turn and every
+        discard asks it of a hand that mostly does not win."""
+        plain, wild = self._split(counts)
+        return not self.rules.checker.is_win(plain, wild)
+
     def _self_win(self, seat: int) -> Priced | None:
         opening = self._opening(seat)
         if self.drawn is None and not opening:
             return None  # after a 碰/吃 the hand is not won by itself
+        hand = self.hands[seat]
+        if not self._four_wild(seat, hand) and self._cannot_win(seat, hand):
+            return None
         return self._price(self._spot(seat, None, DEAL if opening else SELF_DRAW, add=False))
 
     def _can_win_tile(self, seat: int, card: int, win_from: str) -> Priced | None:
         if self.barred[seat] or card == self.rules.wild:
+            return None
+        counts = list(self.hands[seat])
+        counts[card] += 1
+        if self._cannot_win(seat, counts):
             return None
         return self._price(self._spot(seat, card, win_from, add=True))
 
@@ -225,7 +238,7 @@ class MahjongGame(Hand):
         hand = self.hands[seat]
         out: list[Action] = []
         if self._self_win(seat) is not None:
-            out.append(Action("hu"))
+            out.append(HU)
         may_kong = bool(self.wall) and (self.drawn is not None or self._opening(seat))
         if may_kong:
             out += [Action("angang", (NOTATION[t],)) for t in range(KINDS)
@@ -241,10 +254,12 @@ class MahjongGame(Hand):
         return kinds + ([wild] if wild is not None and self.hands[seat][wild] else [])
 
     def _discard(self, seat: int, tile: int, offered: list[Action]) -> None:
-        if self.rules.pass_bars and Action("hu") in offered:
-            self.barred[seat] = True  # 过胡不胡: a declined 自摸 bars the next discard wins too
-        if self.rules.kong_now_or_never:
-            self.lapsed[seat] |= {_tile(a.cards[0]) for a in offered if a.kind == "bugang"}
+        if self.rules.pass_bars or self.rules.kong_now_or_never:
+            kinds = {a.kind for a in offered}
+            if self.rules.pass_bars and "hu" in kinds:
+                self.barred[seat] = True  # 过胡不胡: a declined 自摸 bars the next discard wins too
+            if self.rules.kong_now_or_never and "bugang" in kinds:
+                self.lapsed[seat] |= {_tile(a.cards[0]) for a in offered if a.kind == "bugang"}
         self.hands[seat][tile] -= 1
         self.discards[seat].append(tile)
         self.kong_discard = self.after_kong

@@ -337,6 +337,7 @@ class Checker:
         self._pairs: dict[bytes, int] = {}  # a half's counts → its frontiers' id
         self._fids: dict[Frontiers, int] = {}  # a block's frontiers → id
         self._block_fronts: list[Frontiers] = []
+        self._block_ids: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})  # a block's counts → its frontiers' id
         self._products: dict[tuple[int, int], int] = {}  # two blocks' ids → their half's id
         self._pids: dict[Frontiers, int] = {}  # a half's frontiers → id
         self._half_fronts: list[Frontiers] = []
@@ -721,7 +722,7 @@ class Checker:
         return best
 
     def _forget_frontiers(self) -> None:
-        for memo in (self._pairs, self._fids, self._block_fronts, self._products, self._pids, self._half_fronts,
+        for memo in (*self._block_ids, self._pairs, self._fids, self._block_fronts, self._products, self._pids, self._half_fronts,
                      self._matches):
             memo.clear()
 
@@ -759,11 +760,16 @@ class Checker:
         return pid
 
     def _block_id(self, key: bytes, b: int) -> int:
+        ids = self._block_ids[b]
+        fid = ids.get(key)
+        if fid is not None:
+            return fid
         entry = self._block_frontier(key, b)
         fid = self._fids.get(entry)
         if fid is None:
             fid = self._fids[entry] = len(self._block_fronts)
             self._block_fronts.append(entry)
+        ids[key] = fid
         return fid
 
     def _qidui_distance(self, counts: Sequence[int], w: int) -> int:
