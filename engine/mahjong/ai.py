@@ -17,6 +17,8 @@ def _split(game: MahjongGame, counts: list[int]) -> tuple[list[int], int]:
 
 
 def _distance(game: MahjongGame, counts: list[int], limit: int | None = None) -> int:
+    if game.rules.wild is None:
+        return int(game.rules.checker.distance(counts, 0, limit=limit))  # nothing to split off
     plain, wild = _split(game, counts)
     return int(game.rules.checker.distance(plain, wild, limit=limit))
 
@@ -33,20 +35,18 @@ def _isolation(counts: list[int], t: int, wild: int | None) -> tuple[int, int]:
     return (near, 0 if rank in (0, 8) else 1)
 
 
+# Per tile: where its neighbours lie in a hand's counts (its suit's tiles within two; a 字 itself), and the rest of
+# its ``_isolation`` key (middle tiles after terminals) with the tile itself, for ``_ranked``.
+_NEAR_FROM = tuple(t if t >= 27 else max(t - 2, t - t % 9) for t in range(KINDS))
+_NEAR_TO = tuple(t + 1 if t >= 27 else min(t + 3, t - t % 9 + 9) for t in range(KINDS))
+_TIE = tuple((100 if t < 27 and 0 < t % 9 < 8 else 0) + t for t in range(KINDS))
+
+
 def _ranked(counts: list[int], choices: list[int], wild: int | None) -> list[int]:
     """``choices`` least useful first: sorted by (``_isolation``, tile) folded into one int per tile (the sort
     runs once a decision; tuples and a key function cost more than the search they order)."""
-    keys = []
-    for t in choices:
-        if t == wild:
-            keys.append(999_900 + t)
-        elif t >= 27:
-            keys.append(counts[t] * 10_000 + t)
-        else:
-            rank = t % 9
-            low = t - rank
-            near = sum(counts[max(t - 2, low):min(t + 3, low + 9)])
-            keys.append(near * 10_000 + (100 if 0 < rank < 8 else 0) + t)
+    lo, hi, tie = _NEAR_FROM, _NEAR_TO, _TIE
+    keys = [999_900 + t if t == wild else sum(counts[lo[t]:hi[t]]) * 10_000 + tie[t] for t in choices]
     keys.sort()
     return [k % 100 for k in keys]
 

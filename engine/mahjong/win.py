@@ -23,6 +23,7 @@ wildcards left over must make whole groups. Block prices are memoised on the blo
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -31,6 +32,7 @@ from .tiles import ALL, KINDS, SUITED, YAOJIU
 
 INF = 1 << 20
 _YAOJIU_SET = frozenset(YAOJIU)
+_YAO_COUNTS = operator.itemgetter(*YAOJIU)  # a hand's counts of the 13 幺九, as a tuple
 _HALF = (0, 0, 1, 1, 2, 2, 3, 3, 4)
 # a block's (or two blocks') (r, d) frontiers: without the 将, with it (``_frontier``)
 Frontiers = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]  # pairs in n copies (n ≤ 8 with wildcards counted apart)
@@ -785,8 +787,9 @@ class Checker:
         return max(0, 7 - (pairs + a + (w - a) // 2))
 
     def _shisanyao_distance(self, counts: Sequence[int], w: int) -> int:
-        missing = sum(1 for t in YAOJIU if not counts[t])
-        doubled = any(counts[t] >= 2 for t in YAOJIU)
+        ends = _YAO_COUNTS(counts)
+        missing = ends.count(0)
+        doubled = max(ends) >= 2
         return max(0, missing + (0 if doubled else 1) - w)
 
 
