@@ -33,9 +33,9 @@ from .tiles import ALL, KINDS, SUITED, YAOJIU
 INF = 1 << 20
 _YAOJIU_SET = frozenset(YAOJIU)
 _YAO_COUNTS = operator.itemgetter(*YAOJIU)  # a hand's counts of the 13 幺九, as a tuple
-_HALF = (0, 0, 1, 1, 2, 2, 3, 3, 4)
+_HALVES = bytes(n // 2 for n in range(256))  # pairs in n copies, for ``bytes.translate``: a hand's pairs by kind
 # a block's (or two blocks') (r, d) frontiers: without the 将, with it (``_frontier``)
-Frontiers = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]  # pairs in n copies (n ≤ 8 with wildcards counted apart)
+Frontiers = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 MEMO_LIMIT = 100_000  # entries per block table; cleared when full (as the 字牌 memo)
 
 # (offset, length, honour) of the four blocks: 万 筒 条 字.
@@ -652,13 +652,13 @@ class Checker:
         except KeyError:
             if len(self._pairs) >= MEMO_LIMIT or len(self._matches) >= MEMO_LIMIT:
                 self._forget_frontiers()  # (not in the middle of a search: ids are kept within one)
-            out = self._exact_distance(counts, wild)
+            out = self._exact_distance(key[0], wild)
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
             memo[key] = out
         return out if limit is None else min(out, limit + 1)
 
-    def _exact_distance(self, counts: Sequence[int], wild: int) -> int:
+    def _exact_distance(self, counts: bytes, wild: int) -> int:
         n = sum(counts) + wild
         if n % 3 == 0:
             raise ValueError("distance needs a hand of 3n+1 or 3n+2 tiles")
@@ -673,15 +673,15 @@ class Checker:
         best = special if special <= 0 else min(self._standard_distance(counts, w, special - 1), special)
         return best + extra
 
-    def _standard_distance(self, counts: Sequence[int], w: int, cap: int = INF) -> int:
+    def _standard_distance(self, key: bytes, w: int, cap: int = INF) -> int:
         """The fewest tiles given up (r) so that the kept tiles plus ``w + r`` free tiles form the groups and the
         将 (answers above ``cap`` are ``cap + 1``).
 
         Each block offers (s, d) choices — s of its tiles given up, d = wildcards it then needs − s — and only its
         Pareto frontier matters (fewer tiles given up and no more wildcards net is never worse); the blocks' choices
         add up, the hand wins when Σ d ≤ w, and r = Σ s is minimised. 万+筒 and 条+字 are folded into one frontier
-        each (memoised on their counts: a discard changes one of the two), then the two are matched."""
-        key = bytes(counts)
+        each (memoised on their counts: a discard changes one of the two), then the two are matched. ``key``: the
+        hand's counts as bytes."""
         pairs = self._pairs
         low = key[:18]
         a = pairs.get(low)
@@ -774,19 +774,19 @@ class Checker:
         ids[key] = fid
         return fid
 
-    def _qidui_distance(self, counts: Sequence[int], w: int) -> int:
+    def _qidui_distance(self, counts: bytes, w: int) -> int:
         if not self.qidui_quads:
             # Seven different kinds are needed (the common 七对 向听 formula); wildcards ignored (a lower bound).
-            pairs = sum(1 for x in counts if x >= 2)
-            kinds = sum(1 for x in counts if x)
+            kinds = len(counts) - counts.count(0)
+            pairs = kinds - counts.count(1)
             return max(0, 7 - pairs + max(0, 7 - kinds) - w)
         # A 4-of-a-kind is two pairs: every tile is in a pair or a single, and each draw pairs one single.
-        pairs = sum(map(_HALF.__getitem__, counts))
+        pairs = sum(counts.translate(_HALVES))
         singles = sum(counts) - 2 * pairs
         a = min(singles, w)
         return max(0, 7 - (pairs + a + (w - a) // 2))
 
-    def _shisanyao_distance(self, counts: Sequence[int], w: int) -> int:
+    def _shisanyao_distance(self, counts: bytes, w: int) -> int:
         ends = _YAO_COUNTS(counts)
         missing = ends.count(0)
         doubled = max(ends) >= 2
