@@ -59,19 +59,31 @@ def best_discard(game: MahjongGame, seat: int, counts: list[int], choices: list[
     13 − 3k hand ``max(d, 1)`` away after its best discard (the first tile an optimal replacement gives up), so
     the candidates are tried from the least useful and the first that keeps that distance is the answer."""
     wild = game.rules.wild
-    target = max(_distance(game, counts), 1)
-    ranked = _ranked(counts, choices, wild)
+    distance = game.rules.checker.distance
+    # the hand as the checker takes it (``_split``), each candidate taken out of it in place
+    plain = bytearray(counts)
+    held = 0
+    if wild is not None:
+        held, plain[wild] = plain[wild], 0
+    target = max(distance(bytes(plain), held), 1)
     best: tuple[int, int] | None = None
-    for t in ranked:
-        counts[t] -= 1
-        d = _distance(game, counts, limit=target)
-        counts[t] += 1
+    for t in _ranked(counts, choices, wild):
+        if t == wild:
+            d = distance(bytes(plain), held - 1, limit=target)
+        else:
+            plain[t] -= 1
+            d = distance(bytes(plain), held, limit=target)
+            plain[t] += 1
         if d <= target:
             return t, d
         if best is None or d < best[1]:
             best = (t, d)
     assert best is not None
     return best
+
+
+# the tile of each shared discard action (legal lists hold these very objects), read without parsing its code
+_DISCARD_TILE = {id(a): t for t, a in enumerate(DISCARDS)}
 
 
 def _obvious(legal: list[Action]) -> Action | None:
@@ -91,8 +103,8 @@ def choose(game: Game, seat: int) -> Action:
     counts = list(game.hands[seat])
     if game.window is not None:
         return _claim(game, seat, counts, legal)
-    discards = [a for a in legal if a.kind == "discard"]
-    tile, after = best_discard(game, seat, counts, [tile_id(a.cards[0]) for a in discards])
+    choices = [_DISCARD_TILE.get(id(a)) or tile_id(a.cards[0]) for a in legal if a.kind == "discard"]
+    tile, after = best_discard(game, seat, counts, choices)
     for a in legal:
         if a.kind in ("angang", "bugang"):
             t = tile_id(a.cards[0])
