@@ -25,6 +25,7 @@ can always answer):
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -778,8 +779,11 @@ def _all_258(spot: WinSpot) -> bool:
 _NOT_258 = tuple(t for t in range(KINDS) if t % 9 not in (1, 4, 7))
 
 
+_NOT_258_COUNTS = operator.itemgetter(*_NOT_258)  # a hand's counts of the tiles 将将胡 may not hold, as a tuple
+
+
 def _tiles_258(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
-    return (not any(counts[t] for t in _NOT_258)
+    return (not any(_NOT_258_COUNTS(counts))
             and all(t % 9 in (1, 4, 7) for m in melds for t in m.tiles))
 
 
@@ -816,7 +820,7 @@ def choose(game: ChangshaGame, seat: int) -> Action:
                 return a
         return ai._claim(game, seat, counts, legal)  # 碰 / 吃 when closer, else 过
     # the family's turn (engine.mahjong.ai.choose) without calling it
-    discards = [_tile(a.cards[0]) for a in by_kind.get("discard", [])]
+    discards = [ai._DISCARD_TILE.get(id(a)) or _tile(a.cards[0]) for a in by_kind.get("discard", [])]
     tile, after = ai.best_discard(game, seat, counts, discards)
     for a in by_kind.get("buzhang", []):
         t = _tile(a.cards[0])
