@@ -64,6 +64,7 @@ def _tile(code: str) -> int:
 HU = Action("hu")
 PASS = Action("pass")
 DISCARDS = tuple(Action("discard", (NOTATION[t],)) for t in range(KINDS))
+_SEAT_IDS = range(8)
 
 
 def chui_label(n: int) -> str:
@@ -216,6 +217,11 @@ class MahjongGame(Hand):
     def _names(self, seat: int) -> list[str]:
         return [NOTATION[t] for t in self._hand_tiles(seat)]
 
+    # The lines said on every draw (and discard, below), built once (a message is immutable): by tile, by seat.
+    _YOU_DREW = tuple(msg("你摸到 {tile}", tile=card(t)) for t in range(KINDS))
+    _DREW_KONG = tuple(msg("{seat} 杠后补牌", seat=Seat(s)) for s in _SEAT_IDS)
+    _DREW = tuple(msg("{seat} 摸牌", seat=Seat(s)) for s in _SEAT_IDS)
+
     def _draw(self, seat: int, *, tail: bool = False) -> None:
         if not self.wall:
             self._finish_draw()
@@ -229,9 +235,8 @@ class MahjongGame(Hand):
         self.last_drawer = seat
         self.barred[seat] = False
         self.after_kong = tail
-        self.emit("draw", {"seat": seat, "tile": NOTATION[tile]}, seat, msg("你摸到 {tile}", tile=card(tile)))
-        self.emit("drew", {"seat": seat, "wall": len(self.wall)}, None,
-                  msg("{seat} 杠后补牌", seat=Seat(seat)) if tail else msg("{seat} 摸牌", seat=Seat(seat)))
+        self.emit("draw", {"seat": seat, "tile": NOTATION[tile]}, seat, self._YOU_DREW[tile])
+        self.emit("drew", {"seat": seat, "wall": len(self.wall)}, None, (self._DREW_KONG if tail else self._DREW)[seat])
 
     # ------------------------------------------------------------------ own turn
     def _turn_actions(self, seat: int) -> list[Action]:
@@ -253,6 +258,9 @@ class MahjongGame(Hand):
         kinds = [t for t in range(KINDS) if self.hands[seat][t] and t != wild]
         return kinds + ([wild] if wild is not None and self.hands[seat][wild] else [])
 
+    _DISCARDED = tuple(tuple(msg("{seat} 打出 {tile}", seat=Seat(s), tile=card(t)) for t in range(KINDS))
+                       for s in _SEAT_IDS)
+
     def _discard(self, seat: int, tile: int, offered: list[Action]) -> None:
         if self.rules.pass_bars or self.rules.kong_now_or_never:
             kinds = {a.kind for a in offered}
@@ -268,8 +276,7 @@ class MahjongGame(Hand):
         self.drawn = None
         self.turn = None
         self.turns_taken[seat] += 1
-        self.emit("discard", {"seat": seat, "tile": NOTATION[tile]}, None,
-                  msg("{seat} 打出 {tile}", seat=Seat(seat), tile=card(tile)))
+        self.emit("discard", {"seat": seat, "tile": NOTATION[tile]}, None, self._DISCARDED[seat][tile])
         self._open_discard_window(seat, tile)
 
     # ------------------------------------------------------------------- windows

@@ -724,9 +724,15 @@ class Checker:
         return best
 
     def _forget_frontiers(self) -> None:
-        for memo in (*self._block_ids, self._pairs, self._fids, self._block_fronts, self._products, self._pids, self._half_fronts,
-                     self._matches):
-            memo.clear()
+        for ids in self._block_ids:
+            ids.clear()
+        self._pairs.clear()
+        self._fids.clear()
+        self._block_fronts.clear()
+        self._products.clear()
+        self._pids.clear()
+        self._half_fronts.clear()
+        self._matches.clear()
 
     def _block_frontier(
         self, key: bytes, b: int

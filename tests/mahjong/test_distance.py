@@ -72,3 +72,19 @@ def test_distance_examples() -> None:
     assert hz.distance(to_counts("147m258p369s1s"), 4) < tdh.distance(to_counts("147m258p369s1s"))
     with pytest.raises(ValueError):
         hz.distance(to_counts("123m"))
+
+
+def test_distance_survives_its_memo_tables_being_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The interned frontier ids are forgotten together when a table fills: a checker whose tables fill every few
+    hands answers as one that never forgets (and the tables did fill: they stayed small)."""
+    from engine.mahjong import win
+
+    rng = random.Random(11)
+    hands = [random_hand(rng, wild, list(range(27)), size=14) for wild in (0, 0, 1, 2) for _ in range(150)]
+    hands += [drop_one(rng, h) for h in hands]
+    roomy = Checker(wild_targets=SUITED, universe=SUITED)
+    want = [roomy.distance(h.counts, h.wild) for h in hands]
+    monkeypatch.setattr(win, "MEMO_LIMIT", 7)
+    tight = Checker(wild_targets=SUITED, universe=SUITED)
+    assert [tight.distance(h.counts, h.wild) for h in hands] == want
+    assert len(tight._pairs) <= 9 and len(tight._matches) <= 8
