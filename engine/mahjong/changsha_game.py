@@ -40,7 +40,7 @@ from ..words import Listing, Msg, Seat, Term, msg
 from . import changsha as cs
 from . import changsha_qishou as qs
 from . import result as said
-from .game import DISCARDS, HU, PASS, MahjongGame, _tile
+from .game import DISCARDS, HU, PASS, PENGS, MahjongGame, _tile
 from .result import card, cards
 from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, MahjongRules, Meld, Priced, WinSpot
 from .tiles import KINDS, NAMES, NOTATION
@@ -320,7 +320,7 @@ class ChangshaGame(MahjongGame):
                     if len(self.wall) >= KAIGANG_WALL and self._may_kaigang(s, tile, "gang"):
                         opts.append(Action("kaigang", code))
                 if held >= 2:
-                    opts.append(Action("peng", code))
+                    opts.append(PENGS[tile])
                 if s == self.next_seat(discarder):
                     opts += self._chi_actions(s, tile)
             if opts:

@@ -65,6 +65,22 @@ HU = Action("hu")
 PASS = Action("pass")
 DISCARDS = tuple(Action("discard", (NOTATION[t],)) for t in range(KINDS))
 _SEAT_IDS = range(8)
+# Claims by tile, shared like the discards (every discard offers some): 碰, 明杠, and each 吃 with the two tiles
+# it takes from the hand, the run's lowest first.
+PENGS = tuple(Action("peng", (NOTATION[t],)) for t in range(KINDS))
+GANGS = tuple(Action("gang", (NOTATION[t],)) for t in range(KINDS))
+def _chis(tile: int) -> tuple[tuple[int, int, Action], ...]:
+    out = []
+    if tile < 27:
+        first = tile - tile % 9
+        for low in range(max(first, tile - 2), min(tile, first + 6) + 1):
+            run = (low, low + 1, low + 2)
+            a, b = (u for u in run if u != tile)
+            out.append((a, b, Action("chi", tuple(NOTATION[u] for u in run))))
+    return tuple(out)
+
+
+CHIS = tuple(_chis(t) for t in range(KINDS))
 
 
 def chui_label(n: int) -> str:
@@ -283,18 +299,17 @@ class MahjongGame(Hand):
     def _open_discard_window(self, discarder: int, tile: int) -> None:
         rules = self.rules
         options: dict[int, list[Action]] = {}
-        code = (NOTATION[tile],)
         winnable = rules.discard_win == "any" or (rules.discard_win == "after_kong" and self.kong_discard)
         for s in self._order_after(discarder):
             opts: list[Action] = []
             if winnable and self._can_win_tile(s, tile, DISCARD) is not None:
-                opts.append(Action("hu"))
+                opts.append(HU)
             if tile != rules.wild:
                 held = self.hands[s][tile]
                 if held == 3 and self.wall and tile not in self.lapsed[s]:
-                    opts.append(Action("gang", code))
+                    opts.append(GANGS[tile])
                 if held >= 2:
-                    opts.append(Action("peng", code))
+                    opts.append(PENGS[tile])
                 if rules.chi and s == self.next_seat(discarder):
                     opts += self._chi_actions(s, tile)
             if opts:
@@ -309,17 +324,8 @@ class MahjongGame(Hand):
         self.window_card = tile
 
     def _chi_actions(self, seat: int, tile: int) -> list[Action]:
-        if tile >= 27:
-            return []
-        rank = tile % 9
-        out = []
-        for low in (rank - 2, rank - 1, rank):
-            if low < 0 or low + 2 > 8:
-                continue
-            run = [tile - rank + low + i for i in range(3)]
-            if all(self.hands[seat][t] for t in run if t != tile):
-                out.append(Action("chi", tuple(NOTATION[t] for t in run)))
-        return out
+        hand = self.hands[seat]
+        return [chi for a, b, chi in CHIS[tile] if hand[a] and hand[b]]
 
     def _next_draw(self, discarder: int) -> None:
         self.kong_discard = False
@@ -570,7 +576,7 @@ class MahjongGame(Hand):
         if self.predeal is not None:
             return self.predeal.legal(seat)
         if self.window is not None:
-            return [*self.window.options.get(seat, []), Action("pass")]
+            return [*self.window.options.get(seat, []), PASS]
         return self._turn_actions(seat)
 
     def name_action(self, action: Action) -> ActionName:
