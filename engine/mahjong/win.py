@@ -814,21 +814,18 @@ def _giving_up(c: tuple[int, ...], pair: bool, honour: bool, mask: int) -> tuple
     i = 0
     while i < n and not c[i]:
         i += 1
-    total = sum(c)
     if i == n:
         return (INF if pair else 0,)
-    best = [INF] * (total + 1)
     ci = c[i]
     lst = list(c)
     lst[i] = ci - 1
-    for r, v in enumerate(_giving_up(tuple(lst), pair, honour, mask)):
-        if v < best[r + 1]:
-            best[r + 1] = v
+    best = [INF, *_giving_up(tuple(lst), pair, honour, mask)]  # one copy of tile i given up: r + 1
 
     def keep(w: int, rest: list[int], still_pair: bool) -> None:
         for r, v in enumerate(_giving_up(tuple(rest), still_pair, honour, mask)):
-            if w + v < best[r]:
-                best[r] = w + v
+            v += w
+            if v < best[r]:
+                best[r] = v
 
     free_i = mask >> i & 1
     for t in range(1, min(ci, 3) + 1):  # 刻子 of tile i, 3 − t wildcards
@@ -844,33 +841,46 @@ def _giving_up(c: tuple[int, ...], pair: bool, honour: bool, mask: int) -> tuple
                 continue
             lst[i] = ci - t
             keep(w, lst, False)
-    lst[i] = ci
     if not honour:
-        for s in (i - 2, i - 1, i):  # 顺子 s, s+1, s+2 holding tile i
-            if s < 0 or s > n - 3 or any(not mask >> m & 1 for m in range(s, i)):
+        # 顺子 s, s+1, s+2 holding tile i: its tiles below i are wildcards (none is real), each above is a real
+        # copy or a wildcard
+        lst[i] = ci - 1
+        for s in (i - 2, i - 1, i):
+            if s < 0 or s > n - 3 or (s < i and not mask >> s & 1) or (s < i - 1 and not mask >> (s + 1) & 1):
                 continue
             base = i - s
-            above = list(range(i + 1, s + 3))
-            for use in itertools.product((True, False), repeat=len(above)):
-                w = base
-                good = True
-                for m, real in zip(above, use, strict=True):
-                    if real:
-                        if not c[m]:
-                            good = False
-                    elif not mask >> m & 1:
-                        good = False
-                    else:
-                        w += 1
-                if not good:
-                    continue
-                rest = list(c)
-                rest[i] -= 1
-                for m, real in zip(above, use, strict=True):
-                    if real:
-                        rest[m] -= 1
-                keep(w, rest, pair)
-    return tuple(min(v, INF) for v in best)
+            if s == i - 2:
+                keep(base, lst, pair)
+                continue
+            m = i + 1
+            if s == i - 1:
+                if c[m]:
+                    lst[m] -= 1
+                    keep(base, lst, pair)
+                    lst[m] += 1
+                if mask >> m & 1:
+                    keep(base + 1, lst, pair)
+                continue
+            m2 = i + 2
+            free_m = mask >> m & 1
+            free_m2 = mask >> m2 & 1
+            if c[m]:
+                lst[m] -= 1
+                if c[m2]:
+                    lst[m2] -= 1
+                    keep(base, lst, pair)
+                    lst[m2] += 1
+                if free_m2:
+                    keep(base + 1, lst, pair)
+                lst[m] += 1
+            if free_m:
+                if c[m2]:
+                    lst[m2] -= 1
+                    keep(base + 1, lst, pair)
+                    lst[m2] += 1
+                if free_m2:
+                    keep(base + 2, lst, pair)
+    return tuple([v if v < INF else INF for v in best])
 
 
 def _pareto(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
