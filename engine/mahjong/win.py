@@ -234,7 +234,7 @@ def _plain_prices(c: tuple[int, ...]) -> tuple[int, int]:
         return (0 if _groups_only(list(c)) else INF), INF
     if n % 3 == 1:
         return INF, INF
-    p = 2 * sum(i * x for i, x in enumerate(c)) % 3
+    p = 2 * (sum(c[1::3]) + 2 * sum(c[2::3])) % 3  # 2 Σ i·c[i] mod 3
     for i in range(p, len(c), 3):
         if c[i] >= 2:
             rest = list(c)
