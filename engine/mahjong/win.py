@@ -504,6 +504,19 @@ class Checker:
     def _standard(self, counts: Sequence[int], wild: int, out: set[Decomposition]) -> None:
         key = bytes(counts)
         blocks = [key[off : off + ln] for off, ln, _ in _BLOCKS]
+        if not wild:
+            # No wildcard: groups hold 3k tiles, so the 将 sits in a block of 3k + 2 (no other could split), and
+            # each way is one split per block (``_combine`` with nothing to share out).
+            for where, block in enumerate(blocks):
+                if sum(block) % 3 != 2:
+                    continue
+                splits = [self._splits(b, blocks[b], b == where, 0) for b in range(4)]
+                for ways in itertools.product(*splits):
+                    out.add(Decomposition(
+                        "standard", pair=ways[where][1],
+                        groups=tuple(sorted(itertools.chain.from_iterable(g for g, _, _ in ways), key=_group_order)),
+                    ))
+            return
         for pair_block in (0, 1, 2, 3, None):
             self._combine(blocks, 0, pair_block, wild, (), None, (), out)
 
