@@ -126,6 +126,9 @@ class MahjongGame(Hand):
         self.lapsed: list[set[int]] = [set() for _ in range(self.seats)]  # 杠 not made when first possible
         self.last_drawer = dealer
         self.window: ClaimWindow | None = None
+        self._pending_window: ClaimWindow | None = None  # ``to_act`` of this window at ``_pending_n`` decisions
+        self._pending_n = -1
+        self._pending: list[int] = []
         self.window_kind = ""  # discard | rob
         self.window_from = dealer
         self.window_card: int | None = None
@@ -566,8 +569,14 @@ class MahjongGame(Hand):
             return []
         if self.predeal is not None:
             return self.predeal.to_act()
-        if self.window is not None:
-            return self.window.pending()
+        w = self.window
+        if w is not None:
+            # Asked several times a step (the table, ``legal_actions``, ``apply``); a window changes only as its
+            # seats decide (``_apply``), so its answer is kept per window and number of decisions.
+            n = len(w.decided)
+            if self._pending_window is not w or self._pending_n != n:
+                self._pending, self._pending_window, self._pending_n = w.pending(), w, n
+            return list(self._pending)
         return [self.turn] if self.turn is not None else []
 
     def _legal(self, seat: int) -> list[Action]:
