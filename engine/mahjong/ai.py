@@ -103,7 +103,10 @@ def choose(game: Game, seat: int) -> Action:
     counts = list(game.hands[seat])
     if game.window is not None:
         return _claim(game, seat, counts, legal)
-    choices = [_DISCARD_TILE.get(id(a)) or tile_id(a.cards[0]) for a in legal if a.kind == "discard"]
+    if type(game) is MahjongGame:
+        choices = game._discard_order(seat)  # the family's turn offers exactly these discards
+    else:
+        choices = [_DISCARD_TILE.get(id(a)) or tile_id(a.cards[0]) for a in legal if a.kind == "discard"]
     tile, after = best_discard(game, seat, counts, choices)
     for a in legal:
         if a.kind in ("angang", "bugang"):

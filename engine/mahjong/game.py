@@ -195,6 +195,8 @@ class MahjongGame(Hand):
     def _cannot_win(self, seat: int, counts: Sequence[int]) -> bool:
         """What ``_price`` refuses at once (no 4-红中 win aside), told before a spot is built: every turn and every
         discard asks it of a hand that mostly does not win."""
+        if self.rules.wild is None:
+            return not self.rules.checker.is_win(counts)
         plain, wild = self._split(counts)
         return not self.rules.checker.is_win(plain, wild)
 
