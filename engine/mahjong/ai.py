@@ -59,25 +59,27 @@ def best_discard(game: MahjongGame, seat: int, counts: list[int], choices: list[
     13 − 3k hand ``max(d, 1)`` away after its best discard (the first tile an optimal replacement gives up), so
     the candidates are tried from the least useful and the first that keeps that distance is the answer."""
     wild = game.rules.wild
-    distance = game.rules.checker.distance
-    # the hand as the checker takes it (``_split``), each candidate taken out of it in place
+    checker = game.rules.checker
+    # the hand as the checker takes it (``_split``)
     plain = bytearray(counts)
     held = 0
     if wild is not None:
         held, plain[wild] = plain[wild], 0
-    target = max(distance(bytes(plain), held), 1)
+    hand = bytes(plain)
+    target = max(checker.distance(hand, held), 1)
+    ranked = _ranked(counts, choices, wild)
     best: tuple[int, int] | None = None
-    for t in _ranked(counts, choices, wild):
-        if t == wild:
-            d = distance(bytes(plain), held - 1, limit=target)
-        else:
-            plain[t] -= 1
-            d = distance(bytes(plain), held, limit=target)
-            plain[t] += 1
+    if ranked and ranked[0] != wild:
+        # every tile but the wildcard (ranked last): the checker's own search, one tile out at a time
+        best = checker.first_discard(hand, held, [t for t in ranked if t != wild], target)
+        if best[1] <= target:
+            return best
+    if ranked and ranked[-1] == wild:
+        d = checker.distance(hand, held - 1, limit=target)
         if d <= target:
-            return t, d
+            return wild, d
         if best is None or d < best[1]:
-            best = (t, d)
+            best = (wild, d)
     assert best is not None
     return best
 

@@ -671,6 +671,77 @@ class Checker:
             memo[key] = out
         return out if limit is None else min(out, limit + 1)
 
+    def first_discard(self, hand: bytes, wild: int, ranked: Sequence[int], target: int) -> tuple[int, int]:
+        """The first tile of ``ranked`` whose discard leaves a hand within ``target`` of a win, with that distance
+        (``distance`` capped at ``target + 1``), else the nearest one; ``ranked`` holds tiles of ``hand`` (3k + 2
+        tiles without the ``wild`` wildcards, which no candidate is).
+
+        What the AI asks on every turn, one candidate after another: each candidate's hand differs from ``hand`` by
+        one tile, so the half it leaves alone keeps its frontier id, and the 七对 / 十三幺 counts move by that tile
+        (the figures are ``distance``'s, in the same steps)."""
+        if len(self._pairs) >= MEMO_LIMIT or len(self._matches) >= MEMO_LIMIT:
+            self._forget_frontiers()
+        pairs = self._pairs
+        matches = self._matches
+        low, high = hand[:18], hand[18:]
+        a = pairs.get(low)
+        if a is None:
+            a = self._pair_entry(low, 0)
+        b = pairs.get(high)
+        if b is None:
+            b = self._pair_entry(high, 2)
+        n = sum(hand) + wild
+        if n % 3 != 2:
+            raise ValueError("a discard is made from a hand of 3n+2 tiles")
+        w = wild + 1  # the 13 − 3k hand left needs one more tile
+        specials = n == 14 and (self.qidui or self.shisanyao)
+        if specials:
+            if self.qidui_quads:
+                pairs14 = sum(hand.translate(_HALVES))
+            else:
+                kinds14 = len(hand) - hand.count(0)
+                pairs14 = kinds14 - hand.count(1)
+            ends = _YAO_COUNTS(hand)
+            missing14 = ends.count(0)
+            doubled14 = len(ends) - missing14 - ends.count(1)
+        best: tuple[int, int] | None = None
+        for t in ranked:
+            x = hand[t]
+            half = bytearray(low if t < 18 else high)
+            half[t if t < 18 else t - 18] -= 1
+            key = bytes(half)
+            other = pairs.get(key)
+            if other is None:
+                other = self._pair_entry(key, 0 if t < 18 else 2)
+            k = (other, b, w) if t < 18 else (a, other, w)
+            found = matches.get(k)
+            d = matches[k] = self._match(*k) if found is None else found
+            if specials and d > 0:
+                special = INF
+                if self.qidui:
+                    if self.qidui_quads:
+                        pairs13 = pairs14 - (0 if x & 1 else 1)
+                        singles = n - wild - 1 - 2 * pairs13
+                        used = min(singles, w)
+                        special = max(0, 7 - (pairs13 + used + (w - used) // 2))
+                    else:
+                        kinds13 = kinds14 - (x == 1)
+                        pairs13 = pairs14 - (x == 2)
+                        special = max(0, 7 - pairs13 + max(0, 7 - kinds13) - w)
+                if self.shisanyao:
+                    yao = t in _YAOJIU_SET
+                    missing = missing14 + (yao and x == 1)
+                    doubled = doubled14 - (yao and x == 2)
+                    special = min(special, max(0, missing + (0 if doubled else 1) - w))
+                d = min(d, special)
+            d = min(d + 1, target + 1)
+            if d <= target:
+                return t, d
+            if best is None or d < best[1]:
+                best = (t, d)
+        assert best is not None, "a candidate to discard"
+        return best
+
     def _exact_distance(self, counts: bytes, wild: int) -> int:
         n = sum(counts) + wild
         if n % 3 == 0:
