@@ -66,14 +66,17 @@ def best_discard(game: MahjongGame, seat: int, counts: list[int], choices: list[
     if wild is not None:
         held, plain[wild] = plain[wild], 0
     hand = bytes(plain)
-    target = max(checker.distance(hand, held), 1)
     ranked = _ranked(counts, choices, wild)
     best: tuple[int, int] | None = None
     if ranked and ranked[0] != wild:
-        # every tile but the wildcard (ranked last): the checker's own search, one tile out at a time
+        # every tile but the wildcard (ranked last): the checker's own search, one tile out at a time, from the
+        # hand's own distance
+        target = max(checker.distance(hand, held), 1) if wild is not None else None
         best = checker.first_discard(hand, held, [t for t in ranked if t != wild], target)
-        if best[1] <= target:
+        if target is None or best[1] <= target:
             return best
+    else:
+        target = max(checker.distance(hand, held), 1)
     if ranked and ranked[-1] == wild:
         d = checker.distance(hand, held - 1, limit=target)
         if d <= target:

@@ -671,10 +671,13 @@ class Checker:
             memo[key] = out
         return out if limit is None else min(out, limit + 1)
 
-    def first_discard(self, hand: bytes, wild: int, ranked: Sequence[int], target: int) -> tuple[int, int]:
+    def first_discard(
+        self, hand: bytes, wild: int, ranked: Sequence[int], target: int | None = None
+    ) -> tuple[int, int]:
         """The first tile of ``ranked`` whose discard leaves a hand within ``target`` of a win, with that distance
         (``distance`` capped at ``target + 1``), else the nearest one; ``ranked`` holds tiles of ``hand`` (3k + 2
-        tiles without the ``wild`` wildcards, which no candidate is).
+        tiles without the ``wild`` wildcards, which no candidate is). ``target`` defaults to what the best discard
+        keeps: ``max(distance(hand, wild), 1)``, worked out here from the same halves and counts.
 
         What the AI asks on every turn, one candidate after another: each candidate's hand differs from ``hand`` by
         one tile, so the half it leaves alone keeps its frontier id, and the 七对 / 十三幺 counts move by that tile
@@ -704,6 +707,22 @@ class Checker:
             ends = _YAO_COUNTS(hand)
             missing14 = ends.count(0)
             doubled14 = len(ends) - missing14 - ends.count(1)
+        if target is None:
+            k = (a, b, wild)
+            found = matches.get(k)
+            d = matches[k] = self._match(a, b, wild) if found is None else found
+            if specials and d > 0:  # ``_exact_distance`` of the whole hand (3k + 2 tiles: nothing extra)
+                special = INF
+                if self.qidui:
+                    if self.qidui_quads:
+                        used = min(n - wild - 2 * pairs14, wild)
+                        special = max(0, 7 - (pairs14 + used + (wild - used) // 2))
+                    else:
+                        special = max(0, 7 - pairs14 + max(0, 7 - kinds14) - wild)
+                if self.shisanyao:
+                    special = min(special, max(0, missing14 + (0 if doubled14 else 1) - wild))
+                d = min(d, special)
+            target = max(d, 1)
         best: tuple[int, int] | None = None
         for t in ranked:
             x = hand[t]

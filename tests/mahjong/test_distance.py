@@ -136,4 +136,5 @@ def test_first_discard_is_distance_one_tile_out(
             if expected is None or d < expected[1]:
                 expected = (t, d)
         assert checker.first_discard(hand, wild, ranked, target) == expected
+        assert checker.first_discard(hand, wild, ranked) == expected  # its own target: the hand's distance
     assert checked > 1_000
