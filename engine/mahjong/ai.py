@@ -145,6 +145,8 @@ def _claim(game: MahjongGame, seat: int, counts: list[int], legal: list[Action])
             after = _distance(game, trial) if sum(trial) % 3 == 1 else now
             rank = 0
         else:
+            if max(_distance(game, trial), 1) >= now:
+                continue  # its best discard keeps at least that: never closer (most claims), no search
             choices = [t for t in range(KINDS) if trial[t]]
             _, after = best_discard(game, seat, trial, choices)
             rank = 1
