@@ -491,7 +491,8 @@ class Checker:
         total = sum(counts) + wild
         if total % 3 == 2:
             self._standard(counts, wild, out)
-        if total == 14 and self.qidui:
+        if total == 14 and self.qidui and (wild or (1 not in counts and 3 not in counts)):
+            # (without wildcards an odd count is never a 七对: most winning hands hold one)
             d = self._qidui(counts, wild)
             if d is not None:
                 out.add(d)
