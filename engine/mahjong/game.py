@@ -16,6 +16,7 @@ Hidden information: ``public_view`` never names who is asked in a window (``to_a
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -267,17 +268,23 @@ class MahjongGame(Hand):
             out.append(HU)
         may_kong = bool(self.wall) and (self.drawn is not None or self._opening(seat))
         if may_kong:
-            out += [Action("angang", (NOTATION[t],)) for t in range(KINDS)
-                    if hand[t] == 4 and t != self.rules.wild]
-            out += [Action("bugang", (NOTATION[m.tile],)) for m in self.melds[seat]
-                    if m.kind == "peng" and hand[m.tile] and m.tile not in self.lapsed[seat]]
+            if 4 in hand:
+                out += [Action("angang", (NOTATION[t],)) for t in range(KINDS)
+                        if hand[t] == 4 and t != self.rules.wild]
+            if self.melds[seat]:
+                out += [Action("bugang", (NOTATION[m.tile],)) for m in self.melds[seat]
+                        if m.kind == "peng" and hand[m.tile] and m.tile not in self.lapsed[seat]]
         out += [DISCARDS[t] for t in self._discard_order(seat)]
         return out
 
     def _discard_order(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        kinds = list(itertools.compress(range(KINDS), hand))  # the kinds held, in order
         wild = self.rules.wild
-        kinds = [t for t in range(KINDS) if self.hands[seat][t] and t != wild]
-        return kinds + ([wild] if wild is not None and self.hands[seat][wild] else [])
+        if wild is not None and hand[wild]:
+            kinds.remove(wild)
+            kinds.append(wild)  # 红中 last
+        return kinds
 
     _DISCARDED = tuple(tuple(msg("{seat} 打出 {tile}", seat=Seat(s), tile=card(t)) for t in range(KINDS))
                        for s in _SEAT_IDS)
