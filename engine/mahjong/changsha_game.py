@@ -796,8 +796,12 @@ def choose(game: ChangshaGame, seat: int) -> Action:
 
     legal = game.legal_actions(seat)
     by_kind: dict[str, list[Action]] = {}
+    discards: list[int] = []
     for a in legal:
-        by_kind.setdefault(a.kind, []).append(a)
+        if a.kind == "discard":  # most of a turn's list: its tiles straight away
+            discards.append(ai._DISCARD_TILE.get(id(a)) or _tile(a.cards[0]))
+        else:
+            by_kind.setdefault(a.kind, []).append(a)
     if "qishou" in by_kind:  # before a 胡 on the same draw: the 中途 起手胡 is paid too
         return by_kind["qishou"][0]
     if "hu" in by_kind:
@@ -820,7 +824,6 @@ def choose(game: ChangshaGame, seat: int) -> Action:
                 return a
         return ai._claim(game, seat, counts, legal)  # 碰 / 吃 when closer, else 过
     # the family's turn (engine.mahjong.ai.choose) without calling it
-    discards = [ai._DISCARD_TILE.get(id(a)) or _tile(a.cards[0]) for a in by_kind.get("discard", [])]
     tile, after = ai.best_discard(game, seat, counts, discards)
     for a in by_kind.get("buzhang", []):
         t = _tile(a.cards[0])
