@@ -17,6 +17,8 @@ def _split(game: MahjongGame, counts: list[int]) -> tuple[list[int], int]:
 
 
 def _distance(game: MahjongGame, counts: list[int], limit: int | None = None) -> int:
+    if game.rules.wild is None:
+        return int(game.rules.checker.distance(counts, 0, limit=limit))  # nothing to split off
     plain, wild = _split(game, counts)
     return int(game.rules.checker.distance(plain, wild, limit=limit))
 
@@ -33,6 +35,22 @@ def _isolation(counts: list[int], t: int, wild: int | None) -> tuple[int, int]:
     return (near, 0 if rank in (0, 8) else 1)
 
 
+# Per tile: where its neighbours lie in a hand's counts (its suit's tiles within two; a 字 itself), and the rest of
+# its ``_isolation`` key (middle tiles after terminals) with the tile itself, for ``_ranked``.
+_NEAR_FROM = tuple(t if t >= 27 else max(t - 2, t - t % 9) for t in range(KINDS))
+_NEAR_TO = tuple(t + 1 if t >= 27 else min(t + 3, t - t % 9 + 9) for t in range(KINDS))
+_TIE = tuple((100 if t < 27 and 0 < t % 9 < 8 else 0) + t for t in range(KINDS))
+
+
+def _ranked(counts: list[int], choices: list[int], wild: int | None) -> list[int]:
+    """``choices`` least useful first: sorted by (``_isolation``, tile) folded into one int per tile (the sort
+    runs once a decision; tuples and a key function cost more than the search they order)."""
+    lo, hi, tie = _NEAR_FROM, _NEAR_TO, _TIE
+    keys = [999_900 + t if t == wild else sum(counts[lo[t]:hi[t]]) * 10_000 + tie[t] for t in choices]
+    keys.sort()
+    return [k % 100 for k in keys]
+
+
 def best_discard(game: MahjongGame, seat: int, counts: list[int], choices: list[int]) -> tuple[int, int]:
     """(tile, distance after discarding it) of the best discard among ``choices``: the least useful tile among
     those leaving the hand closest to a win.
@@ -41,19 +59,36 @@ def best_discard(game: MahjongGame, seat: int, counts: list[int], choices: list[
     13 − 3k hand ``max(d, 1)`` away after its best discard (the first tile an optimal replacement gives up), so
     the candidates are tried from the least useful and the first that keeps that distance is the answer."""
     wild = game.rules.wild
-    target = max(_distance(game, counts), 1)
-    ranked = sorted(choices, key=lambda t: (*_isolation(counts, t, wild), t))
+    checker = game.rules.checker
+    # the hand as the checker takes it (``_split``)
+    plain = bytearray(counts)
+    held = 0
+    if wild is not None:
+        held, plain[wild] = plain[wild], 0
+    hand = bytes(plain)
+    ranked = _ranked(counts, choices, wild)
     best: tuple[int, int] | None = None
-    for t in ranked:
-        counts[t] -= 1
-        d = _distance(game, counts, limit=target)
-        counts[t] += 1
+    if ranked and ranked[0] != wild:
+        # every tile but the wildcard (ranked last): the checker's own search, one tile out at a time, from the
+        # hand's own distance
+        target = max(checker.distance(hand, held), 1) if wild is not None else None
+        best = checker.first_discard(hand, held, [t for t in ranked if t != wild], target)
+        if target is None or best[1] <= target:
+            return best
+    else:
+        target = max(checker.distance(hand, held), 1)
+    if ranked and ranked[-1] == wild:
+        d = checker.distance(hand, held - 1, limit=target)
         if d <= target:
-            return t, d
+            return wild, d
         if best is None or d < best[1]:
-            best = (t, d)
+            best = (wild, d)
     assert best is not None
     return best
+
+
+# the tile of each shared discard action (legal lists hold these very objects), read without parsing its code
+_DISCARD_TILE = {id(a): t for t, a in enumerate(DISCARDS)}
 
 
 def _obvious(legal: list[Action]) -> Action | None:
@@ -73,8 +108,11 @@ def choose(game: Game, seat: int) -> Action:
     counts = list(game.hands[seat])
     if game.window is not None:
         return _claim(game, seat, counts, legal)
-    discards = [a for a in legal if a.kind == "discard"]
-    tile, after = best_discard(game, seat, counts, [tile_id(a.cards[0]) for a in discards])
+    if type(game) is MahjongGame:
+        choices = game._discard_order(seat)  # the family's turn offers exactly these discards
+    else:
+        choices = [_DISCARD_TILE.get(id(a)) or tile_id(a.cards[0]) for a in legal if a.kind == "discard"]
+    tile, after = best_discard(game, seat, counts, choices)
     for a in legal:
         if a.kind in ("angang", "bugang"):
             t = tile_id(a.cards[0])
@@ -107,6 +145,8 @@ def _claim(game: MahjongGame, seat: int, counts: list[int], legal: list[Action])
             after = _distance(game, trial) if sum(trial) % 3 == 1 else now
             rank = 0
         else:
+            if max(_distance(game, trial), 1) >= now:
+                continue  # its best discard keeps at least that: never closer (most claims), no search
             choices = [t for t in range(KINDS) if trial[t]]
             _, after = best_discard(game, seat, trial, choices)
             rank = 1

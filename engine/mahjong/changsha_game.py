@@ -25,6 +25,7 @@ can always answer):
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,7 +40,7 @@ from ..words import Listing, Msg, Seat, Term, msg
 from . import changsha as cs
 from . import changsha_qishou as qs
 from . import result as said
-from .game import DISCARDS, HU, PASS, MahjongGame, _tile
+from .game import DISCARDS, HU, PASS, PENGS, MahjongGame, _tile
 from .result import card, cards
 from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, MahjongRules, Meld, Priced, WinSpot
 from .tiles import KINDS, NAMES, NOTATION
@@ -134,6 +135,9 @@ class ChangshaGame(MahjongGame):
         if not self.rules.checker.is_win(spot.counts) and not _all_258(spot):
             return None
         return cs.price(spot, self.options, first_discard=self.first_discard)
+
+    def _cannot_win(self, seat: int, counts: Sequence[int]) -> bool:
+        return not self.rules.checker.is_win(counts) and not _tiles_258(counts, self.melds[seat])
 
     def _can_win_tile(self, seat: int, card: int, win_from: str) -> Priced | None:
         counts = list(self.hands[seat])
@@ -316,7 +320,7 @@ class ChangshaGame(MahjongGame):
                     if len(self.wall) >= KAIGANG_WALL and self._may_kaigang(s, tile, "gang"):
                         opts.append(Action("kaigang", code))
                 if held >= 2:
-                    opts.append(Action("peng", code))
+                    opts.append(PENGS[tile])
                 if s == self.next_seat(discarder):
                     opts += self._chi_actions(s, tile)
             if opts:
@@ -775,8 +779,11 @@ def _all_258(spot: WinSpot) -> bool:
 _NOT_258 = tuple(t for t in range(KINDS) if t % 9 not in (1, 4, 7))
 
 
+_NOT_258_COUNTS = operator.itemgetter(*_NOT_258)  # a hand's counts of the tiles 将将胡 may not hold, as a tuple
+
+
 def _tiles_258(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
-    return (not any(counts[t] for t in _NOT_258)
+    return (not any(_NOT_258_COUNTS(counts))
             and all(t % 9 in (1, 4, 7) for m in melds for t in m.tiles))
 
 
@@ -789,8 +796,12 @@ def choose(game: ChangshaGame, seat: int) -> Action:
 
     legal = game.legal_actions(seat)
     by_kind: dict[str, list[Action]] = {}
+    discards: list[int] = []
     for a in legal:
-        by_kind.setdefault(a.kind, []).append(a)
+        if a.kind == "discard":  # most of a turn's list: its tiles straight away
+            discards.append(ai._DISCARD_TILE.get(id(a)) or _tile(a.cards[0]))
+        else:
+            by_kind.setdefault(a.kind, []).append(a)
     if "qishou" in by_kind:  # before a 胡 on the same draw: the 中途 起手胡 is paid too
         return by_kind["qishou"][0]
     if "hu" in by_kind:
@@ -813,7 +824,6 @@ def choose(game: ChangshaGame, seat: int) -> Action:
                 return a
         return ai._claim(game, seat, counts, legal)  # 碰 / 吃 when closer, else 过
     # the family's turn (engine.mahjong.ai.choose) without calling it
-    discards = [_tile(a.cards[0]) for a in by_kind.get("discard", [])]
     tile, after = ai.best_discard(game, seat, counts, discards)
     for a in by_kind.get("buzhang", []):
         t = _tile(a.cards[0])

@@ -16,6 +16,7 @@ Hidden information: ``public_view`` never names who is asked in a window (``to_a
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -64,6 +65,23 @@ def _tile(code: str) -> int:
 HU = Action("hu")
 PASS = Action("pass")
 DISCARDS = tuple(Action("discard", (NOTATION[t],)) for t in range(KINDS))
+_SEAT_IDS = range(8)
+# Claims by tile, shared like the discards (every discard offers some): 碰, 明杠, and each 吃 with the two tiles
+# it takes from the hand, the run's lowest first.
+PENGS = tuple(Action("peng", (NOTATION[t],)) for t in range(KINDS))
+GANGS = tuple(Action("gang", (NOTATION[t],)) for t in range(KINDS))
+def _chis(tile: int) -> tuple[tuple[int, int, Action], ...]:
+    out = []
+    if tile < 27:
+        first = tile - tile % 9
+        for low in range(max(first, tile - 2), min(tile, first + 6) + 1):
+            run = (low, low + 1, low + 2)
+            a, b = (u for u in run if u != tile)
+            out.append((a, b, Action("chi", tuple(NOTATION[u] for u in run))))
+    return tuple(out)
+
+
+CHIS = tuple(_chis(t) for t in range(KINDS))
 
 
 def chui_label(n: int) -> str:
@@ -109,6 +127,9 @@ class MahjongGame(Hand):
         self.lapsed: list[set[int]] = [set() for _ in range(self.seats)]  # 杠 not made when first possible
         self.last_drawer = dealer
         self.window: ClaimWindow | None = None
+        self._pending_window: ClaimWindow | None = None  # ``to_act`` of this window at ``_pending_n`` decisions
+        self._pending_n = -1
+        self._pending: list[int] = []
         self.window_kind = ""  # discard | rob
         self.window_from = dealer
         self.window_card: int | None = None
@@ -172,14 +193,29 @@ class MahjongGame(Hand):
         """The dealer's first turn, on his dealt 14 (天胡, an opening 暗杠)."""
         return seat == self.dealer and self.turns_taken[seat] == 0 and self.drawn is None and not self.melds[seat]
 
+    def _cannot_win(self, seat: int, counts: Sequence[int]) -> bool:
+        """What ``_price`` refuses at once (no 4-红中 win aside), told before a spot is built: every turn and every
+        discard asks it of a hand that mostly does not win."""
+        if self.rules.wild is None:
+            return not self.rules.checker.is_win(counts)
+        plain, wild = self._split(counts)
+        return not self.rules.checker.is_win(plain, wild)
+
     def _self_win(self, seat: int) -> Priced | None:
         opening = self._opening(seat)
         if self.drawn is None and not opening:
             return None  # after a 碰/吃 the hand is not won by itself
+        hand = self.hands[seat]
+        if not self._four_wild(seat, hand) and self._cannot_win(seat, hand):
+            return None
         return self._price(self._spot(seat, None, DEAL if opening else SELF_DRAW, add=False))
 
     def _can_win_tile(self, seat: int, card: int, win_from: str) -> Priced | None:
         if self.barred[seat] or card == self.rules.wild:
+            return None
+        counts = list(self.hands[seat])
+        counts[card] += 1
+        if self._cannot_win(seat, counts):
             return None
         return self._price(self._spot(seat, card, win_from, add=True))
 
@@ -203,6 +239,11 @@ class MahjongGame(Hand):
     def _names(self, seat: int) -> list[str]:
         return [NOTATION[t] for t in self._hand_tiles(seat)]
 
+    # The lines said on every draw (and discard, below), built once (a message is immutable): by tile, by seat.
+    _YOU_DREW = tuple(msg("你摸到 {tile}", tile=card(t)) for t in range(KINDS))
+    _DREW_KONG = tuple(msg("{seat} 杠后补牌", seat=Seat(s)) for s in _SEAT_IDS)
+    _DREW = tuple(msg("{seat} 摸牌", seat=Seat(s)) for s in _SEAT_IDS)
+
     def _draw(self, seat: int, *, tail: bool = False) -> None:
         if not self.wall:
             self._finish_draw()
@@ -216,35 +257,45 @@ class MahjongGame(Hand):
         self.last_drawer = seat
         self.barred[seat] = False
         self.after_kong = tail
-        self.emit("draw", {"seat": seat, "tile": NOTATION[tile]}, seat, msg("你摸到 {tile}", tile=card(tile)))
-        self.emit("drew", {"seat": seat, "wall": len(self.wall)}, None,
-                  msg("{seat} 杠后补牌", seat=Seat(seat)) if tail else msg("{seat} 摸牌", seat=Seat(seat)))
+        self.emit("draw", {"seat": seat, "tile": NOTATION[tile]}, seat, self._YOU_DREW[tile])
+        self.emit("drew", {"seat": seat, "wall": len(self.wall)}, None, (self._DREW_KONG if tail else self._DREW)[seat])
 
     # ------------------------------------------------------------------ own turn
     def _turn_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         out: list[Action] = []
         if self._self_win(seat) is not None:
-            out.append(Action("hu"))
+            out.append(HU)
         may_kong = bool(self.wall) and (self.drawn is not None or self._opening(seat))
         if may_kong:
-            out += [Action("angang", (NOTATION[t],)) for t in range(KINDS)
-                    if hand[t] == 4 and t != self.rules.wild]
-            out += [Action("bugang", (NOTATION[m.tile],)) for m in self.melds[seat]
-                    if m.kind == "peng" and hand[m.tile] and m.tile not in self.lapsed[seat]]
+            if 4 in hand:
+                out += [Action("angang", (NOTATION[t],)) for t in range(KINDS)
+                        if hand[t] == 4 and t != self.rules.wild]
+            if self.melds[seat]:
+                out += [Action("bugang", (NOTATION[m.tile],)) for m in self.melds[seat]
+                        if m.kind == "peng" and hand[m.tile] and m.tile not in self.lapsed[seat]]
         out += [DISCARDS[t] for t in self._discard_order(seat)]
         return out
 
     def _discard_order(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        kinds = list(itertools.compress(range(KINDS), hand))  # the kinds held, in order
         wild = self.rules.wild
-        kinds = [t for t in range(KINDS) if self.hands[seat][t] and t != wild]
-        return kinds + ([wild] if wild is not None and self.hands[seat][wild] else [])
+        if wild is not None and hand[wild]:
+            kinds.remove(wild)
+            kinds.append(wild)  # 红中 last
+        return kinds
+
+    _DISCARDED = tuple(tuple(msg("{seat} 打出 {tile}", seat=Seat(s), tile=card(t)) for t in range(KINDS))
+                       for s in _SEAT_IDS)
 
     def _discard(self, seat: int, tile: int, offered: list[Action]) -> None:
-        if self.rules.pass_bars and Action("hu") in offered:
-            self.barred[seat] = True  # 过胡不胡: a declined 自摸 bars the next discard wins too
-        if self.rules.kong_now_or_never:
-            self.lapsed[seat] |= {_tile(a.cards[0]) for a in offered if a.kind == "bugang"}
+        if self.rules.pass_bars or self.rules.kong_now_or_never:
+            kinds = {a.kind for a in offered}
+            if self.rules.pass_bars and "hu" in kinds:
+                self.barred[seat] = True  # 过胡不胡: a declined 自摸 bars the next discard wins too
+            if self.rules.kong_now_or_never and "bugang" in kinds:
+                self.lapsed[seat] |= {_tile(a.cards[0]) for a in offered if a.kind == "bugang"}
         self.hands[seat][tile] -= 1
         self.discards[seat].append(tile)
         self.kong_discard = self.after_kong
@@ -253,26 +304,24 @@ class MahjongGame(Hand):
         self.drawn = None
         self.turn = None
         self.turns_taken[seat] += 1
-        self.emit("discard", {"seat": seat, "tile": NOTATION[tile]}, None,
-                  msg("{seat} 打出 {tile}", seat=Seat(seat), tile=card(tile)))
+        self.emit("discard", {"seat": seat, "tile": NOTATION[tile]}, None, self._DISCARDED[seat][tile])
         self._open_discard_window(seat, tile)
 
     # ------------------------------------------------------------------- windows
     def _open_discard_window(self, discarder: int, tile: int) -> None:
         rules = self.rules
         options: dict[int, list[Action]] = {}
-        code = (NOTATION[tile],)
         winnable = rules.discard_win == "any" or (rules.discard_win == "after_kong" and self.kong_discard)
         for s in self._order_after(discarder):
             opts: list[Action] = []
             if winnable and self._can_win_tile(s, tile, DISCARD) is not None:
-                opts.append(Action("hu"))
+                opts.append(HU)
             if tile != rules.wild:
                 held = self.hands[s][tile]
                 if held == 3 and self.wall and tile not in self.lapsed[s]:
-                    opts.append(Action("gang", code))
+                    opts.append(GANGS[tile])
                 if held >= 2:
-                    opts.append(Action("peng", code))
+                    opts.append(PENGS[tile])
                 if rules.chi and s == self.next_seat(discarder):
                     opts += self._chi_actions(s, tile)
             if opts:
@@ -287,17 +336,8 @@ class MahjongGame(Hand):
         self.window_card = tile
 
     def _chi_actions(self, seat: int, tile: int) -> list[Action]:
-        if tile >= 27:
-            return []
-        rank = tile % 9
-        out = []
-        for low in (rank - 2, rank - 1, rank):
-            if low < 0 or low + 2 > 8:
-                continue
-            run = [tile - rank + low + i for i in range(3)]
-            if all(self.hands[seat][t] for t in run if t != tile):
-                out.append(Action("chi", tuple(NOTATION[t] for t in run)))
-        return out
+        hand = self.hands[seat]
+        return [chi for a, b, chi in CHIS[tile] if hand[a] and hand[b]]
 
     def _next_draw(self, discarder: int) -> None:
         self.kong_discard = False
@@ -538,8 +578,14 @@ class MahjongGame(Hand):
             return []
         if self.predeal is not None:
             return self.predeal.to_act()
-        if self.window is not None:
-            return self.window.pending()
+        w = self.window
+        if w is not None:
+            # Asked several times a step (the table, ``legal_actions``, ``apply``); a window changes only as its
+            # seats decide (``_apply``), so its answer is kept per window and number of decisions.
+            n = len(w.decided)
+            if self._pending_window is not w or self._pending_n != n:
+                self._pending, self._pending_window, self._pending_n = w.pending(), w, n
+            return list(self._pending)
         return [self.turn] if self.turn is not None else []
 
     def _legal(self, seat: int) -> list[Action]:
@@ -548,7 +594,7 @@ class MahjongGame(Hand):
         if self.predeal is not None:
             return self.predeal.legal(seat)
         if self.window is not None:
-            return [*self.window.options.get(seat, []), Action("pass")]
+            return [*self.window.options.get(seat, []), PASS]
         return self._turn_actions(seat)
 
     def name_action(self, action: Action) -> ActionName:

@@ -19,8 +19,11 @@ HOW = {SELF_DRAW: How.SELF_DRAW, DISCARD: How.DISCARD, ROBBING: How.ROBBING_KONG
 GANGSHANGPAO = "杠上炮"
 
 
+_CARDS = tuple(Card(NOTATION[t], NAMES[t]) for t in range(len(NOTATION)))  # one each: every draw and discard says one
+
+
 def card(tile: int) -> Card:
-    return Card(NOTATION[tile], NAMES[tile])
+    return _CARDS[tile]
 
 
 def cards(tiles: Sequence[int]) -> Cards:

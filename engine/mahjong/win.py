@@ -23,6 +23,7 @@ wildcards left over must make whole groups. Block prices are memoised on the blo
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -31,7 +32,10 @@ from .tiles import ALL, KINDS, SUITED, YAOJIU
 
 INF = 1 << 20
 _YAOJIU_SET = frozenset(YAOJIU)
-_HALF = (0, 0, 1, 1, 2, 2, 3, 3, 4)  # pairs in n copies (n ≤ 8 with wildcards counted apart)
+_YAO_COUNTS = operator.itemgetter(*YAOJIU)  # a hand's counts of the 13 幺九, as a tuple
+_HALVES = bytes(n // 2 for n in range(256))  # pairs in n copies, for ``bytes.translate``: a hand's pairs by kind
+# a block's (or two blocks') (r, d) frontiers: without the 将, with it (``_frontier``)
+Frontiers = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 MEMO_LIMIT = 100_000  # entries per block table; cleared when full (as the 字牌 memo)
 
 # (offset, length, honour) of the four blocks: 万 筒 条 字.
@@ -223,16 +227,21 @@ def _groups_only(c: list[int]) -> bool:
 
 def _plain_prices(c: tuple[int, ...]) -> tuple[int, int]:
     """(w0, w1) of a suit no wildcard may enter, as ``_cost`` would find them (0 or INF), without its search."""
-    w0 = 0 if _groups_only(list(c)) else INF
-    w1 = INF
-    for i, x in enumerate(c):
-        if x >= 2:
+    # Groups hold 3k tiles and their positions sum to 0 mod 3 (i + i+1 + i+2, or 3i), so a block of 3k tiles
+    # can only be groups, one of 3k + 2 only groups and a 将 at a position p with 2p ≡ Σ position (mod 3).
+    n = sum(c)
+    if n % 3 == 0:
+        return (0 if _groups_only(list(c)) else INF), INF
+    if n % 3 == 1:
+        return INF, INF
+    p = 2 * (sum(c[1::3]) + 2 * sum(c[2::3])) % 3  # 2 Σ i·c[i] mod 3
+    for i in range(p, len(c), 3):
+        if c[i] >= 2:
             rest = list(c)
             rest[i] -= 2
             if _groups_only(rest):
-                w1 = 0
-                break
-    return w0, w1
+                return INF, 0
+    return INF, INF
 
 
 def _plain_splits(c: list[int], want: bool, honour: bool) -> list[tuple[tuple[tuple[str, int], ...], int | None]]:
@@ -306,6 +315,7 @@ class Checker:
         self._free_pair = 2 if self._any else INF
         self._yao_any = any(t in self.wild_targets for t in YAOJIU)
         self._masks = tuple(_mask(self.wild_targets, off, ln) for off, ln, _ in _BLOCKS)
+        self._lone_rejects = not self._masks[3]  # a lone 字 is never completed (十三幺 aside)
         reach = self.wild_targets | set(self.universe)
         self._dmasks = tuple(_mask(reach, off, ln) for off, ln, _ in _BLOCKS)
         # blocks whose distance prices are the same for the mirror image (suits) or any order (字)
@@ -324,7 +334,16 @@ class Checker:
         self._tz = tables[3]
         # distance: (r, d) frontiers of 万+筒 and of 条+字 by their counts (``_standard_distance``)
         self._distances: dict[tuple[bytes, int], int] = {}  # distance by (counts, wildcards)
-        self._pairs: dict[bytes, tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = {}
+        # Frontiers are few (many counts share one), so they are interned: a block's frontiers and a half's
+        # (万+筒 or 条+字) each get an id, and the match of two halves is memoised on (id, id, wildcards).
+        self._pairs: dict[bytes, int] = {}  # a half's counts → its frontiers' id
+        self._fids: dict[Frontiers, int] = {}  # a block's frontiers → id
+        self._block_fronts: list[Frontiers] = []
+        self._block_ids: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})  # a block's counts → its frontiers' id
+        self._products: dict[tuple[int, int], int] = {}  # two blocks' ids → their half's id
+        self._pids: dict[Frontiers, int] = {}  # a half's frontiers → id
+        self._half_fronts: list[Frontiers] = []
+        self._matches: dict[tuple[int, int, int], int] = {}  # (half id, half id, w) → ``_standard_distance``
         # decompositions: each block's splits by (block, counts, holds the 将, wildcards at most)
         self._splits_memo: dict[
             tuple[int, bytes, bool, int], tuple[tuple[tuple[Group, ...], int | None, tuple[int, ...]], ...]
@@ -404,8 +423,13 @@ class Checker:
     def is_win(self, counts: Sequence[int], wild: int = 0) -> bool:
         """Whether ``counts`` + ``wild`` wildcards form a winning hand (胡牌): 4X+Y (fewer groups after melds),
         七对 or 十三幺 as configured. The group count follows from the tile count (14 − 3k)."""
-        # 字 first: in random hands a lone 字 (no 顺子 can take it) rejects at once.
-        k = bytes(counts[27:34])
+        # 字 first: in random hands a lone 字 (no 顺子 can take it) rejects at once — before any key is built or
+        # looked up when no wildcard may be a 字 (a cold check then prices no block for most random hands), unless
+        # 十三幺 is on and every 字 is there (its 字 are singles; no wildcard can stand for a missing one).
+        z = counts[27:34]
+        if 1 in z and self._lone_rejects and (0 in z or not self.shisanyao):
+            return False
+        k = bytes(z)
         try:
             ez = self._tz[k]
         except KeyError:
@@ -467,7 +491,8 @@ class Checker:
         total = sum(counts) + wild
         if total % 3 == 2:
             self._standard(counts, wild, out)
-        if total == 14 and self.qidui:
+        if total == 14 and self.qidui and (wild or (1 not in counts and 3 not in counts)):
+            # (without wildcards an odd count is never a 七对: most winning hands hold one)
             d = self._qidui(counts, wild)
             if d is not None:
                 out.add(d)
@@ -480,6 +505,19 @@ class Checker:
     def _standard(self, counts: Sequence[int], wild: int, out: set[Decomposition]) -> None:
         key = bytes(counts)
         blocks = [key[off : off + ln] for off, ln, _ in _BLOCKS]
+        if not wild:
+            # No wildcard: groups hold 3k tiles, so the 将 sits in a block of 3k + 2 (no other could split), and
+            # each way is one split per block (``_combine`` with nothing to share out).
+            for where, block in enumerate(blocks):
+                if sum(block) % 3 != 2:
+                    continue
+                splits = [self._splits(b, blocks[b], b == where, 0) for b in range(4)]
+                for ways in itertools.product(*splits):
+                    out.add(Decomposition(
+                        "standard", pair=ways[where][1],
+                        groups=tuple(sorted(itertools.chain.from_iterable(g for g, _, _ in ways), key=_group_order)),
+                    ))
+            return
         for pair_block in (0, 1, 2, 3, None):
             self._combine(blocks, 0, pair_block, wild, (), None, (), out)
 
@@ -626,13 +664,105 @@ class Checker:
         try:
             out = memo[key]
         except KeyError:
-            out = self._exact_distance(counts, wild)
+            if len(self._pairs) >= MEMO_LIMIT or len(self._matches) >= MEMO_LIMIT:
+                self._forget_frontiers()  # (not in the middle of a search: ids are kept within one)
+            out = self._exact_distance(key[0], wild)
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
             memo[key] = out
         return out if limit is None else min(out, limit + 1)
 
-    def _exact_distance(self, counts: Sequence[int], wild: int) -> int:
+    def first_discard(
+        self, hand: bytes, wild: int, ranked: Sequence[int], target: int | None = None
+    ) -> tuple[int, int]:
+        """The first tile of ``ranked`` whose discard leaves a hand within ``target`` of a win, with that distance
+        (``distance`` capped at ``target + 1``), else the nearest one; ``ranked`` holds tiles of ``hand`` (3k + 2
+        tiles without the ``wild`` wildcards, which no candidate is). ``target`` defaults to what the best discard
+        keeps: ``max(distance(hand, wild), 1)``, worked out here from the same halves and counts.
+
+        What the AI asks on every turn, one candidate after another: each candidate's hand differs from ``hand`` by
+        one tile, so the half it leaves alone keeps its frontier id, and the 七对 / 十三幺 counts move by that tile
+        (the figures are ``distance``'s, in the same steps)."""
+        if len(self._pairs) >= MEMO_LIMIT or len(self._matches) >= MEMO_LIMIT:
+            self._forget_frontiers()
+        pairs = self._pairs
+        matches = self._matches
+        low, high = hand[:18], hand[18:]
+        a = pairs.get(low)
+        if a is None:
+            a = self._pair_entry(low, 0)
+        b = pairs.get(high)
+        if b is None:
+            b = self._pair_entry(high, 2)
+        n = sum(hand) + wild
+        if n % 3 != 2:
+            raise ValueError("a discard is made from a hand of 3n+2 tiles")
+        w = wild + 1  # the 13 − 3k hand left needs one more tile
+        specials = n == 14 and (self.qidui or self.shisanyao)
+        if specials:
+            if self.qidui_quads:
+                pairs14 = sum(hand.translate(_HALVES))
+            else:
+                kinds14 = len(hand) - hand.count(0)
+                pairs14 = kinds14 - hand.count(1)
+            ends = _YAO_COUNTS(hand)
+            missing14 = ends.count(0)
+            doubled14 = len(ends) - missing14 - ends.count(1)
+        if target is None:
+            k = (a, b, wild)
+            found = matches.get(k)
+            d = matches[k] = self._match(a, b, wild) if found is None else found
+            if specials and d > 0:  # ``_exact_distance`` of the whole hand (3k + 2 tiles: nothing extra)
+                special = INF
+                if self.qidui:
+                    if self.qidui_quads:
+                        used = min(n - wild - 2 * pairs14, wild)
+                        special = max(0, 7 - (pairs14 + used + (wild - used) // 2))
+                    else:
+                        special = max(0, 7 - pairs14 + max(0, 7 - kinds14) - wild)
+                if self.shisanyao:
+                    special = min(special, max(0, missing14 + (0 if doubled14 else 1) - wild))
+                d = min(d, special)
+            target = max(d, 1)
+        best: tuple[int, int] | None = None
+        for t in ranked:
+            x = hand[t]
+            half = bytearray(low if t < 18 else high)
+            half[t if t < 18 else t - 18] -= 1
+            key = bytes(half)
+            other = pairs.get(key)
+            if other is None:
+                other = self._pair_entry(key, 0 if t < 18 else 2)
+            k = (other, b, w) if t < 18 else (a, other, w)
+            found = matches.get(k)
+            d = matches[k] = self._match(*k) if found is None else found
+            if specials and d > 0:
+                special = INF
+                if self.qidui:
+                    if self.qidui_quads:
+                        pairs13 = pairs14 - (0 if x & 1 else 1)
+                        singles = n - wild - 1 - 2 * pairs13
+                        used = min(singles, w)
+                        special = max(0, 7 - (pairs13 + used + (w - used) // 2))
+                    else:
+                        kinds13 = kinds14 - (x == 1)
+                        pairs13 = pairs14 - (x == 2)
+                        special = max(0, 7 - pairs13 + max(0, 7 - kinds13) - w)
+                if self.shisanyao:
+                    yao = t in _YAOJIU_SET
+                    missing = missing14 + (yao and x == 1)
+                    doubled = doubled14 - (yao and x == 2)
+                    special = min(special, max(0, missing + (0 if doubled else 1) - w))
+                d = min(d, special)
+            d = min(d + 1, target + 1)
+            if d <= target:
+                return t, d
+            if best is None or d < best[1]:
+                best = (t, d)
+        assert best is not None, "a candidate to discard"
+        return best
+
+    def _exact_distance(self, counts: bytes, wild: int) -> int:
         n = sum(counts) + wild
         if n % 3 == 0:
             raise ValueError("distance needs a hand of 3n+1 or 3n+2 tiles")
@@ -647,26 +777,36 @@ class Checker:
         best = special if special <= 0 else min(self._standard_distance(counts, w, special - 1), special)
         return best + extra
 
-    def _standard_distance(self, counts: Sequence[int], w: int, cap: int = INF) -> int:
+    def _standard_distance(self, key: bytes, w: int, cap: int = INF) -> int:
         """The fewest tiles given up (r) so that the kept tiles plus ``w + r`` free tiles form the groups and the
         将 (answers above ``cap`` are ``cap + 1``).
 
         Each block offers (s, d) choices — s of its tiles given up, d = wildcards it then needs − s — and only its
         Pareto frontier matters (fewer tiles given up and no more wildcards net is never worse); the blocks' choices
         add up, the hand wins when Σ d ≤ w, and r = Σ s is minimised. 万+筒 and 条+字 are folded into one frontier
-        each (memoised on their counts: a discard changes one of the two), then the two are matched."""
-        key = bytes(counts)
+        each (memoised on their counts: a discard changes one of the two), then the two are matched. ``key``: the
+        hand's counts as bytes."""
         pairs = self._pairs
         low = key[:18]
-        try:
-            n1, p1 = pairs[low]
-        except KeyError:
-            n1, p1 = self._pair_entry(low, 0)
+        a = pairs.get(low)
+        if a is None:
+            a = self._pair_entry(low, 0)
         high = key[18:]
-        try:
-            n2, p2 = pairs[high]
-        except KeyError:
-            n2, p2 = self._pair_entry(high, 2)
+        b = pairs.get(high)
+        if b is None:
+            b = self._pair_entry(high, 2)
+        k = (a, b, w)
+        best = self._matches.get(k)
+        if best is None:
+            best = self._matches[k] = self._match(a, b, w)
+        if best > cap:
+            return cap + 1 if cap < INF else INF  # INF unreachable: replacing every tile always works
+        return best
+
+    def _match(self, low: int, high: int, w: int) -> int:
+        """The fewest tiles given up with the halves' frontiers (ids) and ``w`` free tiles (``_standard_distance``)."""
+        n1, p1 = self._half_fronts[low]
+        n2, p2 = self._half_fronts[high]
         best = INF
         for a, x in n1:
             for b, y in p2:
@@ -685,9 +825,18 @@ class Checker:
                     if a + b < best:
                         best = a + b
                     break
-        if best > cap:
-            return cap + 1 if cap < INF else INF  # INF unreachable: replacing every tile always works
         return best
+
+    def _forget_frontiers(self) -> None:
+        for ids in self._block_ids:
+            ids.clear()
+        self._pairs.clear()
+        self._fids.clear()
+        self._block_fronts.clear()
+        self._products.clear()
+        self._pids.clear()
+        self._half_fronts.clear()
+        self._matches.clear()
 
     def _block_frontier(
         self, key: bytes, b: int
@@ -700,36 +849,57 @@ class Checker:
             key = bytes(sorted(key)) if honour else min(key, key[::-1])
         return _frontier(key, honour, mask)
 
-    def _pair_entry(self, key: bytes, first: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-        """The (r, d) frontiers of blocks ``first`` and ``first + 1`` together: without the 将, and with it in
-        either block."""
-        pairs = self._pairs
-        if len(pairs) >= MEMO_LIMIT:
-            pairs.clear()
+    def _pair_entry(self, key: bytes, first: int) -> int:
+        """The id of the (r, d) frontiers of blocks ``first`` and ``first + 1`` together: without the 将, and with
+        it in either block."""
         cut = _BLOCKS[first][1]
-        a0, a1 = self._block_frontier(key[:cut], first)
-        b0, b1 = self._block_frontier(key[cut:], first + 1)
-        none = _pareto([(s + t, d + e) for s, d in a0 for t, e in b0])
-        paired = _pareto([(s + t, d + e) for s, d in a0 for t, e in b1] + [(s + t, d + e) for s, d in a1 for t, e in b0])
-        entry = (tuple(none), tuple(paired))
-        pairs[key] = entry
-        return entry
+        fa = self._block_id(key[:cut], first)
+        fb = self._block_id(key[cut:], first + 1)
+        pid = self._products.get((fa, fb))
+        if pid is None:
+            a0, a1 = self._block_fronts[fa]
+            b0, b1 = self._block_fronts[fb]
+            none = _pareto([(s + t, d + e) for s, d in a0 for t, e in b0])
+            paired = _pareto([(s + t, d + e) for s, d in a0 for t, e in b1]
+                             + [(s + t, d + e) for s, d in a1 for t, e in b0])
+            entry = (tuple(none), tuple(paired))
+            pid = self._pids.get(entry)
+            if pid is None:
+                pid = self._pids[entry] = len(self._half_fronts)
+                self._half_fronts.append(entry)
+            self._products[(fa, fb)] = pid
+        self._pairs[key] = pid
+        return pid
 
-    def _qidui_distance(self, counts: Sequence[int], w: int) -> int:
+    def _block_id(self, key: bytes, b: int) -> int:
+        ids = self._block_ids[b]
+        fid = ids.get(key)
+        if fid is not None:
+            return fid
+        entry = self._block_frontier(key, b)
+        fid = self._fids.get(entry)
+        if fid is None:
+            fid = self._fids[entry] = len(self._block_fronts)
+            self._block_fronts.append(entry)
+        ids[key] = fid
+        return fid
+
+    def _qidui_distance(self, counts: bytes, w: int) -> int:
         if not self.qidui_quads:
             # Seven different kinds are needed (the common 七对 向听 formula); wildcards ignored (a lower bound).
-            pairs = sum(1 for x in counts if x >= 2)
-            kinds = sum(1 for x in counts if x)
+            kinds = len(counts) - counts.count(0)
+            pairs = kinds - counts.count(1)
             return max(0, 7 - pairs + max(0, 7 - kinds) - w)
         # A 4-of-a-kind is two pairs: every tile is in a pair or a single, and each draw pairs one single.
-        pairs = sum(map(_HALF.__getitem__, counts))
+        pairs = sum(counts.translate(_HALVES))
         singles = sum(counts) - 2 * pairs
         a = min(singles, w)
         return max(0, 7 - (pairs + a + (w - a) // 2))
 
-    def _shisanyao_distance(self, counts: Sequence[int], w: int) -> int:
-        missing = sum(1 for t in YAOJIU if not counts[t])
-        doubled = any(counts[t] >= 2 for t in YAOJIU)
+    def _shisanyao_distance(self, counts: bytes, w: int) -> int:
+        ends = _YAO_COUNTS(counts)
+        missing = ends.count(0)
+        doubled = max(ends) >= 2
         return max(0, missing + (0 if doubled else 1) - w)
 
 
@@ -748,21 +918,18 @@ def _giving_up(c: tuple[int, ...], pair: bool, honour: bool, mask: int) -> tuple
     i = 0
     while i < n and not c[i]:
         i += 1
-    total = sum(c)
     if i == n:
         return (INF if pair else 0,)
-    best = [INF] * (total + 1)
     ci = c[i]
     lst = list(c)
     lst[i] = ci - 1
-    for r, v in enumerate(_giving_up(tuple(lst), pair, honour, mask)):
-        if v < best[r + 1]:
-            best[r + 1] = v
+    best = [INF, *_giving_up(tuple(lst), pair, honour, mask)]  # one copy of tile i given up: r + 1
 
     def keep(w: int, rest: list[int], still_pair: bool) -> None:
         for r, v in enumerate(_giving_up(tuple(rest), still_pair, honour, mask)):
-            if w + v < best[r]:
-                best[r] = w + v
+            v += w
+            if v < best[r]:
+                best[r] = v
 
     free_i = mask >> i & 1
     for t in range(1, min(ci, 3) + 1):  # 刻子 of tile i, 3 − t wildcards
@@ -778,33 +945,46 @@ def _giving_up(c: tuple[int, ...], pair: bool, honour: bool, mask: int) -> tuple
                 continue
             lst[i] = ci - t
             keep(w, lst, False)
-    lst[i] = ci
     if not honour:
-        for s in (i - 2, i - 1, i):  # 顺子 s, s+1, s+2 holding tile i
-            if s < 0 or s > n - 3 or any(not mask >> m & 1 for m in range(s, i)):
+        # 顺子 s, s+1, s+2 holding tile i: its tiles below i are wildcards (none is real), each above is a real
+        # copy or a wildcard
+        lst[i] = ci - 1
+        for s in (i - 2, i - 1, i):
+            if s < 0 or s > n - 3 or (s < i and not mask >> s & 1) or (s < i - 1 and not mask >> (s + 1) & 1):
                 continue
             base = i - s
-            above = list(range(i + 1, s + 3))
-            for use in itertools.product((True, False), repeat=len(above)):
-                w = base
-                good = True
-                for m, real in zip(above, use, strict=True):
-                    if real:
-                        if not c[m]:
-                            good = False
-                    elif not mask >> m & 1:
-                        good = False
-                    else:
-                        w += 1
-                if not good:
-                    continue
-                rest = list(c)
-                rest[i] -= 1
-                for m, real in zip(above, use, strict=True):
-                    if real:
-                        rest[m] -= 1
-                keep(w, rest, pair)
-    return tuple(min(v, INF) for v in best)
+            if s == i - 2:
+                keep(base, lst, pair)
+                continue
+            m = i + 1
+            if s == i - 1:
+                if c[m]:
+                    lst[m] -= 1
+                    keep(base, lst, pair)
+                    lst[m] += 1
+                if mask >> m & 1:
+                    keep(base + 1, lst, pair)
+                continue
+            m2 = i + 2
+            free_m = mask >> m & 1
+            free_m2 = mask >> m2 & 1
+            if c[m]:
+                lst[m] -= 1
+                if c[m2]:
+                    lst[m2] -= 1
+                    keep(base, lst, pair)
+                    lst[m2] += 1
+                if free_m2:
+                    keep(base + 1, lst, pair)
+                lst[m] += 1
+            if free_m:
+                if c[m2]:
+                    lst[m2] -= 1
+                    keep(base + 1, lst, pair)
+                    lst[m2] += 1
+                if free_m2:
+                    keep(base + 2, lst, pair)
+    return tuple([v if v < INF else INF for v in best])
 
 
 def _pareto(points: list[tuple[int, int]]) -> list[tuple[int, int]]:

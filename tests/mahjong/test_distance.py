@@ -12,6 +12,7 @@ from engine.mahjong.tiles import ALL, SUITED, to_counts
 from engine.mahjong.win import Checker
 from tests.mahjong import brute
 from tests.mahjong.hands import drop_one, random_hand
+from tests.scale import scaled
 
 MAX_R = 3
 
@@ -72,3 +73,68 @@ def test_distance_examples() -> None:
     assert hz.distance(to_counts("147m258p369s1s"), 4) < tdh.distance(to_counts("147m258p369s1s"))
     with pytest.raises(ValueError):
         hz.distance(to_counts("123m"))
+
+
+def test_distance_survives_its_memo_tables_being_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The interned frontier ids are forgotten together when a table fills: a checker whose tables fill every few
+    hands answers as one that never forgets (and the tables did fill: they stayed small)."""
+    from engine.mahjong import win
+
+    rng = random.Random(11)
+    hands = [random_hand(rng, wild, list(range(27)), size=14) for wild in (0, 0, 1, 2) for _ in range(150)]
+    hands += [drop_one(rng, h) for h in hands]
+    roomy = Checker(wild_targets=SUITED, universe=SUITED)
+    want = [roomy.distance(h.counts, h.wild) for h in hands]
+    monkeypatch.setattr(win, "MEMO_LIMIT", 7)
+    tight = Checker(wild_targets=SUITED, universe=SUITED)
+    assert [tight.distance(h.counts, h.wild) for h in hands] == want
+    assert len(tight._pairs) <= 9 and len(tight._matches) <= 8
+
+
+@pytest.mark.parametrize(
+    ("checker", "universe", "wild_counts"),
+    [
+        (Checker(wild_targets=(), shisanyao=True), list(range(34)), (0,)),  # 推倒胡
+        (Checker(wild_targets=(), universe=SUITED), list(range(27)), (0,)),  # 长沙
+        (Checker(wild_targets=(), shisanyao=True, qidui_quads=False), list(range(34)), (0,)),
+        (Checker(wild_targets=SUITED, universe=SUITED), list(range(27)), (0, 1, 2, 4)),  # 红中
+        (Checker(wild_targets=(), qidui=False), list(range(34)), (0,)),
+    ],
+)
+def test_first_discard_is_distance_one_tile_out(
+    checker: Checker, universe: list[int], wild_counts: tuple[int, ...]
+) -> None:
+    """The AI's search (each candidate one tile out of the hand, 七对 / 十三幺 counts moved by that tile) gives
+    ``distance`` of every candidate's hand, and stops where a search asking ``distance`` in turn stops."""
+    rng = random.Random(31)
+    checked = 0
+    for _ in range(scaled(3_000, 300)):
+        wild = rng.choice(wild_counts)
+        h = random_hand(rng, wild, universe)
+        c = list(h.counts)
+        if max(c) > 4 or not any(c):
+            continue
+        hand = bytes(c)
+        for t in range(34):
+            if c[t]:
+                c[t] -= 1
+                want = checker.distance(c, wild)
+                c[t] += 1
+                assert checker.first_discard(hand, wild, [t], 99) == (t, want), (c, wild, t)
+                checked += 1
+        ranked = [t for t in range(34) if c[t]]
+        rng.shuffle(ranked)
+        target = max(checker.distance(c, wild), 1)
+        expected: tuple[int, int] | None = None
+        for t in ranked:
+            c[t] -= 1
+            d = checker.distance(c, wild, limit=target)
+            c[t] += 1
+            if d <= target:
+                expected = (t, d)
+                break
+            if expected is None or d < expected[1]:
+                expected = (t, d)
+        assert checker.first_discard(hand, wild, ranked, target) == expected
+        assert checker.first_discard(hand, wild, ranked) == expected  # its own target: the hand's distance
+    assert checked > 1_000

@@ -71,3 +71,45 @@ def test_lazy_brute_force_equals_every_wildcard_assignment() -> None:
             h = random_hand(rng, wild, list(range(27)))
             lazy = brute.is_win(h.tiles, h.wild, targets=SUITED)
             assert lazy == brute.literal_win(h.tiles, h.wild, targets=SUITED), h
+
+
+@pytest.mark.parametrize("wild", (0, 1, 2))
+def test_lone_honour_rejection_keeps_shisanyao(wild: int) -> None:
+    """A lone 字 rejects before any block is priced when no wildcard may be a 字 — except a 十三幺, whose 字 are
+    singles: the 推倒胡 checker (no wildcards) and one with suited wildcards and 十三幺, on 136-tile hands biased
+    toward 十三幺 and 七对, agree with the brute force."""
+    universe = list(range(34))
+    for index, targets in enumerate((frozenset(), SUITED)):
+        if wild and not targets:
+            continue
+        checker = Checker(wild_targets=targets, shisanyao=True, universe=ALL)
+        hands = _hands(7000 + 10 * wild + index, wild, scaled(6_000, 500), universe)
+        lone = 0
+        for h in hands:
+            want = brute.is_win(h.tiles, h.wild, targets=targets, allow_shisanyao=True)
+            assert checker.is_win(h.counts, h.wild) == want, (targets, h)
+            lone += 1 in h.counts[27:]
+        shisanyao = sum(brute.shisanyao(tuple(h.tiles), h.wild, targets) for h in hands)
+        assert lone > len(hands) // 4 and shisanyao > 0
+
+
+def test_plain_decompositions_match_the_shared_out_search() -> None:
+    """Without wildcards the 将's block is told by its tile count and each way is one split per block; every hand
+    gets the very decompositions the general search (wildcards shared out block by block) finds."""
+    rng = random.Random(23)
+    checkers = (Checker(wild_targets=(), shisanyao=True), Checker(wild_targets=SUITED))
+    found = 0
+    for i in range(scaled(20_000, 2_000)):
+        checker = checkers[i % 2]
+        h = random_hand(rng, 0, list(range(34)) if i % 2 == 0 else list(range(27)))
+        if max(h.counts) > 4:
+            continue
+        key = bytes(h.counts)
+        blocks = [key[0:9], key[9:18], key[18:27], key[27:34]]
+        general: set[object] = set()
+        for pair_block in (0, 1, 2, 3, None):
+            checker._combine(blocks, 0, pair_block, 0, (), None, (), general)
+        ours = {d for d in checker.decompositions(h.counts) if d.shape == "standard"}
+        assert ours == general, h
+        found += len(ours)
+    assert found > 300
