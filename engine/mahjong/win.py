@@ -897,7 +897,7 @@ class Checker:
         return max(0, 7 - (pairs + a + (w - a) // 2))
 
     def _shisanyao_distance(self, counts: bytes, w: int) -> int:
-        ends = _YAO_COUNTS(counts)
+        ends: tuple[int, ...] = _YAO_COUNTS(counts)
         missing = ends.count(0)
         doubled = max(ends) >= 2
         return max(0, missing + (0 if doubled else 1) - w)
