@@ -75,11 +75,11 @@ class Play:
             table.seats[seat].auto = on
             self.pending(table).auto[seat] = on
 
-    def announce(self, table: Table, skip: int | None = None, actor: int | None = None) -> None:
+    def announce(self, table: Table, skip: int | None = None, actor: int | None = None) -> dict[int, Panel]:
         """Arm the turn timer, then have delivery tell everyone the table as it now is (see ``Delivery.publish``):
-        the panels show the deadline of the timer now running."""
+        the panels show the deadline of the timer now running. Returns the DM panels rendered."""
         self.timers.arm(table)
-        self.delivery.publish(table, skip=skip, actor=actor)
+        return self.delivery.publish(table, skip=skip, actor=actor)
 
     @staticmethod
     def own_seat(interaction: discord.Interaction[Any], table: Table, seat: int, foreign: str) -> None:
@@ -295,8 +295,8 @@ class Play:
         assert match is not None and game is not None and table.hand_id is not None
         hand_no = table.hand_no
         # the finished hand's last look, rendered before the match lets go of the game
-        self.announce(table)
-        self.delivery.keep_closing(table)
+        # each seat's last panel is rendered once: the publish's own (a seat it skips is rendered for it alone)
+        self.delivery.keep_closing(table, self.announce(table))
         result = match.finish_hand()
         over = match.over
         rows = [(i, s.user_id, result.deltas[i], i in result.winners) for i, s in enumerate(table.seats)]
