@@ -17,7 +17,8 @@ At 1,000 tables of every variant with pictures, offering half a core (issue 22; 
         --load 0.5 --heaps bot,frozen --serial
 
 ``--heaps`` names the latency phases of a round (``bot``: the heap as the bot keeps it); each phase reports the
-longest pause of any collection and, after it, what a full collection would cost then.
+longest pause of any collection and, after it, what a full collection would cost then, and the CPU clock of the
+clicks that ended a hand (the slowest kind: settlement, pictures, the next deal).
 """
 
 from __future__ import annotations
@@ -171,7 +172,9 @@ async def timed_click(world: FakeDiscord, bot: HunanBot, uid: int, choice: tuple
 
 
 async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: random.Random, until: float,
-                 think: float, lat: list[float], cpu_lat: list[float], answered_cpu: dict[str, float]) -> int:
+                 think: float, lat: list[float], cpu_lat: list[float], answered_cpu: dict[str, float],
+                 ends: list[float] | None = None) -> int:
+    """``ends``: the CPU clock of each click that ended a hand (its settlement, the next deal)."""
     clicks = 0
     while True:
         now = time.perf_counter()
@@ -191,8 +194,12 @@ async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: rand
             choice = pick(world, uid, rng)  # (again: the panel may have changed while this click waited its turn)
             if choice is None:
                 continue
+            hand_no = table.hand_no
             await timed_click(world, bot, uid, choice, lat, cpu_lat, answered_cpu)
             clicks += 1
+            now_at = bot.service.table_in(ch)
+            if ends is not None and (now_at is None or now_at.hand_no != hand_no):
+                ends.append(cpu_lat[-1])
             await bot.service.delivery.outbox(table).idle()
 
 
@@ -241,6 +248,7 @@ async def phase(world: FakeDiscord, bot: HunanBot, pairs: list[tuple[int, int]],
                 seed: int, full: FullCollections, answered_cpu: dict[str, float]) -> dict[str, Any]:
     lat: list[float] = []
     cpu_lat: list[float] = []
+    ends: list[float] = []
     rng = random.Random(seed)
     before = await bot.db.count_actions()
     commits0, writes0 = bot.db.commits, bot.db.writes
@@ -248,7 +256,7 @@ async def phase(world: FakeDiscord, bot: HunanBot, pairs: list[tuple[int, int]],
     cpu0, start = time.process_time(), time.perf_counter()
     until = start + seconds
     clicks = await asyncio.gather(*(player(world, bot, uid, ch, random.Random(rng.random()), until, think, lat,
-                                           cpu_lat, answered_cpu) for uid, ch in pairs))
+                                           cpu_lat, answered_cpu, ends) for uid, ch in pairs))
     await bot.service.idle()
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - start
     durable = await bot.db.count_actions() - before
@@ -257,6 +265,8 @@ async def phase(world: FakeDiscord, bot: HunanBot, pairs: list[tuple[int, int]],
     qc = statistics.quantiles(cpu_lat, n=100) if len(cpu_lat) > 2 else [0.0] * 99
     return {"clicks": sum(clicks), "wall_s": wall, "cpu_s": cpu, "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000,
             "cpu_p50_ms": qc[49] * 1000, "cpu_p99_ms": qc[98] * 1000,
+            "ends": len(ends), "end_cpu_mean_ms": 1000 * statistics.fmean(ends) if ends else 0.0,
+            "end_cpu_p90_ms": 1000 * statistics.quantiles(ends, n=10)[8] if len(ends) > 2 else 0.0,
             "durable": durable, "commits": commits, "writes_per_commit": writes / max(commits, 1),
             "full_gcs": full.count, "longest_full_gc_ms": full.longest * 1000,
             "longest_full_gc_cpu_ms": full.longest_cpu * 1000, "collections": full.collections,
@@ -275,6 +285,8 @@ def report(name: str, tables: int, r: dict[str, Any]) -> None:
           f"longest_collection={r['longest_pause_ms']:.1f}ms (CPU {r['longest_pause_cpu_ms']:.1f}ms, generation "
           f"{r['longest_pause_gen']}, of {r['collections']}) CPU/click={1000 * r['cpu_s'] / max(r['clicks'], 1):.2f}ms "
           f"live_tables={r['live_tables']}", flush=True)
+    print(f"  clicks that ended a hand: {r['ends']}, CPU clock mean {r['end_cpu_mean_ms']:.1f}ms "
+          f"p90 {r['end_cpu_p90_ms']:.1f}ms", flush=True)
 
 
 async def main() -> None:

@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -131,6 +131,7 @@ class Delivery:
         self._unposted: dict[int, dict[int, Panel]] = {}  # table -> stored post id -> its panel, not yet posted
         self._later: dict[int, int] = {}  # stored post id -> later tries started
         self._waits: set[asyncio.Task[None]] = set()  # later tries waiting on the clock
+        self._holding: dict[int, list[Outbox]] = {}  # table id -> its lanes held while a click is answered
 
     def close(self) -> None:
         for task in self._waits:
@@ -164,14 +165,18 @@ class Delivery:
         """The table was rebuilt from its log: every DM panel is worth sending again."""
         self.sent(table).dm_rendered.clear()
 
-    def keep_closing(self, table: Table) -> None:
+    def keep_closing(self, table: Table, rendered: dict[int, Panel] | None = None) -> None:
         """Render each human's last panel of the hand now ending (before the match lets go of the game): a click
-        that ended it is answered with it."""
+        that ended it is answered with it. ``rendered``: the panels the hand's last publish rendered of this
+        same state (``publish`` returns them), kept as they are instead of being rendered again."""
         sent = self.sent(table)
         sent.closing = {}
         for seat in table.humans():
-            with speaking(self.tables.seat_lang(table, seat)):
-                sent.closing[seat] = dm_panel(table, seat)
+            panel = rendered.get(seat) if rendered is not None else None
+            if panel is None:
+                with speaking(self.tables.seat_lang(table, seat)):
+                    panel = dm_panel(table, seat)
+            sent.closing[seat] = panel
 
     def closing(self, table: Table, seat: int) -> Panel | None:
         return self.sent(table).closing.get(seat)
@@ -217,7 +222,30 @@ class Delivery:
         box = self.outboxes.get(key)
         if box is None:
             box = self.outboxes[key] = Outbox(name)
+            held = self._holding.get(key if isinstance(key, int) else key[0])
+            if held is not None:
+                box.hold()
+                held.append(box)
         return box
+
+    @contextlib.contextmanager
+    def holding(self, table: Table) -> Iterator[None]:
+        """While a click on ``table`` is handled, its lanes start nothing it queues: the settlement, the pictures
+        and panels of a hand's end wait until the click is answered, instead of taking the CPU in its commits'
+        waits ahead of the answer. Everything queued is delivered as before, in the same order, right after."""
+        if table.id in self._holding:  # already held by an outer caller
+            yield
+            return
+        keys: list[object] = [table.id, (table.id, "notice"), *((table.id, "dm", s) for s in range(len(table.seats)))]
+        held = self._holding[table.id] = [box for key in keys if (box := self.outboxes.get(key)) is not None]
+        for box in held:
+            box.hold()
+        try:
+            yield
+        finally:
+            del self._holding[table.id]
+            for box in held:
+                box.release()
 
     def channel(self, table: Table) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id,
@@ -387,16 +415,19 @@ class Delivery:
             return []
         return [s for s in game.to_act() if not table.seats[s].is_ai and not table.seats[s].auto]
 
-    def publish(self, table: Table, skip: int | None = None, actor: int | None = None) -> None:
+    def publish(self, table: Table, skip: int | None = None, actor: int | None = None) -> dict[int, Panel]:
         """Queue the current state: the channel's table message, each human's DM panel if it changed (as a new
         message for a seat newly asked to decide) and the channel notice for DMs-closed players.
 
         ``skip``: a seat whose panel the click answer already refreshed. ``actor``: the seat that just acted
         (if it must decide again, that is a new turn). The caller armed the turn timer first: the deadline
-        shown is the one of the timer now running."""
+        shown is the one of the timer now running.
+
+        Returns the DM panels it rendered (seat -> panel), sent or not: the hand's end keeps them (``keep_closing``)."""
+        rendered: dict[int, Panel] = {}
         game = table.game
         if game is None or table.id in self._lost:
-            return
+            return rendered
         sent = self.sent(table)
         hand_no = table.hand_no
         for post_id in list(self._unposted.get(table.id, {})):  # refused or failed before: in order, before the news
@@ -420,11 +451,13 @@ class Delivery:
             fresh = seat in deciding and seat not in before
             with speaking(self.tables.seat_lang(table, seat)):
                 dm = dm_panel(table, seat)
+            rendered[seat] = dm
             if not fresh and sent.dm_rendered.get(seat) == dm.signature:
                 continue
             sent.dm_rendered[seat] = dm.signature
             self.queue_dm(table, seat, hand_no, dm, fresh=fresh)
         self._notify_closed(table, deciding, before, public)
+        return rendered
 
     # -- DMs --------------------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ class Outbox:
         self._task: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()
         self._idle.set()
+        self._held = 0  # while held, nothing queued starts (a job already running finishes)
 
     def post(self, job: Job) -> None:
         self._push(_Op(None, job))
@@ -48,11 +49,23 @@ class Outbox:
     def _push(self, op: _Op) -> None:
         self._ops.append(op)
         self._idle.clear()
-        if self._task is None or self._task.done():
+        self._start()
+
+    def _start(self) -> None:
+        if self._ops and not self._held and (self._task is None or self._task.done()):
             self._task = asyncio.get_running_loop().create_task(self._run(), name=f"outbox-{self.name}")
 
+    def hold(self) -> None:
+        """Start nothing queued until :meth:`release` (as often as held): what a click queues waits until the
+        click is answered, instead of running in its commits' waits ahead of the answer."""
+        self._held += 1
+
+    def release(self) -> None:
+        self._held -= 1
+        self._start()
+
     async def _run(self) -> None:
-        while self._ops:
+        while self._ops and not self._held:
             op = self._ops.pop(0)
             if op.key is not None:
                 self._by_key.pop(op.key, None)
@@ -61,7 +74,8 @@ class Outbox:
             except Exception:
                 # A failed delivery must not stop the table; the next edit carries the latest state anyway.
                 log.exception("outbox %s: delivery failed", self.name)
-        self._idle.set()
+        if not self._ops:  # held with work queued: not idle, and release() starts it
+            self._idle.set()
 
     async def idle(self) -> None:
         while not self._idle.is_set():
@@ -75,6 +89,8 @@ class Outbox:
         """Forget what is queued but let the running job finish (it may be the one that called this)."""
         self._ops.clear()
         self._by_key.clear()
+        if self._task is None or self._task.done():  # nothing running (held) sets it when done
+            self._idle.set()
 
     def cancel(self) -> None:
         if self._task is not None:

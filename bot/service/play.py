@@ -75,11 +75,11 @@ class Play:
             table.seats[seat].auto = on
             self.pending(table).auto[seat] = on
 
-    def announce(self, table: Table, skip: int | None = None, actor: int | None = None) -> None:
+    def announce(self, table: Table, skip: int | None = None, actor: int | None = None) -> dict[int, Panel]:
         """Arm the turn timer, then have delivery tell everyone the table as it now is (see ``Delivery.publish``):
-        the panels show the deadline of the timer now running."""
+        the panels show the deadline of the timer now running. Returns the DM panels rendered."""
         self.timers.arm(table)
-        self.delivery.publish(table, skip=skip, actor=actor)
+        return self.delivery.publish(table, skip=skip, actor=actor)
 
     @staticmethod
     def own_seat(interaction: discord.Interaction[Any], table: Table, seat: int, foreign: str) -> None:
@@ -104,28 +104,30 @@ class Play:
     async def act(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int,
                   choice: str) -> None:
         async with self.tables.locked(table_id) as table:
-            game = self._current(interaction, table, seat, version)
-            if choice.startswith("?"):  # a question (过 while 胡 is on offer): answered, nothing changes
-                # answered through delivery: a panel shown again (返回, a page) carries its picture as it must
-                await self.delivery.answer(interaction, question_panel(table, seat, choice))
-                return
-            action = resolve_choice(game, seat, choice, presenter_of(table).read_cards)
-            hand_no = table.hand_no
-            try:
-                self._apply(table, seat, action, by_ai=False)
-            except IllegalAction as e:  # the engine has the last word; its state is unchanged
-                raise Denied(tr("这一步不合法：{reason}", reason=said(e))) from None
-            self.set_auto(table, seat, False)
-            await self.advance(table)
-            self.timers.arm(table)  # before rendering: the panel shows the new turn's countdown
-            # Durable now: answer the click by turning its message into the seat's fresh panel.
-            same_hand = table.game is not None and table.hand_no == hand_no
-            closing = self.delivery.closing(table, seat)
-            panel = dm_panel(table, seat) if same_hand else (
-                closing if closing is not None else hand_over_panel(table, hand_no))
-            msg_id = await self.delivery.answer(interaction, panel)
-            skip = seat if same_hand and self.delivery.answered(table, seat, hand_no, msg_id, panel) else None
-            self.announce(table, skip=skip, actor=seat)
+            # what the click queues (a hand's end: its settlement, pictures, panels) starts once it is answered
+            with self.delivery.holding(table):
+                game = self._current(interaction, table, seat, version)
+                if choice.startswith("?"):  # a question (过 while 胡 is on offer): answered, nothing changes
+                    # answered through delivery: a panel shown again (返回, a page) carries its picture as it must
+                    await self.delivery.answer(interaction, question_panel(table, seat, choice))
+                    return
+                action = resolve_choice(game, seat, choice, presenter_of(table).read_cards)
+                hand_no = table.hand_no
+                try:
+                    self._apply(table, seat, action, by_ai=False)
+                except IllegalAction as e:  # the engine has the last word; its state is unchanged
+                    raise Denied(tr("这一步不合法：{reason}", reason=said(e))) from None
+                self.set_auto(table, seat, False)
+                await self.advance(table)
+                self.timers.arm(table)  # before rendering: the panel shows the new turn's countdown
+                # Durable now: answer the click by turning its message into the seat's fresh panel.
+                same_hand = table.game is not None and table.hand_no == hand_no
+                closing = self.delivery.closing(table, seat)
+                panel = dm_panel(table, seat) if same_hand else (
+                    closing if closing is not None else hand_over_panel(table, hand_no))
+                msg_id = await self.delivery.answer(interaction, panel)
+                skip = seat if same_hand and self.delivery.answered(table, seat, hand_no, msg_id, panel) else None
+                self.announce(table, skip=skip, actor=seat)
 
     async def pick(self, interaction: discord.Interaction[Any], table_id: int, version: int, seat: int,
                    cards: list[str]) -> None:
@@ -295,8 +297,8 @@ class Play:
         assert match is not None and game is not None and table.hand_id is not None
         hand_no = table.hand_no
         # the finished hand's last look, rendered before the match lets go of the game
-        self.announce(table)
-        self.delivery.keep_closing(table)
+        # each seat's last panel is rendered once: the publish's own (a seat it skips is rendered for it alone)
+        self.delivery.keep_closing(table, self.announce(table))
         result = match.finish_hand()
         over = match.over
         rows = [(i, s.user_id, result.deltas[i], i in result.winners) for i, s in enumerate(table.seats)]

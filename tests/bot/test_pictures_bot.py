@@ -85,8 +85,10 @@ async def test_the_hand_picture_on_request(env: Env, variant: str) -> None:
 async def test_a_waiting_seats_panel_keeps_its_picture_while_others_play(env: Env) -> None:
     await _play_hand(env, "changsha", "bot.hand_picture=on")
     dm_edits = [c for c in env.world.calls if c.method == "PATCH" and not env.world.is_guild_channel(c.channel_id)]
+    # a click is answered before the edits it sets off: a panel's changed picture may go with that answer
+    answers = [c for c in env.world.calls if c.kind == "interaction" and not env.world.is_guild_channel(c.channel_id)]
     without = [c for c in dm_edits if not c.files]
-    assert without and len(without) < len(dm_edits)
+    assert without and (len(without) < len(dm_edits) or any(c.files for c in answers))
     for c in without:
         msg = env.world.messages.get(int(c.url.rsplit("/", 1)[-1]))
         if msg is not None:

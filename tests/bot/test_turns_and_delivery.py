@@ -513,3 +513,23 @@ async def test_a_hidden_pass_does_not_restart_the_public_countdown(env: Env, var
             assert table.turn_deadline == deadline
             assert _table_text(env) == before
     assert hidden, "no hidden decision was taken: the test proves nothing"
+
+
+async def test_a_click_that_ends_a_hand_is_answered_before_what_it_set_off(env: Env) -> None:
+    """The hand's last table message, its settlement, the next deal's table message and panels wait until the
+    click that ended the hand is answered (run in its commits' waits they were CPU ahead of its answer); then
+    all of them are delivered, the settlement once."""
+    table = await env.open_table("toy", [env.alice, env.bob], TOY)
+    for _ in range(100):
+        hand_no, mark = table.hand_no, len(env.world.calls)
+        await act(env, humans_deciding(env)[0])
+        if table.hand_no != hand_no:
+            break
+    else:
+        raise AssertionError("the hand never ended")
+    calls = env.world.calls[mark:]
+    answer = next(i for i, c in enumerate(calls) if c.kind == "interaction")
+    rest = [i for i, c in enumerate(calls) if c.kind == "rest"]
+    assert rest and min(rest) > answer
+    assert len(settlements(env, hand_no)) == 1 and env.sent(table).hand_messages.get(table.hand_no) is not None
+    assert all(env.world.latest_dm(uid) is not None for uid in humans_deciding(env))
