@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from .core import Action, ActionName, Event, HandResult, LegalCache, admit
+from .core import Action, ActionName, Event, HandResult, LegalCache, admit, new_event
 from .melds import MeldView
 from .views import Draw, Offer, SeatView, TableView
 from .words import Msg
@@ -136,4 +136,4 @@ class Hand(ABC):
 
     def emit(self, kind: str, data: dict[str, Any], audience: int | None, says: Msg | None = None) -> None:
         """Record an event: ``data`` for machines (the AI, tests), ``says`` the line players read."""
-        self.events.append(Event(kind, data, audience, says))
+        self.events.append(new_event(kind, data, audience, says))

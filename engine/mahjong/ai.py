@@ -109,7 +109,9 @@ def choose(game: Game, seat: int) -> Action:
     if game.window is not None:
         return _claim(game, seat, counts, legal)
     if type(game) is MahjongGame:
-        choices = game._discard_order(seat)  # the family's turn offers exactly these discards
+        # the family's turn ends with exactly the discards of ``_discard_order``: one for each kind held
+        held = KINDS - game.hands[seat].count(0)
+        choices = list(map(_DISCARD_TILE.__getitem__, map(id, legal[len(legal) - held:])))
     else:
         choices = [_DISCARD_TILE.get(id(a)) or tile_id(a.cards[0]) for a in legal if a.kind == "discard"]
     tile, after = best_discard(game, seat, counts, choices)

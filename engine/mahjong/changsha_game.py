@@ -25,9 +25,9 @@ can always answer):
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 from ..claims import ClaimWindow
@@ -273,7 +273,7 @@ class ChangshaGame(MahjongGame):
             assert self.drawn is not None
             out.append(DISCARDS[self.drawn])  # the locked konger and the 海底 taker discard what they drew
         else:
-            out += [DISCARDS[t] for t in range(KINDS) if hand[t]]
+            out += compress(DISCARDS, hand)  # the kinds held, in order
         return out
 
     def _kong_actions(self, seat: int, tile: int, kind: str) -> list[Action]:
@@ -779,11 +779,9 @@ def _all_258(spot: WinSpot) -> bool:
 _NOT_258 = tuple(t for t in range(KINDS) if t % 9 not in (1, 4, 7))
 
 
-_NOT_258_COUNTS = operator.itemgetter(*_NOT_258)  # a hand's counts of the tiles 将将胡 may not hold, as a tuple
-
-
 def _tiles_258(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
-    return (not any(_NOT_258_COUNTS(counts))
+    # the counts of the tiles 将将胡 may not hold, read lazily: most hands hold one of the first few
+    return (not any(map(counts.__getitem__, _NOT_258))
             and all(t % 9 in (1, 4, 7) for m in melds for t in m.tiles))
 
 

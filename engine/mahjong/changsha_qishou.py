@@ -6,7 +6,8 @@ Pure: which 起手胡 a dealt hand (13 or 14 tiles, as 34 counts) holds, each on
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import operator
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +33,9 @@ QUEYIMEN_EXCLUDED = frozenset((JINTONG, SANTONG, QUEYISE))
 JIANG_RANKS = frozenset((2, 5, 8))
 TWO_TONG, TWO_TIAO = 10, 19  # 2p, 2s
 SUITS = 3
+# a hand's counts of its 2s, 5s and 8s, and of its 5s, as tuples (板板胡, 一枝花)
+_JIANG_COUNTS = operator.itemgetter(*(t for t in range(27) if t % 9 + 1 in JIANG_RANKS))
+_FIVE_COUNTS = operator.itemgetter(4, 13, 22)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,16 +47,14 @@ class Qishou:
     tiles: tuple[int, ...]
 
 
-def _rank(tile: int) -> int:
-    return tile % 9 + 1
-
-
 def _suit_tiles(counts: Sequence[int], suit: int) -> int:
     return sum(counts[suit * 9:(suit + 1) * 9])
 
 
 def sixi(counts: Sequence[int]) -> tuple[int, ...] | None:
     """四喜: four identical tiles (§7 3); the lowest such kind shows."""
+    if max(counts[:27]) < 4:
+        return None
     for t in range(27):
         if counts[t] >= 4:
             return (t,) * 4
@@ -61,22 +63,26 @@ def sixi(counts: Sequence[int]) -> tuple[int, ...] | None:
 
 def banban(counts: Sequence[int]) -> bool:
     """板板胡: no tile of rank 2, 5 or 8."""
-    return not any(counts[t] and _rank(t) in JIANG_RANKS for t in range(27))
+    return not any(_JIANG_COUNTS(counts))
 
 
 def queyise(counts: Sequence[int]) -> bool:
     """缺一色: one of 万 筒 条 absent."""
-    return any(_suit_tiles(counts, s) == 0 for s in range(SUITS))
+    return not any(counts[0:9]) or not any(counts[9:18]) or not any(counts[18:27])
 
 
 def liuliu(counts: Sequence[int]) -> tuple[int, ...] | None:
     """六六顺: two 刻子 (a 4-of-a-kind holds one); the two lowest show, three tiles each."""
+    if max(counts[:27]) < 3:
+        return None
     kinds = [t for t in range(27) if counts[t] >= 3][:2]
     return tuple(t for t in kinds for _ in range(3)) if len(kinds) == 2 else None
 
 
 def bubugao(counts: Sequence[int]) -> tuple[int, ...] | None:
     """步步高: three consecutive pairs in one suit (11 22 33 万); the lowest run shows."""
+    if _pairs(counts) < 3:
+        return None
     for suit in range(SUITS):
         for r in range(7):
             t = suit * 9 + r
@@ -94,6 +100,8 @@ def jintong(counts: Sequence[int]) -> tuple[int, ...] | None:
 
 def santong(counts: Sequence[int]) -> tuple[int, ...] | None:
     """三同: a pair of the same rank in each suit (1万 1筒 1条 pairs); the lowest rank shows."""
+    if _pairs(counts) < 3:
+        return None
     for r in range(9):
         if all(counts[s * 9 + r] >= 2 for s in range(SUITS)):
             return tuple(sorted(s * 9 + r for s in range(SUITS) for _ in range(2)))
@@ -105,8 +113,16 @@ def yizhihua(counts: Sequence[int]) -> bool:
     for suit in range(SUITS):
         if _suit_tiles(counts, suit) == 1 and counts[suit * 9 + 4] == 1:
             return True
-    jiang = [t for t in range(27) for _ in range(counts[t]) if _rank(t) in JIANG_RANKS]
-    return len(jiang) == 1 and _rank(jiang[0]) == 5
+    # exactly one 2/5/8 tile, and that one a 5
+    jiang: tuple[int, ...] = _JIANG_COUNTS(counts)
+    fives: tuple[int, ...] = _FIVE_COUNTS(counts)
+    return sum(jiang) == 1 and sum(fives) == 1
+
+
+def _pairs(counts: Sequence[int]) -> int:
+    """How many kinds of 万 筒 条 the hand holds two or more of."""
+    suited = list(counts[:27])
+    return 27 - suited.count(0) - suited.count(1)
 
 
 def allowed(options: dict[str, Any]) -> tuple[str, ...]:
@@ -119,18 +135,21 @@ def allowed(options: dict[str, Any]) -> tuple[str, ...]:
 
 def detect(counts: Sequence[int], options: dict[str, Any]) -> list[Qishou]:
     """Every 起手胡 in a dealt hand (34 counts, 13 or 14 tiles), each once (ruling 24), in the spec's order."""
-    whole = tuple(from_counts(counts))
-    found: dict[str, tuple[int, ...] | None] = {
-        SIXI: sixi(counts),
-        BANBAN: whole if banban(counts) else None,
-        QUEYISE: whole if queyise(counts) else None,
-        LIULIU: liuliu(counts),
-        BUBUGAO: bubugao(counts),
-        JINTONG: jintong(counts),
-        SANTONG: santong(counts),
-        YIZHIHUA: whole if yizhihua(counts) else None,
-    }
-    return [Qishou(name, tiles) for name in allowed(options) if (tiles := found[name]) is not None]
+    # each looked for only if the room plays it (every seat's hand is asked at every deal, and most hold none)
+    out: list[Qishou] = []
+    for name in allowed(options):
+        tiles = _DETECT[name](counts)
+        if tiles is True:
+            tiles = tuple(from_counts(counts))  # (these show the whole hand)
+        if tiles:
+            out.append(Qishou(name, tiles))
+    return out
+
+
+_DETECT: dict[str, Callable[[Sequence[int]], tuple[int, ...] | bool | None]] = {
+    SIXI: sixi, BANBAN: banban, QUEYISE: queyise, LIULIU: liuliu, BUBUGAO: bubugao, JINTONG: jintong,
+    SANTONG: santong, YIZHIHUA: yizhihua,
+}
 
 
 def midway(dealt: Sequence[int], now: Sequence[int], options: dict[str, Any], *,

@@ -165,8 +165,9 @@ class MahjongGame(Hand):
 
     def _hand_tiles(self, seat: int) -> list[int]:
         wild = self.rules.wild
-        tiles = [t for t in range(KINDS) if t != wild for _ in range(self.hands[seat][t])]
-        return tiles + ([wild] * self.hands[seat][wild] if wild is not None else [])
+        hand = self.hands[seat]
+        tiles = [t for t in range(KINDS) if t != wild for _ in range(hand[t])]
+        return tiles + ([wild] * hand[wild] if wild is not None else [])
 
     def _spot(self, seat: int, card: int | None, win_from: str, *, add: bool) -> WinSpot:
         counts = list(self.hands[seat])
@@ -231,8 +232,9 @@ class MahjongGame(Hand):
             pos += n
         self.wall = deck[pos:]
         for s in range(self.seats):
-            self.emit("deal", {"seat": s, "hand": self._names(s)}, s,
-                      msg("你的手牌：{tiles}", tiles=said.cards(self._hand_tiles(s))))
+            tiles = self._hand_tiles(s)  # (``_names`` in one go)
+            self.emit("deal", {"seat": s, "hand": [NOTATION[t] for t in tiles]}, s,
+                      msg("你的手牌：{tiles}", tiles=said.cards(tiles)))
         self.emit("dealt", {"dealer": self.dealer}, None, msg("发牌完毕，{seat} 坐庄先出", seat=Seat(self.dealer)))
         self.turn = self.dealer
 

@@ -334,6 +334,9 @@ class Checker:
         self._tz = tables[3]
         # distance: (r, d) frontiers of 万+筒 and of 条+字 by their counts (``_standard_distance``)
         self._distances: dict[tuple[bytes, int], int] = {}  # distance by (counts, wildcards)
+        # a winning hand's ways by (counts, wildcards): a win is priced when offered, again when taken, and split
+        # into groups for the settlement
+        self._decomps: dict[tuple[bytes, int], tuple[Decomposition, ...]] = {}
         # Frontiers are few (many counts share one), so they are interned: a block's frontiers and a half's
         # (万+筒 or 条+字) each get an id, and the match of two halves is memoised on (id, id, wildcards).
         self._pairs: dict[bytes, int] = {}  # a half's counts → its frontiers' id
@@ -487,6 +490,15 @@ class Checker:
             # The block prices say so at once (most callers ask of hands that do not win); they are tabled for at
             # most four copies, and a caller may ask with the 红中 counted as tiles (eight of them).
             return []
+        key = (bytes(counts), wild)
+        known = self._decomps.get(key)
+        if known is None:
+            if len(self._decomps) >= MEMO_LIMIT:
+                self._decomps.clear()
+            known = self._decomps[key] = tuple(self._ways(counts, wild))
+        return list(known)  # (the caller's own list)
+
+    def _ways(self, counts: Sequence[int], wild: int) -> list[Decomposition]:
         out: set[Decomposition] = set()
         total = sum(counts) + wild
         if total % 3 == 2:
