@@ -4,31 +4,15 @@ asker's own unless he shares it with the channel."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
 from engine.registry import all_variants
-from fake_discord import uninstall_webhook_edge
 
 from .conftest import Env
-from .test_languages import world_env
 
 # 二贰柒柒捌玖拾 + 二 from another player's draw with 偎壹 提肆 跑三 跑九: 36 胡息, 8 囤, no 名堂 → 8 from each loser
 # (the hand of tests/bot/test_bad_input.py).
 SCORED = {"variant": "paohuzi", "hand": "二贰柒柒捌玖拾", "win": "二", "source": "other_draw", "melds": "偎壹 提肆 跑三 跑九"}
-
-
-@pytest.fixture
-async def mixed(tmp_path: Path) -> AsyncIterator[Env]:
-    """A zh-CN guild where alice reads English, bob traditional Chinese and carol simplified."""
-    e = await world_env(tmp_path, "zh-CN")
-    yield e
-    await e.bot.close()
-    uninstall_webhook_edge()
-    assert not e.world.errors, e.world.errors
 
 
 def _option(command: dict[str, Any], name: str) -> dict[str, Any]:
@@ -36,10 +20,10 @@ def _option(command: dict[str, Any], name: str) -> dict[str, Any]:
     return option
 
 
-async def test_calc_offers_only_the_variants_that_have_a_calculator(mixed: Env) -> None:
+async def test_calc_offers_only_the_variants_that_have_a_calculator(readers: Env) -> None:
     """跑得快's spec has no calculator: /calc leaves it out, /table create and /rules keep it."""
-    await mixed.bot.tree.sync()
-    put = mixed.world.calls[-1]
+    await readers.bot.tree.sync()
+    put = readers.world.calls[-1]
     assert (put.method, put.path) == ("PUT", "/applications/{application_id}/commands")
     commands = {c["name"]: c for c in put.sent}
     calc = {c["value"] for c in _option(commands["calc"], "variant")["choices"]}
@@ -52,11 +36,11 @@ async def test_calc_offers_only_the_variants_that_have_a_calculator(mixed: Env) 
     assert share["name_localizations"]["zh-CN"] == "公开"
 
 
-async def test_unknown_cards_are_named_in_the_readers_language(mixed: Env) -> None:
+async def test_unknown_cards_are_named_in_the_readers_language(readers: Env) -> None:
     """``/calc paohuzi hand:abc`` names 「a」「b」「c」 (not 天胡/地胡), privately, in each asker's language."""
     said = {}
     for user in ("alice", "bob", "carol"):
-        p = await mixed.cmd(mixed.users[user], "calc", variant="paohuzi", hand="abc")
+        p = await readers.cmd(readers.users[user], "calc", variant="paohuzi", hand="abc")
         assert p.ephemeral
         said[user] = p.text()
         assert "「a」「b」「c」" in said[user] and "天胡" not in said[user] and "地胡" not in said[user], said[user]
@@ -64,24 +48,24 @@ async def test_unknown_cards_are_named_in_the_readers_language(mixed: Env) -> No
     assert "手牌裡有不認識的牌" in said["bob"]
     assert "手牌里有不认识的牌" in said["carol"]
     # a winning card that is no card is named too
-    p = await mixed.cmd(mixed.carol, "calc", variant="paohuzi", hand="一二三", win="x")
+    p = await readers.cmd(readers.carol, "calc", variant="paohuzi", hand="一二三", win="x")
     assert p.ephemeral and "胡的牌里有不认识的牌：「x」" in p.text()
 
 
-async def test_paodekuai_named_in_a_json_hand_is_answered_in_the_readers_language(mixed: Env) -> None:
-    p = await mixed.cmd(mixed.alice, "calc", variant="paohuzi",
+async def test_paodekuai_named_in_a_json_hand_is_answered_in_the_readers_language(readers: Env) -> None:
+    p = await readers.cmd(readers.alice, "calc", variant="paohuzi",
                         hand='{"variant": "paodekuai", "hand": [], "win_from": "deal"}')
     assert p.ephemeral and "has no hand calculator" in p.text() and "没有算分器" not in p.text(), p.text()
 
 
-async def test_an_answer_is_private_unless_shared(mixed: Env) -> None:
-    before = len(mixed.world.public_calls())
-    p = await mixed.cmd(mixed.alice, "calc", **SCORED)
+async def test_an_answer_is_private_unless_shared(readers: Env) -> None:
+    before = len(readers.world.public_calls())
+    p = await readers.cmd(readers.alice, "calc", **SCORED)
     assert p.ephemeral, p.text()
     assert "calculator" in p.text() and "36" in p.text()  # alice's own answer, in her English
-    assert len(mixed.world.public_calls()) == before  # the channel saw nothing
-    p = await mixed.cmd(mixed.alice, "calc", share=True, **SCORED)
+    assert len(readers.world.public_calls()) == before  # the channel saw nothing
+    p = await readers.cmd(readers.alice, "calc", share=True, **SCORED)
     assert not p.ephemeral
     # shared: the channel reads it in the guild's language
     assert "**跑胡子** 算分" in p.text() and "胡息：36" in p.text() and "得分：8" in p.text(), p.text()
-    assert len(mixed.world.public_calls()) > before
+    assert len(readers.world.public_calls()) > before

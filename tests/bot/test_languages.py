@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -37,16 +36,6 @@ async def world_env(tmp_path: Path, guild_locale: str) -> Env:
     return Env(world, await attach(world, db_url, clock := manual_clock()), db_url, guild, channel, users, clock)
 
 
-@pytest.fixture
-async def mixed(tmp_path: Path) -> AsyncIterator[Env]:
-    """A zh-CN guild where alice reads English and bob traditional Chinese."""
-    e = await world_env(tmp_path, "zh-CN")
-    yield e
-    await e.bot.close()
-    uninstall_webhook_edge()
-    assert not e.world.errors, e.world.errors
-
-
 def dm_text(env: Env, uid: int) -> str:
     mid = env.world.latest_dm(uid)
     assert mid is not None
@@ -74,8 +63,8 @@ async def open_pdk(env: Env) -> Any:
     return env.table()
 
 
-async def test_lobby_to_first_moves_each_in_their_language(mixed: Env) -> None:
-    env = mixed
+async def test_lobby_to_first_moves_each_in_their_language(readers: Env) -> None:
+    env = readers
     table = await open_pdk(env)
     assert [s.locale for s in table.seats] == ["en-US", "zh-TW", None]
     # the DM panels speak their players' languages; the channel's table message the guild's
@@ -124,8 +113,8 @@ async def test_lobby_to_first_moves_each_in_their_language(mixed: Env) -> None:
     assert last[:] in channel and english not in channel and "Seat " not in channel
 
 
-async def test_refusals_reach_the_clicker_in_their_language(mixed: Env) -> None:
-    env = mixed
+async def test_refusals_reach_the_clicker_in_their_language(readers: Env) -> None:
+    env = readers
     table = await open_pdk(env)
     game = table.game
     [seat] = game.to_act()
@@ -161,8 +150,8 @@ async def test_refusals_reach_the_clicker_in_their_language(mixed: Env) -> None:
     assert table.version == version
 
 
-async def test_a_seat_keeps_its_locale_across_a_restart(mixed: Env) -> None:
-    env = mixed
+async def test_a_seat_keeps_its_locale_across_a_restart(readers: Env) -> None:
+    env = readers
     table = await open_pdk(env)
     tid = table.id
     rows = await env.bot.db.table(tid)
@@ -307,8 +296,8 @@ def test_every_control_label_of_every_family_is_worded_in_each_language() -> Non
         assert word("{verb} {cards}", [("verb", "补杠"), ("cards", "五万")]).startswith("補槓 ")
 
 
-async def test_a_failing_locale_write_does_not_refuse_the_click(mixed: Env, monkeypatch: pytest.MonkeyPatch) -> None:
-    env = mixed
+async def test_a_failing_locale_write_does_not_refuse_the_click(readers: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    env = readers
     table = await open_pdk(env)
     calls: list[tuple[int, int, str]] = []
 
@@ -370,10 +359,10 @@ def test_a_refused_action_names_it_in_the_readers_language(variant: str) -> None
         assert named(game.name_action(other)) in english and english != str(caught.value)
 
 
-async def test_an_ai_seat_is_named_once_in_every_language(mixed: Env) -> None:
+async def test_an_ai_seat_is_named_once_in_every_language(readers: Env) -> None:
     """issue 17: 「3号 电脑1（电脑）」 said AI twice on every line, when its name already says it. The lobby, the table
     message, the DM panels and the settlement name it once, each in its reader's language."""
-    env = mixed
+    env = readers
     table = await open_pdk(env)
     [ai] = [s for s, seat in enumerate(table.seats) if seat.is_ai]
     lobby = env.world.message_text(table.lobby_message_id)
