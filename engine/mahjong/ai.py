@@ -23,32 +23,25 @@ def _distance(game: MahjongGame, counts: list[int], limit: int | None = None) ->
     return int(game.rules.checker.distance(plain, wild, limit=limit))
 
 
-def _isolation(counts: list[int], t: int, wild: int | None) -> tuple[int, int]:
-    """How little a tile is worth keeping: fewer copies and neighbours first, terminals before middle tiles;
-    红中 (wild) is never thrown."""
-    if t == wild:
-        return (99, 99)
-    if t >= 27:
-        return (counts[t], 0)
-    rank = t % 9
-    near = sum(counts[max(t - 2, t - rank):min(t + 3, t - rank + 9)])
-    return (near, 0 if rank in (0, 8) else 1)
-
-
-# Per tile: where its neighbours lie in a hand's counts (its suit's tiles within two; a 字 itself), and the rest of
-# its ``_isolation`` key (middle tiles after terminals) with the tile itself, for ``_ranked``.
+# Per tile: where its neighbours lie in a hand's counts (its suit's tiles within two; a 字 itself), and what breaks
+# a tie between tiles as near (terminals and 字 before middle tiles, then the tile itself).
 _NEAR_FROM = tuple(t if t >= 27 else max(t - 2, t - t % 9) for t in range(KINDS))
 _NEAR_TO = tuple(t + 1 if t >= 27 else min(t + 3, t - t % 9 + 9) for t in range(KINDS))
 _TIE = tuple((100 if t < 27 and 0 < t % 9 < 8 else 0) + t for t in range(KINDS))
 
 
+def _useless(counts: list[int], t: int, wild: int | None) -> int:
+    """How little a tile is worth keeping, smallest first: fewer copies and neighbours, then terminals and 字
+    before middle tiles, then the lower tile, folded into one int (a decision sorts a dozen; tuples cost more than
+    the search they order); 红中 (wild) is never thrown before another."""
+    if t == wild:
+        return 999_900 + t
+    return sum(counts[_NEAR_FROM[t]:_NEAR_TO[t]]) * 10_000 + _TIE[t]
+
+
 def _ranked(counts: list[int], choices: list[int], wild: int | None) -> list[int]:
-    """``choices`` least useful first: sorted by (``_isolation``, tile) folded into one int per tile (the sort
-    runs once a decision; tuples and a key function cost more than the search they order)."""
-    lo, hi, tie = _NEAR_FROM, _NEAR_TO, _TIE
-    keys = [999_900 + t if t == wild else sum(counts[lo[t]:hi[t]]) * 10_000 + tie[t] for t in choices]
-    keys.sort()
-    return [k % 100 for k in keys]
+    """``choices`` least useful first."""
+    return sorted(choices, key=lambda t: _useless(counts, t, wild))
 
 
 def best_discard(game: MahjongGame, seat: int, counts: list[int], choices: list[int]) -> tuple[int, int]:
@@ -66,18 +59,16 @@ def best_discard(game: MahjongGame, seat: int, counts: list[int], choices: list[
     if wild is not None:
         held, plain[wild] = plain[wild], 0
     hand = bytes(plain)
-    ranked = _ranked(counts, choices, wild)
+    ranked = _ranked(counts, choices, wild)  # the wildcard last
+    others = [t for t in ranked if t != wild]
+    # the hand's own distance (the checker works it out itself when there is no wildcard to set aside)
+    target = None if wild is None else max(checker.distance(hand, held), 1)
     best: tuple[int, int] | None = None
-    if ranked and ranked[0] != wild:
-        # every tile but the wildcard (ranked last): the checker's own search, one tile out at a time, from the
-        # hand's own distance
-        target = max(checker.distance(hand, held), 1) if wild is not None else None
-        best = checker.first_discard(hand, held, [t for t in ranked if t != wild], target)
+    if others:  # the checker's own search, one tile out at a time, least useful first
+        best = checker.first_discard(hand, held, others, target)
         if target is None or best[1] <= target:
             return best
-    else:
-        target = max(checker.distance(hand, held), 1)
-    if ranked and ranked[-1] == wild:
+    if target is not None and wild in ranked:  # (a target is set when the rules have a wildcard)
         d = checker.distance(hand, held - 1, limit=target)
         if d <= target:
             return wild, d
@@ -89,6 +80,12 @@ def best_discard(game: MahjongGame, seat: int, counts: list[int], choices: list[
 
 # the tile of each shared discard action (legal lists hold these very objects), read without parsing its code
 _DISCARD_TILE = {id(a): t for t, a in enumerate(DISCARDS)}
+
+
+def _discard_tile(action: Action) -> int:
+    """A discard's tile: looked up for a shared action, parsed for any other."""
+    tile = _DISCARD_TILE.get(id(action))
+    return tile_id(action.cards[0]) if tile is None else tile
 
 
 def _obvious(legal: list[Action]) -> Action | None:
@@ -113,7 +110,7 @@ def choose(game: Game, seat: int) -> Action:
         held = KINDS - game.hands[seat].count(0)
         choices = list(map(_DISCARD_TILE.__getitem__, map(id, legal[len(legal) - held:])))
     else:
-        choices = [_DISCARD_TILE.get(id(a)) or tile_id(a.cards[0]) for a in legal if a.kind == "discard"]
+        choices = [_discard_tile(a) for a in legal if a.kind == "discard"]
     tile, after = best_discard(game, seat, counts, choices)
     for a in legal:
         if a.kind in ("angang", "bugang"):
@@ -180,4 +177,4 @@ def easy_discard(game: MahjongGame, seat: int, legal: list[Action]) -> Action:
     discards = [a for a in legal if a.kind == "discard"]
     if not discards:
         return choose(game, seat)
-    return min(discards, key=lambda a: (*_isolation(counts, t := tile_id(a.cards[0]), wild), t))
+    return min(discards, key=lambda a: _useless(counts, tile_id(a.cards[0]), wild))

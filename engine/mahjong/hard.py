@@ -145,7 +145,7 @@ def _ranked(game: MahjongGame, seat: int, legal: list[Action]) -> tuple[list[int
         counts[t] -= 1
         gains[t] = _effective(game, counts, unseen, best)
         counts[t] += 1
-    keep.sort(key=lambda t: (-gains[t], *ai._isolation(game.hands[seat], t, wild), t))
+    keep.sort(key=lambda t: (-gains[t], ai._useless(game.hands[seat], t, wild)))
     return keep, best
 
 
