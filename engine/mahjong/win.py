@@ -693,8 +693,8 @@ class Checker:
         keeps: ``max(distance(hand, wild), 1)``, worked out here from the same halves and counts.
 
         What the AI asks on every turn, one candidate after another: each candidate's hand differs from ``hand`` by
-        one tile, so the half it leaves alone keeps its frontier id, and the 七对 / 十三幺 counts move by that tile
-        (the figures are ``distance``'s, in the same steps)."""
+        one tile, so the half it leaves alone keeps its frontier id (the figures are ``distance``'s, in the same
+        steps)."""
         if len(self._pairs) >= MEMO_LIMIT or len(self._matches) >= MEMO_LIMIT:
             self._forget_frontiers()
         pairs = self._pairs
@@ -711,34 +711,15 @@ class Checker:
             raise ValueError("a discard is made from a hand of 3n+2 tiles")
         w = wild + 1  # the 13 − 3k hand left needs one more tile
         specials = n == 14 and (self.qidui or self.shisanyao)
-        if specials:
-            if self.qidui_quads:
-                pairs14 = sum(hand.translate(_HALVES))
-            else:
-                kinds14 = len(hand) - hand.count(0)
-                pairs14 = kinds14 - hand.count(1)
-            ends = _YAO_COUNTS(hand)
-            missing14 = ends.count(0)
-            doubled14 = len(ends) - missing14 - ends.count(1)
-        if target is None:
+        if target is None:  # ``_exact_distance`` of the whole hand (3k + 2 tiles: nothing extra)
             k = (a, b, wild)
             found = matches.get(k)
             d = matches[k] = self._match(a, b, wild) if found is None else found
-            if specials and d > 0:  # ``_exact_distance`` of the whole hand (3k + 2 tiles: nothing extra)
-                special = INF
-                if self.qidui:
-                    if self.qidui_quads:
-                        used = min(n - wild - 2 * pairs14, wild)
-                        special = max(0, 7 - (pairs14 + used + (wild - used) // 2))
-                    else:
-                        special = max(0, 7 - pairs14 + max(0, 7 - kinds14) - wild)
-                if self.shisanyao:
-                    special = min(special, max(0, missing14 + (0 if doubled14 else 1) - wild))
-                d = min(d, special)
+            if specials and d > 0:
+                d = min(d, self._special_distance(hand, wild))
             target = max(d, 1)
         best: tuple[int, int] | None = None
         for t in ranked:
-            x = hand[t]
             half = bytearray(low if t < 18 else high)
             half[t if t < 18 else t - 18] -= 1
             key = bytes(half)
@@ -749,23 +730,7 @@ class Checker:
             found = matches.get(k)
             d = matches[k] = self._match(*k) if found is None else found
             if specials and d > 0:
-                special = INF
-                if self.qidui:
-                    if self.qidui_quads:
-                        pairs13 = pairs14 - (0 if x & 1 else 1)
-                        singles = n - wild - 1 - 2 * pairs13
-                        used = min(singles, w)
-                        special = max(0, 7 - (pairs13 + used + (w - used) // 2))
-                    else:
-                        kinds13 = kinds14 - (x == 1)
-                        pairs13 = pairs14 - (x == 2)
-                        special = max(0, 7 - pairs13 + max(0, 7 - kinds13) - w)
-                if self.shisanyao:
-                    yao = t in _YAOJIU_SET
-                    missing = missing14 + (yao and x == 1)
-                    doubled = doubled14 - (yao and x == 2)
-                    special = min(special, max(0, missing + (0 if doubled else 1) - w))
-                d = min(d, special)
+                d = min(d, self._special_distance(key + high if t < 18 else low + key, w))
             d = min(d + 1, target + 1)
             if d <= target:
                 return t, d
@@ -780,12 +745,8 @@ class Checker:
             raise ValueError("distance needs a hand of 3n+1 or 3n+2 tiles")
         extra = 1 if n % 3 == 1 else 0
         w = wild + extra
-        special = INF  # 七对 / 十三幺: cheap to price, and they bound the 4X+Y search below
-        if n + extra == 14:
-            if self.qidui:
-                special = self._qidui_distance(counts, w)
-            if self.shisanyao:
-                special = min(special, self._shisanyao_distance(counts, w))
+        # 七对 / 十三幺: cheap to price, and they bound the 4X+Y search below
+        special = self._special_distance(counts, w) if n + extra == 14 else INF
         best = special if special <= 0 else min(self._standard_distance(counts, w, special - 1), special)
         return best + extra
 
@@ -895,6 +856,15 @@ class Checker:
             self._block_fronts.append(entry)
         ids[key] = fid
         return fid
+
+    def _special_distance(self, counts: bytes, w: int) -> int:
+        """The distance of 13 or 14 tiles with ``w`` free ones to 七对 or 十三幺, as played (INF if neither is)."""
+        special = INF
+        if self.qidui:
+            special = self._qidui_distance(counts, w)
+        if self.shisanyao:
+            special = min(special, self._shisanyao_distance(counts, w))
+        return special
 
     def _qidui_distance(self, counts: bytes, w: int) -> int:
         if not self.qidui_quads:

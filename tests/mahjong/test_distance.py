@@ -104,7 +104,7 @@ def test_distance_survives_its_memo_tables_being_forgotten(monkeypatch: pytest.M
 def test_first_discard_is_distance_one_tile_out(
     checker: Checker, universe: list[int], wild_counts: tuple[int, ...]
 ) -> None:
-    """The AI's search (each candidate one tile out of the hand, 七对 / 十三幺 counts moved by that tile) gives
+    """The AI's search (each candidate one tile out of the hand, its unchanged half looked up by id) gives
     ``distance`` of every candidate's hand, and stops where a search asking ``distance`` in turn stops."""
     rng = random.Random(31)
     checked = 0
