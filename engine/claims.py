@@ -46,6 +46,9 @@ class ClaimWindow:
     forced: dict[int, Action] = field(default_factory=dict)  # compulsory claims, applied unless beaten
     priority: Mapping[str, int] = field(default_factory=lambda: PRIORITY)  # the variant's ranks
     multi_win: bool = False  # 一炮多响 / 通炮: every seat that chooses 胡 wins
+    # ``pending()`` as of so many decisions: the table, ``legal_actions`` and ``apply`` each ask it in one step,
+    # and a window changes only as its seats decide (each once: ``decided`` only grows)
+    _pending: tuple[int, tuple[int, ...]] = field(default=(-1, ()), init=False, repr=False, compare=False)
 
     @property
     def win_rank(self) -> int:
@@ -95,6 +98,13 @@ class ClaimWindow:
 
     def pending(self) -> list[int]:
         """Undecided seats whose decision could still change the outcome, in precedence order."""
+        decisions, seats = self._pending
+        if decisions != len(self.decided):
+            seats = tuple(self._still_asked())
+            self._pending = (len(self.decided), seats)
+        return list(seats)
+
+    def _still_asked(self) -> list[int]:
         undecided = [s for s in self.order if s in self.options and s not in self.decided]
         best = self.best_claim()
         if self.multi_win and best is not None and self.is_win(best[1]):

@@ -797,7 +797,7 @@ def choose(game: ChangshaGame, seat: int) -> Action:
     discards: list[int] = []
     for a in legal:
         if a.kind == "discard":  # most of a turn's list: its tiles straight away
-            discards.append(ai._DISCARD_TILE.get(id(a)) or _tile(a.cards[0]))
+            discards.append(ai._discard_tile(a))
         else:
             by_kind.setdefault(a.kind, []).append(a)
     if "qishou" in by_kind:  # before a 胡 on the same draw: the 中途 起手胡 is paid too

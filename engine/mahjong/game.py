@@ -65,11 +65,13 @@ def _tile(code: str) -> int:
 HU = Action("hu")
 PASS = Action("pass")
 DISCARDS = tuple(Action("discard", (NOTATION[t],)) for t in range(KINDS))
-_SEAT_IDS = range(8)
+_SEAT_IDS = range(4)  # every 麻将 table seats 4 at most (长沙 人数: 4 / 3 / 2, the others 4)
 # Claims by tile, shared like the discards (every discard offers some): 碰, 明杠, and each 吃 with the two tiles
 # it takes from the hand, the run's lowest first.
 PENGS = tuple(Action("peng", (NOTATION[t],)) for t in range(KINDS))
 GANGS = tuple(Action("gang", (NOTATION[t],)) for t in range(KINDS))
+
+
 def _chis(tile: int) -> tuple[tuple[int, int, Action], ...]:
     out = []
     if tile < 27:
@@ -127,9 +129,6 @@ class MahjongGame(Hand):
         self.lapsed: list[set[int]] = [set() for _ in range(self.seats)]  # 杠 not made when first possible
         self.last_drawer = dealer
         self.window: ClaimWindow | None = None
-        self._pending_window: ClaimWindow | None = None  # ``to_act`` of this window at ``_pending_n`` decisions
-        self._pending_n = -1
-        self._pending: list[int] = []
         self.window_kind = ""  # discard | rob
         self.window_from = dealer
         self.window_card: int | None = None
@@ -580,14 +579,8 @@ class MahjongGame(Hand):
             return []
         if self.predeal is not None:
             return self.predeal.to_act()
-        w = self.window
-        if w is not None:
-            # Asked several times a step (the table, ``legal_actions``, ``apply``); a window changes only as its
-            # seats decide (``_apply``), so its answer is kept per window and number of decisions.
-            n = len(w.decided)
-            if self._pending_window is not w or self._pending_n != n:
-                self._pending, self._pending_window, self._pending_n = w.pending(), w, n
-            return list(self._pending)
+        if self.window is not None:
+            return self.window.pending()
         return [self.turn] if self.turn is not None else []
 
     def _legal(self, seat: int) -> list[Action]:
