@@ -32,9 +32,7 @@ def seat_word(seat: int, lang: Lang | None = None) -> str:
 def _word(value: Any, seat: SeatNamer | None, cards: CardWords | None, speak: Lang) -> str:
     """One argument of a Msg in words. A function of its own, not a closure inside :func:`say`: a nested
     function calling itself is a reference cycle (its cell holds it), garbage only a full collection frees."""
-    if isinstance(value, bool):  # a flag is no word of the game (and not a count)
-        return str(value)
-    if isinstance(value, int):
+    if isinstance(value, int):  # a count, or a flag (no word of the game)
         return str(value)
     if isinstance(value, Seat):
         return seat(value.seat) if seat else seat_word(value.seat, speak)

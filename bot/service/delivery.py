@@ -210,19 +210,19 @@ class Delivery:
 
     def outbox(self, table: Table) -> Outbox:
         """The table's channel lane."""
-        return self._lane(table.id, f"table-{table.id}")
+        return self._lane(table.id, table.id, f"table-{table.id}")
 
     def dm_outbox(self, table: Table, seat: int) -> Outbox:
-        return self._lane((table.id, "dm", seat), f"table-{table.id}-dm-{seat}")
+        return self._lane(table.id, (table.id, "dm", seat), f"table-{table.id}-dm-{seat}")
 
     def notice_outbox(self, table: Table) -> Outbox:
-        return self._lane((table.id, "notice"), f"table-{table.id}-notice")
+        return self._lane(table.id, (table.id, "notice"), f"table-{table.id}-notice")
 
-    def _lane(self, key: Any, name: str) -> Outbox:
+    def _lane(self, table_id: int, key: object, name: str) -> Outbox:
         box = self.outboxes.get(key)
         if box is None:
             box = self.outboxes[key] = Outbox(name)
-            held = self._holding.get(key if isinstance(key, int) else key[0])
+            held = self._holding.get(table_id)  # opened while a click on its table is handled: held too
             if held is not None:
                 box.hold()
                 held.append(box)
