@@ -26,6 +26,12 @@ def ago_text(seconds: float) -> str:
 
 AGO_TEXT = re.compile(r"AGO_TEXT\((-?[0-9.]+)\)")
 
+
+def timestamps(sql: str, now: str, at: str) -> str:
+    """``sql`` with :data:`NOW_TEXT` and :func:`ago_text` in a dialect's words: ``now`` its current time, ``at``
+    a time ``{offset}`` seconds from it."""
+    return AGO_TEXT.sub(lambda m: at.format(offset=-float(m[1])), sql.replace(NOW_TEXT, now))
+
 MAX_BATCH = 1000  # bounds how long one commit holds up the reads queued behind it
 MAX_TRIES = 5  # a job undone by a transient conflict runs again in the next batch, this many times at most
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 
-from .base import AGO_TEXT, NOW_TEXT, BatchResult, CommitError, IntegrityError, Row, WriteFn
+from .base import BatchResult, CommitError, IntegrityError, Row, WriteFn, timestamps
 from .schema import POSTGRES_AT, POSTGRES_NOW
 
 # pg_advisory_xact_lock key of the migrations: two processes starting at once migrate one after the other.
@@ -28,9 +28,10 @@ _PLACEHOLDER = re.compile(r"\?")
 
 @lru_cache(maxsize=256)
 def dialect(sql: str) -> str:
-    """``?`` placeholders numbered ``$1, $2 …`` (the queries hold no ``?`` inside string literals)."""
+    """``?`` placeholders numbered ``$1, $2 …`` (the queries hold no ``?`` inside string literals), and the
+    timestamp tokens (``NOW_TEXT``, ``ago_text``) in PostgreSQL's words."""
     numbers = iter(range(1, 1 << 16))
-    return _PLACEHOLDER.sub(lambda _m: f"${next(numbers)}", AGO_TEXT.sub(lambda m: POSTGRES_AT.format(offset=-float(m[1])), sql.replace(NOW_TEXT, POSTGRES_NOW)))
+    return _PLACEHOLDER.sub(lambda _m: f"${next(numbers)}", timestamps(sql, POSTGRES_NOW, POSTGRES_AT))
 
 
 def rowcount(status: str) -> int:

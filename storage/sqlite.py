@@ -10,13 +10,13 @@ from typing import Any
 
 import aiosqlite
 
-from .base import AGO_TEXT, NOW_TEXT, BatchResult, CommitError, IntegrityError, Row, WriteFn
+from .base import BatchResult, CommitError, IntegrityError, Row, WriteFn, timestamps
 from .schema import SQLITE_AT, SQLITE_NOW
 
 
 @lru_cache(maxsize=256)
 def dialect(sql: str) -> str:
-    return AGO_TEXT.sub(lambda m: SQLITE_AT.format(offset=-float(m[1])), sql.replace(NOW_TEXT, SQLITE_NOW))
+    return timestamps(sql, SQLITE_NOW, SQLITE_AT)
 
 
 class SqliteTx:
