@@ -16,6 +16,7 @@ from engine.calculator import evaluate
 from engine.core import InvalidInput, OptionError
 from engine.registry import all_variants, get_variant
 
+from ..engine_words import said
 from ..i18n import SOURCE, tr, tr_in
 from ..options_text import chinese_option_keys, json_object, parse_options_text, variant_name
 from .calc_parts import FIELD_WORDS, field_word, value_lines
@@ -77,11 +78,6 @@ COMMON_ERRORS: list[tuple[re.Pattern[str], Say]] = [(re.compile(p), f) for p, f 
     (r"^context flag '(\w*)' must be true or false",
      lambda m: tr("情形「{flag}」只能是 true 或 false。", flag=m[1][:20])),
     (r"options must be an object", lambda m: tr("房间选项必须是一个对象 {...}。")),
-    # engine/options.py speaks Chinese already; only the raw option keys it names are left out
-    (r"^没有选项 「(.+?)」",  # i18n: input (the engine's words, read)
-     lambda m: tr("没有房间选项「{option}」（/rules 列出每个玩法的选项）。", option=m[1][:20])),
-    (r"^选项 「\w+」（(.+?)）只能取 (.+)$",  # i18n: input
-     lambda m: tr("房间选项「{option}」只能取 {choices}。", option=tr(m[1]), choices=m[2])),
 ]]
 # A variant's own reason, already in Chinese.
 COMMON_REASONS: list[tuple[re.Pattern[str], Say]] = [
@@ -127,6 +123,8 @@ def calculate(data: dict[str, Any]) -> dict[str, Any]:
     always go out)."""
     try:
         return evaluate(data)
+    except OptionError as e:  # a room option refused: the engine's message id and fields, worded here
+        raise CalcFormError(tr("房间选项：{why}", why=said(e))) from None
     except InvalidInput as e:
         raise CalcFormError(calculator_error(str(e))) from None
     except RecursionError:
@@ -197,11 +195,11 @@ def build_input(variant: str, hand: str, win: str | None = None, source: str = "
     try:
         raw = parse_options_text(options or "")
     except OptionError as e:
-        raise CalcFormError(tr("房间选项写法不对（应写成 键=值，如 chongtun=2）：{why}", why=engine_text(str(e)))) from None
+        raise CalcFormError(tr("房间选项写法不对（应写成 键=值，如 chongtun=2）：{why}", why=said(e))) from None
     try:
         data["options"] = chinese_option_keys(variant, raw)
     except OptionError as e:
-        raise CalcFormError(tr("房间选项：{why}", why=engine_text(str(e)))) from None
+        raise CalcFormError(tr("房间选项：{why}", why=said(e))) from None
     return data
 
 

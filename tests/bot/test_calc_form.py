@@ -150,15 +150,18 @@ def test_room_options_text_forms() -> None:
 
 
 def test_option_errors_name_the_option_and_its_values() -> None:
-    """The engine's own (Chinese) option messages reach the player, not the generic apology."""
-    from bot.present.calc import BAD_INPUT, calculator_error
-    from engine.core import OptionError
-    from engine.options import validate_options
-    from engine.registry import get_variant
+    """The engine's own option messages reach the player, worded from their message ids (the option, what it
+    takes, what the room options are), not the generic apology; in English too."""
+    from bot.i18n import speaking
+    from bot.present.calc import BAD_INPUT, calculate
+
     said = []
-    for raw in ({"bogus": 1}, {"chongtun": 9}):
-        with pytest.raises(OptionError) as err:
-            validate_options(get_variant("paohuzi").options, raw)
-        said.append(calculator_error(str(err.value)))
-    assert said[0] == "没有房间选项「bogus」（/rules 列出每个玩法的选项）。"
-    assert said[1].startswith("房间选项「充囤」只能取 0、1、2、3、4、5") and BAD_INPUT not in said
+    for lang in ("zh-CN", "en"):
+        for raw in ({"bogus": 1}, {"chongtun": 9}):
+            with speaking(lang), pytest.raises(CalcFormError) as err:
+                calculate({"variant": "paohuzi", "hand": ["一"], "options": raw})
+            said.append(str(err.value))
+    assert said[0].startswith("房间选项：没有选项 「bogus」；可用：") and "chongtun（充囤）" in said[0]
+    assert said[1].startswith("房间选项：选项 「chongtun」（充囤）只能取 0、1、2、3、4、5") and BAD_INPUT not in said
+    assert said[2].startswith("Room options: no option 「bogus」; available: ")
+    assert said[3].startswith("Room options: option 「chongtun」 (") and "takes only 0、1、2、3、4、5" in said[3]

@@ -132,7 +132,7 @@ def test_tuidaohu_options_by_chinese_name_and_raw_keys_unchanged() -> None:
         "jiachui": "false", "difen": "5"}
     # an unknown key is the calculator's to name
     assert build_input("tuidaohu", HZ_NONE, "4p", options="番=2")["options"] == {"番": "2"}
-    with pytest.raises(CalcFormError, match="没有房间选项「番」"):
+    with pytest.raises(CalcFormError, match="没有选项 「番」"):
         calculate(build_input("tuidaohu", HZ_NONE, "4p", options="番=2"))
 
 
