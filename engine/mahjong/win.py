@@ -36,6 +36,8 @@ _YAO_COUNTS = operator.itemgetter(*YAOJIU)  # a hand's counts of the 13 幺九, 
 _HALVES = bytes(n // 2 for n in range(256))  # pairs in n copies, for ``bytes.translate``: a hand's pairs by kind
 # a block's (or two blocks') (r, d) frontiers: without the 将, with it (``_frontier``)
 Frontiers = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+# one block's split without wildcards: its 刻子 and its 顺子 (each sorted by tile), and the 将's tile if it holds it
+PlainWay = tuple[tuple["Group", ...], tuple["Group", ...], int | None]
 MEMO_LIMIT = 100_000  # entries per block table; cleared when full (as the 字牌 memo)
 
 # (offset, length, honour) of the four blocks: 万 筒 条 字.
@@ -124,6 +126,29 @@ def _group_order(g: Group) -> tuple[str, int, tuple[int, ...]]:
 
 def _order(d: Decomposition) -> tuple[object, ...]:
     return (d.shape, -1 if d.pair is None else d.pair, d.groups, d.pairs, d.free_groups, d.free_pairs, d.wild_as)
+
+
+def _plain_order(d: Decomposition) -> tuple[object, ...]:
+    """``_order`` of standard ways without wildcards (only the 将 and the groups differ), by plain tuples."""
+    return (d.pair, [(g.kind, g.tile) for g in d.groups])
+
+
+# A standard way of a hand without wildcards, as ``Decomposition("standard", pair=…, groups=…)`` would build it: a
+# frozen dataclass's ``__init__`` sets its seven fields one ``object.__setattr__`` at a time (≈ 2 µs, as much as the
+# rest of a cold plain hand's ways); the instance's ``__dict__`` is filled in the fields' order instead, the same
+# object (tests/mahjong/test_win_brute.py compares the two).
+_PLAIN_FIELDS: dict[str, object] = {
+    "shape": "standard", "pair": None, "groups": (), "pairs": (), "free_groups": 0, "free_pairs": 0, "wild_as": ()
+}
+
+
+def _plain_way(pair: int | None, groups: tuple[Group, ...]) -> Decomposition:
+    d: Decomposition = object.__new__(Decomposition)
+    fields = d.__dict__
+    fields.update(_PLAIN_FIELDS)
+    fields["pair"] = pair
+    fields["groups"] = groups
+    return d
 
 
 def _mask(targets: Iterable[int], offset: int, length: int) -> int:
@@ -273,6 +298,40 @@ def _plain_splits(c: list[int], want: bool, honour: bool) -> list[tuple[tuple[tu
     return out
 
 
+_KE = tuple(_group("ke", t) for t in range(KINDS))
+_SHUN = tuple(_group("shun", t) for t in range(27))  # (those of an 8 or a 9 are never used; 字 make none)
+
+
+def _group_ways(c: list[int], i: int, off: int, honour: bool) -> list[tuple[tuple[Group, ...], tuple[Group, ...]]]:
+    """Every split of a block's counts from position ``i`` on (``c``, no wildcard, restored on return) into groups
+    alone, as (刻子, 顺子) sorted by tile, each split once: the lowest tile's copies are some 顺子 starting there (its
+    count mod 3, or three more: three 顺子 are three 刻子 of other tiles) and 刻子 for the rest — distinct choices,
+    distinct splits."""
+    n = len(c)
+    while i < n and not c[i]:
+        i += 1
+    if i == n:
+        return [((), ())]
+    x = c[i]
+    ke = _KE[i + off]
+    out: list[tuple[tuple[Group, ...], tuple[Group, ...]]] = []
+    for shun in range(x % 3, x + 1, 3):
+        shuns: tuple[Group, ...] = ()
+        if shun:
+            if honour or i + 2 >= n or c[i + 1] < shun or c[i + 2] < shun:
+                break
+            c[i + 1] -= shun
+            c[i + 2] -= shun
+            shuns = (_SHUN[i + off],) * shun
+        kes = (ke,) * ((x - shun) // 3)
+        for k, s in _group_ways(c, i + 1, off, honour):
+            out.append((kes + k, shuns + s))
+        if shun:
+            c[i + 1] += shun
+            c[i + 2] += shun
+    return out
+
+
 def _honour_prices(c: tuple[int, ...], mask: int) -> tuple[int, int]:
     """(w0, w1) of the 字 block, as ``_cost`` would find them, without its search."""
     w0 = 0
@@ -351,6 +410,8 @@ class Checker:
         self._splits_memo: dict[
             tuple[int, bytes, bool, int], tuple[tuple[tuple[Group, ...], int | None, tuple[int, ...]], ...]
         ] = {}
+        # decompositions without wildcards: each block's tile count mod 3 and ways, by counts (``_plain_block``)
+        self._plain_memo: tuple[dict[bytes, tuple[int, tuple[PlainWay, ...]]], ...] = ({}, {}, {}, {})
 
     # -- block prices -----------------------------------------------------------------------------------------------
     def _entry(self, b: int, key: bytes) -> tuple[int, ...]:
@@ -495,12 +556,14 @@ class Checker:
         if known is None:
             if len(self._decomps) >= MEMO_LIMIT:
                 self._decomps.clear()
-            known = self._decomps[key] = tuple(self._ways(counts, wild))
+            known = self._decomps[key] = tuple(self._ways(key[0], wild))
         return list(known)  # (the caller's own list)
 
-    def _ways(self, counts: Sequence[int], wild: int) -> list[Decomposition]:
-        out: set[Decomposition] = set()
+    def _ways(self, counts: bytes, wild: int) -> list[Decomposition]:
         total = sum(counts) + wild
+        if not wild:
+            return self._plain_ways(counts, total)
+        out: set[Decomposition] = set()
         if total % 3 == 2:
             self._standard(counts, wild, out)
         if total == 14 and self.qidui and (wild or (1 not in counts and 3 not in counts)):
@@ -514,22 +577,77 @@ class Checker:
                 out.add(d)
         return sorted(out, key=_order)
 
+    def _plain_ways(self, counts: bytes, total: int) -> list[Decomposition]:
+        """``_ways`` of a hand without wildcards, already distinct and in ``_order`` (no set, no sort of one way).
+
+        Groups hold 3k tiles, so the 将 sits in the one block of 3k + 2 tiles and every other block holds 3k (else
+        nothing splits), and each way is one split per block (``_combine`` with nothing to share out). A block's
+        splits are distinct and their groups sorted (刻子 then 顺子, each by tile: ``Group``'s order), and blocks
+        follow in tile order, so a way's groups are the blocks' 刻子 and then their 顺子, in block order."""
+        out: list[Decomposition] = []
+        if total == 14:
+            # (七对 and 十三幺 sort first: their shapes' names come before "standard"; no hand is both)
+            if self.qidui and 1 not in counts and 3 not in counts:  # (an odd count is never a 七对 pair)
+                d = self._qidui(counts, 0)
+                if d is not None:
+                    out.append(d)
+            if self.shisanyao:
+                d = self._shisanyao(counts, 0)
+                if d is not None:
+                    out.append(d)
+        if total % 3 != 2:
+            return out
+        tm, tp, ts, tz = self._plain_memo
+        k = counts[0:9]
+        rm, wm = tm.get(k) or self._plain_block(0, k)
+        k = counts[9:18]
+        rp, wp = tp.get(k) or self._plain_block(1, k)
+        k = counts[18:27]
+        rs, ws = ts.get(k) or self._plain_block(2, k)
+        k = counts[27:34]
+        rz, wz = tz.get(k) or self._plain_block(3, k)
+        # (a block of 3k + 1 tiles has no split; of the others exactly one may hold 3k + 2: the 将)
+        if rm + rp + rs + rz != 2 or not (wm and wp and ws and wz):
+            return out
+        standard = [
+            _plain_way(
+                pm if pm is not None else pp if pp is not None else ps if ps is not None else pz,
+                km + kp + ks + kz + sm + sp + ss,
+            )
+            for (km, sm, pm), (kp, sp, pp), (ks, ss, ps), (kz, _, pz) in itertools.product(wm, wp, ws, wz)
+        ]
+        if len(standard) > 1:
+            standard.sort(key=_plain_order)
+        return out + standard
+
+    def _plain_block(self, b: int, key: bytes) -> tuple[int, tuple[PlainWay, ...]]:
+        """Block ``b``'s tile count mod 3 and its splits without wildcards — with the 将 when it holds 3k + 2
+        tiles, none when 3k + 1 — each as (刻子, 顺子, 将 tile) in tile ids with its groups sorted, every split once
+        (the set ``_plain_splits`` finds); tabled in ``_plain_memo``."""
+        memo = self._plain_memo[b]
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        off, n, honour = _BLOCKS[b]
+        c = list(key)
+        r = sum(key) % 3
+        found: tuple[PlainWay, ...] = ()
+        if r == 0:
+            found = tuple((ke, shun, None) for ke, shun in _group_ways(c, 0, off, honour))
+        elif r == 2:
+            # Groups' positions sum to 0 mod 3 (i + i+1 + i+2, or 3i), so the 将 sits at p with 2p ≡ Σ i·c[i].
+            ways: list[PlainWay] = []
+            for p in range(2 * (sum(key[1::3]) + 2 * sum(key[2::3])) % 3, n, 3):
+                if c[p] >= 2:
+                    c[p] -= 2
+                    ways += [(ke, shun, p + off) for ke, shun in _group_ways(c, 0, off, honour)]
+                    c[p] += 2
+            found = tuple(ways)
+        entry = memo[key] = (r, found)
+        return entry
+
     def _standard(self, counts: Sequence[int], wild: int, out: set[Decomposition]) -> None:
         key = bytes(counts)
         blocks = [key[off : off + ln] for off, ln, _ in _BLOCKS]
-        if not wild:
-            # No wildcard: groups hold 3k tiles, so the 将 sits in a block of 3k + 2 (no other could split), and
-            # each way is one split per block (``_combine`` with nothing to share out).
-            for where, block in enumerate(blocks):
-                if sum(block) % 3 != 2:
-                    continue
-                splits = [self._splits(b, blocks[b], b == where, 0) for b in range(4)]
-                for ways in itertools.product(*splits):
-                    out.add(Decomposition(
-                        "standard", pair=ways[where][1],
-                        groups=tuple(sorted(itertools.chain.from_iterable(g for g, _, _ in ways), key=_group_order)),
-                    ))
-            return
         for pair_block in (0, 1, 2, 3, None):
             self._combine(blocks, 0, pair_block, wild, (), None, (), out)
 

@@ -8,12 +8,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
-from engine.mahjong.tiles import ALL, SUITED
-from engine.mahjong.win import Checker
+from engine.mahjong.tiles import ALL, KINDS, SUITED, YAOJIU
+from engine.mahjong.win import Checker, Decomposition, Group, _plain_way
 from tests.mahjong import brute
 from tests.mahjong.hands import Hand, drop_one, random_hand
 from tests.scale import scaled
@@ -113,3 +114,74 @@ def test_plain_decompositions_match_the_shared_out_search() -> None:
         assert ours == general, h
         found += len(ours)
     assert found > 300
+
+
+def _reference_ways(counts: tuple[int, ...], checker: Checker) -> list[Decomposition]:
+    """Every way a hand without wildcards wins, by the definitions alone, in ``decompositions``' documented order
+    (shape, then 将, then groups by ``Group``'s order): the lowest tile left is the 将 (once), a 刻子 or a 顺子."""
+    found: set[Decomposition] = set()
+
+    def walk(c: list[int], groups: list[Group], pair: int | None) -> None:
+        i = next((t for t in range(KINDS) if c[t]), None)
+        if i is None:
+            if pair is not None:
+                found.add(Decomposition("standard", pair=pair, groups=tuple(sorted(groups))))
+            return
+        if pair is None and c[i] >= 2:
+            c[i] -= 2
+            walk(c, groups, i)
+            c[i] += 2
+        if c[i] >= 3:
+            c[i] -= 3
+            walk(c, [*groups, Group("ke", i)], pair)
+            c[i] += 3
+        if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+            for t in (i, i + 1, i + 2):
+                c[t] -= 1
+            walk(c, [*groups, Group("shun", i)], pair)
+            for t in (i, i + 1, i + 2):
+                c[t] += 1
+
+    if sum(counts) % 3 == 2:
+        walk(list(counts), [], None)
+    fourteen = sum(counts) == 14
+    if fourteen and checker.qidui and all(x % 2 == 0 for x in counts) and (checker.qidui_quads or max(counts) <= 2):
+        found.add(Decomposition("qidui", pairs=tuple(t for t in range(KINDS) for _ in range(counts[t] // 2))))
+    yao = [counts[t] for t in YAOJIU]
+    if fourteen and checker.shisanyao and sum(yao) == 14 and min(yao) >= 1 and max(yao) <= 2:
+        found.add(Decomposition("shisanyao", pair=next(t for t in YAOJIU if counts[t] == 2)))
+    return sorted(found, key=lambda d: (d.shape, -1 if d.pair is None else d.pair, d.groups, d.pairs))
+
+
+def test_plain_decompositions_match_a_reference_enumeration() -> None:
+    """Without wildcards ``decompositions`` is exactly the list the definitions give — the same ways, each once, in
+    the same order — on random hands (many of them winning shapes, every meld count) and on one-suit hands (清一色,
+    where a suit splits many ways), for the 推倒胡 checker (七对, 十三幺), one with suited wildcards and one that
+    refuses a 4-of-a-kind as two pairs."""
+    rng = random.Random(29)
+    checkers = (
+        Checker(wild_targets=(), shisanyao=True),
+        Checker(wild_targets=SUITED),
+        Checker(wild_targets=(), qidui_quads=False),
+    )
+    universes = (list(range(34)), list(range(27)), list(range(9, 18)), list(range(18, 34)))
+    wins = several = 0
+    for i in range(scaled(30_000, 3_000)):
+        checker = checkers[i % 3]
+        h = random_hand(rng, 0, universes[i // 3 % 4])
+        ours = checker.decompositions(h.counts)
+        assert ours == _reference_ways(h.counts, checker), h
+        assert checker.decompositions(h.counts) == ours  # and again, from its memo
+        wins += bool(ours)
+        several += len(ours) > 1
+    assert wins > 900 and several > 30  # (at the everyday scale: 1,230 and 41)
+
+
+def test_a_plain_way_is_the_dataclass_it_stands_for() -> None:
+    """``_plain_way`` fills a ``Decomposition``'s fields without its ``__init__``: the same fields, in order."""
+    groups = (Group("ke", 4), Group("shun", 9))
+    made = _plain_way(30, groups)
+    assert vars(made) == vars(Decomposition("standard", pair=30, groups=groups))
+    assert list(vars(made)) == [f.name for f in dataclasses.fields(Decomposition)]
+    assert made == Decomposition("standard", pair=30, groups=groups) and hash(made) == hash(Decomposition(
+        "standard", pair=30, groups=groups))
