@@ -106,7 +106,8 @@ def test_a_level_against_itself_scores_nothing() -> None:
 
 def test_the_duel_is_deterministic_from_its_seed_and_prints_its_line(capsys: pytest.CaptureFixture[str]) -> None:
     first = ai_duel.duel(get_variant("paohuzi"), 8, 5, NORMAL, EASY)
-    again = ai_duel.duel(get_variant("paohuzi"), 8, 5, NORMAL, EASY)
+    again = ai_duel.duel(get_variant("paohuzi"), 8, 5, NORMAL, EASY, jobs=2)  # two processes: the same deals
+    assert again.cpu > 0 and len(again.decisions) == len(first.decisions)
     other = ai_duel.duel(get_variant("paohuzi"), 8, 6, NORMAL, EASY)
     assert first.deal_means == again.deal_means != other.deal_means
     assert ai_duel.main(["--variant", "paohuzi", "--deals", "2", "--seed", "5", "--challenger", HARD,
