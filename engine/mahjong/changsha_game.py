@@ -579,7 +579,8 @@ class ChangshaGame(MahjongGame):
             tile = None if w.card is None else NOTATION[w.card]
             results.append(Win(w.seat, w.payer, tile, w.priced.patterns, value))
             won.append(said.winner(w.seat, w.win_from, w.payer, w.card, self._names(w.seat),
-                                   [self._meld_view(m, True) for m in self.melds[w.seat]], w.priced, value, None))
+                                   [self._meld_view(m, True) for m in self.melds[w.seat]], w.priced, value, None,
+                                   cs.CHECKER))  # (the checker ``cs.price`` reads)
             hows.append(said.how_words(w.win_from, w.payer, w.priced.patterns, gangshangpao=False))
         first = wins[0]
         says = said.won_words(winners, WON_WORDS[first.win_from], first.card, src, first.win_from, Term("通炮"))

@@ -505,7 +505,8 @@ class MahjongGame(Hand):
             src = from_seat if how in (DISCARD, ROBBING) else None
             wins.append(Win(seat, src, None if won_tile is None else NOTATION[won_tile], p.patterns, value))
             won.append(said.winner(seat, how, src, won_tile, self._names(seat),
-                                   [self._meld_view(m, True) for m in self.melds[seat]], p, value, rules.wild))
+                                   [self._meld_view(m, True) for m in self.melds[seat]], p, value, rules.wild,
+                                   rules.checker))
             hows.append(said.how_words(how, src, p.patterns, gangshangpao=rules.discard_win == "after_kong"))
         standing = self.ledger.settle(False, rules.ledger_rule)
         deltas = [a + b for a, b in zip(net(self.seats, payments), net(self.seats, standing), strict=True)]
