@@ -140,10 +140,15 @@ class ChangshaGame(MahjongGame):
         return not self.rules.checker.is_win(counts) and not _tiles_258(counts, self.melds[seat])
 
     def _can_win_tile(self, seat: int, card: int, win_from: str) -> Priced | None:
+        # what ``_price`` would find, before the spot is built (asked of every seat on every discard): 4X+Y only if
+        # the checker's block prices of the hand allow it, 将将胡 only with a 2, 5 or 8
+        four_x = self._may_complete(seat, card)
+        if not four_x and card % 9 not in (1, 4, 7):
+            return None
         counts = list(self.hands[seat])
         counts[card] += 1
-        if not self.rules.checker.is_win(counts) and not _tiles_258(counts, self.melds[seat]):
-            return None  # what ``_price`` would find, before the spot is built (asked of every seat on every discard)
+        if not (four_x and self.rules.checker.is_win(counts)) and not _tiles_258(counts, self.melds[seat]):
+            return None
         priced = self._price(self._spot(seat, card, win_from, add=True))
         passed = self.lou[seat].get(card)
         if priced is not None and passed is not None and not cs.is_bigger(priced, passed):

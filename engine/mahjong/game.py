@@ -84,6 +84,7 @@ def _chis(tile: int) -> tuple[tuple[int, int, Action], ...]:
 
 
 CHIS = tuple(_chis(t) for t in range(KINDS))
+_BLOCK_OF = tuple(min(t // 9, 3) for t in range(KINDS))  # a tile's block for ``Checker.completing``: 万 筒 条 字
 
 
 def chui_label(n: int) -> str:
@@ -139,6 +140,8 @@ class MahjongGame(Hand):
         self.bird_counts: list[int] = []  # the hits each bird is worth (一码全中: its rank)
         self.chui: list[int] | None = None
         self.robbed = False  # the hand was won by robbing a kong: its tile is in no hand or meld
+        # per seat, its hand as bytes and the checker's ``completing`` blocks of it (``_may_complete``)
+        self._completing: list[tuple[bytes, int]] = [(b"", 0)] * self.seats
         self.outcome: Outcome | None = None
         self.predeal: PreDeal | None = None
         if rules.chui:
@@ -210,8 +213,21 @@ class MahjongGame(Hand):
             return None
         return self._price(self._spot(seat, None, DEAL if opening else SELF_DRAW, add=False))
 
+    def _may_complete(self, seat: int, card: int) -> bool:
+        """Whether ``card`` (not a wildcard) added to the seat's hand may make it a win, by the checker's block prices
+        (``Checker.completing``; ``is_win`` has the last word). Every other seat's discard asks it of a hand that does
+        not change between the seat's own turns, so the blocks are kept per seat with the hand they were read of."""
+        hand = self.hands[seat]
+        key = bytes(hand)
+        held, blocks = self._completing[seat]
+        if held != key:
+            plain, wild = self._split(hand)
+            blocks = self.rules.checker.completing(plain, wild)
+            self._completing[seat] = (key, blocks)
+        return bool(blocks >> _BLOCK_OF[card] & 1)
+
     def _can_win_tile(self, seat: int, card: int, win_from: str) -> Priced | None:
-        if self.barred[seat] or card == self.rules.wild:
+        if self.barred[seat] or card == self.rules.wild or not self._may_complete(seat, card):
             return None
         counts = list(self.hands[seat])
         counts[card] += 1

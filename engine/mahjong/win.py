@@ -481,6 +481,24 @@ class Checker:
                 return sn + 1 == wild and (sn > 0 or self._yao_any)
         return False
 
+    def completing(self, counts: Sequence[int], wild: int = 0) -> int:
+        """The blocks (bit 0 万, 1 筒, 2 条, 3 字) one more tile of which may make ``counts`` + ``wild`` wildcards a
+        win: ``is_win`` refuses a hand any block of which needs more wildcards than it holds, and a tile changes only
+        its own block, so every other block must pass already — all four blocks when each does, the one that does
+        not when one does not, none when two do not. A necessary condition only (``is_win`` has the last word):
+        what a game asks once of a hand that every other seat's discard is then checked against."""
+        bad = 0
+        for b, (off, ln, _) in enumerate(_BLOCKS):
+            k = bytes(counts[off:off + ln])
+            entry = self._tables[b].get(k)
+            if entry is None:
+                entry = self._entry(b, k)
+            if entry[0] > wild:
+                if bad:
+                    return 0
+                bad = 1 << b
+        return bad or 0b1111
+
     # -- decompositions ---------------------------------------------------------------------------------------------
     def decompositions(self, counts: Sequence[int], wild: int = 0) -> list[Decomposition]:
         """Every distinct way the hand wins (sorted; ``[]`` when it does not). Scoring picks among them (碰碰胡,
