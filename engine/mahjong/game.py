@@ -140,8 +140,8 @@ class MahjongGame(Hand):
         self.bird_counts: list[int] = []  # the hits each bird is worth (一码全中: its rank)
         self.chui: list[int] | None = None
         self.robbed = False  # the hand was won by robbing a kong: its tile is in no hand or meld
-        # per seat, its hand as bytes and the checker's ``completing`` blocks of it (``_may_complete``)
-        self._completing: list[tuple[bytes, int]] = [(b"", 0)] * self.seats
+        # per seat, a copy of its hand and the checker's ``completing`` blocks of it (``_may_complete``)
+        self._completing: list[tuple[list[int], int]] = [([], 0)] * self.seats
         self.outcome: Outcome | None = None
         self.predeal: PreDeal | None = None
         if rules.chui:
@@ -218,12 +218,11 @@ class MahjongGame(Hand):
         (``Checker.completing``; ``is_win`` has the last word). Every other seat's discard asks it of a hand that does
         not change between the seat's own turns, so the blocks are kept per seat with the hand they were read of."""
         hand = self.hands[seat]
-        key = bytes(hand)
         held, blocks = self._completing[seat]
-        if held != key:
+        if held != hand:  # (a list compared item by item: cheaper than a key made of it)
             plain, wild = self._split(hand)
             blocks = self.rules.checker.completing(plain, wild)
-            self._completing[seat] = (key, blocks)
+            self._completing[seat] = (list(hand), blocks)
         return bool(blocks >> _BLOCK_OF[card] & 1)
 
     def _can_win_tile(self, seat: int, card: int, win_from: str) -> Priced | None:
