@@ -818,11 +818,11 @@ def choose(game: ChangshaGame, seat: int) -> Action:
         return by_kind["kaigang"][0]
     if game.window_kind == "kaigang":
         return PASS
-    counts = list(game.hands[seat])
+    counts = bytes(game.hands[seat])  # (the checker's memo key, and trials copied from it at once)
     if game.window is not None:
         now = ai._distance(game, counts)
         for a in by_kind.get("buzhang", []):
-            trial = list(counts)
+            trial = bytearray(counts)
             trial[_tile(a.cards[0])] -= 3
             if ai._distance(game, trial) <= now:
                 return a
@@ -831,7 +831,7 @@ def choose(game: ChangshaGame, seat: int) -> Action:
     tile, after = ai.best_discard(game, seat, counts, discards)
     for a in by_kind.get("buzhang", []):
         t = _tile(a.cards[0])
-        trial = list(counts)
+        trial = bytearray(counts)
         trial[t] -= 4 if trial[t] == 4 else 1
         if ai._distance(game, trial) <= after:
             return a
