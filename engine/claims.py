@@ -49,19 +49,17 @@ class ClaimWindow:
     # ``pending()`` as of so many decisions: the table, ``legal_actions`` and ``apply`` each ask it in one step,
     # and a window changes only as its seats decide (each once: ``decided`` only grows)
     _pending: tuple[int, tuple[int, ...]] = field(default=(-1, ()), init=False, repr=False, compare=False)
-    # worked out once (a window's order and ranks do not change): the win rank, and each seat's tie-break place
+    # worked out once (a window's ranks do not change; ``is_win`` asks it of every claim)
     win_rank: int = field(default=0, init=False, repr=False, compare=False)
-    _place: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.win_rank = max(self.priority.values(), default=0)
-        self._place = {seat: -i for i, seat in enumerate(self.order)}
 
     def is_win(self, action: Action) -> bool:
         return action.kind != "pass" and self.priority.get(action.kind, 0) == self.win_rank > 0
 
     def _rank(self, seat: int, action: Action) -> tuple[int, int]:
-        return (self.priority.get(action.kind, 0), self._place[seat])
+        return (self.priority.get(action.kind, 0), -self.order.index(seat))
 
     def _best_possible(self, seat: int) -> tuple[int, int]:
         ranks = [self._rank(seat, a) for a in self.options.get(seat, [])]

@@ -17,6 +17,7 @@ Hidden information: ``public_view`` never names who is asked in a window (``to_a
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -48,6 +49,7 @@ FAMILY = "mahjong"
 CHUI_CHOICES = (0, 1, 2)
 HAND = 13
 
+_KIND = operator.attrgetter("kind")
 _VERBS = {"peng": "碰", "gang": "杠", "angang": "暗杠", "bugang": "补杠"}
 # the kongs as the table names them when they stand
 KONG_WORDS = {"angang": Term("暗杠"), "bugang": Term("补杠"), "gang": Term("明杠")}
@@ -84,6 +86,8 @@ def _chis(tile: int) -> tuple[tuple[int, int, Action], ...]:
 
 
 CHIS = tuple(_chis(t) for t in range(KINDS))
+# the seats after each seat in turn order, by the table's number of seats (a window asks them on every discard)
+_AFTER = {n: tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n)) for n in range(1, 5)}
 _BLOCK_OF = tuple(min(t // 9, 3) for t in range(KINDS))  # a tile's block for ``Checker.completing``: 万 筒 条 字
 
 
@@ -155,7 +159,7 @@ class MahjongGame(Hand):
         return (seat + 1) % self.seats
 
     def _order_after(self, seat: int) -> list[int]:
-        return [(seat + i) % self.seats for i in range(1, self.seats)]
+        return list(_AFTER[self.seats][seat])
 
     def _split(self, counts: Sequence[int]) -> tuple[list[int], int]:
         """(counts without wildcards, wildcards) as the checker takes them."""
@@ -307,7 +311,7 @@ class MahjongGame(Hand):
 
     def _discard(self, seat: int, tile: int, offered: list[Action]) -> None:
         if self.rules.pass_bars or self.rules.kong_now_or_never:
-            kinds = {a.kind for a in offered}
+            kinds = set(map(_KIND, offered))
             if self.rules.pass_bars and "hu" in kinds:
                 self.barred[seat] = True  # 过胡不胡: a declined 自摸 bars the next discard wins too
             if self.rules.kong_now_or_never and "bugang" in kinds:
