@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import Action, Game
-from .game import DISCARDS, MahjongGame
+from .game import DISCARDS, PASS, MahjongGame
 from .tiles import KINDS, tile_id
 
 
@@ -162,7 +162,7 @@ def _claim(game: MahjongGame, seat: int, counts: Sequence[int], legal: list[Acti
         closer = after < now or (a.kind == "gang" and after <= now)
         if closer and (best is None or (after, rank) < (best[0], best[1])):
             best = (after, rank, a)
-    return best[2] if best is not None else Action("pass")
+    return best[2] if best is not None else PASS
 
 
 def choose_easy(game: Game, seat: int) -> Action:

@@ -136,8 +136,8 @@ class ChangshaGame(MahjongGame):
             return None
         return cs.price(spot, self.options, first_discard=self.first_discard)
 
-    def _cannot_win(self, seat: int, counts: Sequence[int]) -> bool:
-        return not self.rules.checker.is_win(counts) and not _tiles_258(counts, self.melds[seat])
+    def _cannot_win(self, seat: int, counts: Sequence[int], *, four_x: bool = True) -> bool:
+        return not (four_x and self.rules.checker.is_win(counts)) and not _tiles_258(counts, self.melds[seat])
 
     def _can_win_tile(self, seat: int, card: int, win_from: str) -> Priced | None:
         # what ``_price`` would find, before the spot is built (asked of every seat on every discard): 4X+Y only if

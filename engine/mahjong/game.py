@@ -200,9 +200,12 @@ class MahjongGame(Hand):
         """The dealer's first turn, on his dealt 14 (天胡, an opening 暗杠)."""
         return seat == self.dealer and self.turns_taken[seat] == 0 and self.drawn is None and not self.melds[seat]
 
-    def _cannot_win(self, seat: int, counts: Sequence[int]) -> bool:
+    def _cannot_win(self, seat: int, counts: Sequence[int], *, four_x: bool = True) -> bool:
         """What ``_price`` refuses at once (no 4-红中 win aside), told before a spot is built: every turn and every
-        discard asks it of a hand that mostly does not win."""
+        discard asks it of a hand that mostly does not win. ``four_x`` False: the hand is known not to win by the
+        checker (``_drawn_may_complete``)."""
+        if not four_x:
+            return True
         if self.rules.wild is None:
             return not self.rules.checker.is_win(counts)
         plain, wild = self._split(counts)
@@ -213,7 +216,7 @@ class MahjongGame(Hand):
         if self.drawn is None and not opening:
             return None  # after a 碰/吃 the hand is not won by itself
         hand = self.hands[seat]
-        if not self._four_wild(seat, hand) and self._cannot_win(seat, hand):
+        if not self._four_wild(seat, hand) and self._cannot_win(seat, hand, four_x=self._drawn_may_complete(seat)):
             return None
         return self._price(self._spot(seat, None, DEAL if opening else SELF_DRAW, add=False))
 
@@ -228,6 +231,22 @@ class MahjongGame(Hand):
             blocks = self.rules.checker.completing(plain, wild)
             self._completing[seat] = (list(hand), blocks)
         return bool(blocks >> _BLOCK_OF[card] & 1)
+
+    def _drawn_may_complete(self, seat: int) -> bool:
+        """False when the tile just drawn cannot have made the seat's hand win by the checker: the hand before it is
+        the one its ``_may_complete`` blocks were kept for (others' discards asked them) and the tile is outside
+        them. True whenever that is not known (no draw, a wildcard, blocks kept for another hand)."""
+        tile = self.drawn
+        if tile is None or tile == self.rules.wild:
+            return True
+        held, blocks = self._completing[seat]
+        if blocks >> _BLOCK_OF[tile] & 1:
+            return True
+        hand = self.hands[seat]
+        hand[tile] -= 1  # (the hand before the draw, compared and put back at once)
+        before = held == hand
+        hand[tile] += 1
+        return not before
 
     def _can_win_tile(self, seat: int, card: int, win_from: str) -> Priced | None:
         if self.barred[seat] or card == self.rules.wild or not self._may_complete(seat, card):
