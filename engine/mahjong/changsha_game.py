@@ -270,7 +270,7 @@ class ChangshaGame(MahjongGame):
         if self.midway:
             out.append(QISHOU)
         if (self.drawn is not None or self._opening(seat)) and len(self.wall) >= BUZHANG_WALL:
-            tiles = [t for t in range(KINDS) if hand[t] == 4]
+            tiles = [t for t in range(KINDS) if hand[t] == 4] if 4 in hand else []
             tiles += [m.tile for m in self.melds[seat] if m.kind == "peng" and hand[m.tile]]
             for t in sorted(tiles):
                 out += self._kong_actions(seat, t, "angang" if hand[t] == 4 else "bugang")
@@ -801,11 +801,11 @@ def choose(game: ChangshaGame, seat: int) -> Action:
     legal = game.legal_actions(seat)
     by_kind: dict[str, list[Action]] = {}
     discards: list[int] = []
-    for a in legal:
-        if a.kind == "discard":  # most of a turn's list: its tiles straight away
-            discards.append(ai._discard_tile(a))
-        else:
-            by_kind.setdefault(a.kind, []).append(a)
+    for i, a in enumerate(legal):
+        if a.kind == "discard":  # a turn's list ends with its discards (most of it): their tiles straight away
+            discards = [ai._DISCARD_TILE.get(id(d)) or ai._discard_tile(d) for d in legal[i:]]
+            break
+        by_kind.setdefault(a.kind, []).append(a)
     if "qishou" in by_kind:  # before a 胡 on the same draw: the 中途 起手胡 is paid too
         return by_kind["qishou"][0]
     if "hu" in by_kind:

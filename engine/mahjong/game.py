@@ -170,10 +170,13 @@ class MahjongGame(Hand):
         return c, wild
 
     def _hand_tiles(self, seat: int) -> list[int]:
+        """The seat's tiles in order, its wildcards last."""
         wild = self.rules.wild
         hand = self.hands[seat]
+        if wild is None or wild == KINDS - 1:  # (in order already)
+            return list(itertools.chain.from_iterable(map(itertools.repeat, range(KINDS), hand)))
         tiles = [t for t in range(KINDS) if t != wild for _ in range(hand[t])]
-        return tiles + ([wild] * hand[wild] if wild is not None else [])
+        return tiles + [wild] * hand[wild]
 
     def _spot(self, seat: int, card: int | None, win_from: str, *, add: bool) -> WinSpot:
         counts = list(self.hands[seat])
