@@ -101,7 +101,9 @@ def _obvious(legal: list[Action]) -> Action | None:
     first = legal[0]
     if first.kind == "hu":
         return first
-    return Action("chui", ("0",)) if first.kind == "chui" else None
+    if first.kind != "chui":
+        return None
+    return next((a for a in legal if a.cards == ("0",)), Action("chui", ("0",)))  # (the list's own: found by identity)
 
 
 def choose(game: Game, seat: int) -> Action:

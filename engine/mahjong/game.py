@@ -100,6 +100,12 @@ def chui_words(n: int) -> Msg:
     return msg("加{n}锤", n=n) if n else msg("不加锤")
 
 
+# the 加锤 actions and lines, made once (messages and actions are immutable; every 推倒胡 hand asks each seat)
+CHUIS = tuple(Action("chui", (str(n),)) for n in CHUI_CHOICES)
+_CHOSE_CHUI = {n: msg("你选择了{choice}", choice=chui_words(n)) for n in CHUI_CHOICES}
+_PASSED = msg("你选择了过")
+
+
 class MahjongGame(Hand):
     family = FAMILY
 
@@ -150,7 +156,7 @@ class MahjongGame(Hand):
         self.predeal: PreDeal | None = None
         if rules.chui:
             order = [(dealer + i) % self.seats for i in range(self.seats)]
-            self.predeal = PreDeal(order, {s: [Action("chui", (str(n),)) for n in CHUI_CHOICES] for s in order})
+            self.predeal = PreDeal(order, {s: list(CHUIS) for s in order})
         else:
             self._deal()
 
@@ -662,7 +668,7 @@ class MahjongGame(Hand):
         elif self.window is not None:
             self.window.decided[seat] = action
             if action.kind == "pass":
-                self.emit("pass", {"seat": seat}, seat, msg("你选择了过"))
+                self.emit("pass", {"seat": seat}, seat, _PASSED)
             self._settle_window()
         else:
             self._own_turn(seat, action, self._offered(seat))
@@ -685,7 +691,8 @@ class MahjongGame(Hand):
         assert self.predeal is not None
         self.predeal.choose(seat, action)
         n = int(action.cards[0])
-        self.emit("chui", {"seat": seat, "chui": n}, seat, msg("你选择了{choice}", choice=chui_words(n)))
+        says = _CHOSE_CHUI.get(n) or msg("你选择了{choice}", choice=chui_words(n))
+        self.emit("chui", {"seat": seat, "chui": n}, seat, says)
         if not self.predeal.complete:
             return
         chosen = self.predeal.result()
