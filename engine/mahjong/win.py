@@ -729,6 +729,10 @@ class Checker:
             raise ValueError("a discard is made from a hand of 3n+2 tiles")
         w = wild + 1  # the 13 − 3k hand left needs one more tile
         specials = n == 14 and (self.qidui or self.shisanyao)
+        # With the hand's own distance as the target no candidate is nearer than it (a hand k away after a discard
+        # was k + 1 away before it, that tile given up too), so a candidate the 4X+Y figure brings to the target
+        # needs no 七对 / 十三幺 figure; with a caller's target, every candidate is priced whole.
+        own = target is None
         if target is None:  # ``_exact_distance`` of the whole hand (3k + 2 tiles: nothing extra)
             k = (a, b, wild)
             found = matches.get(k)
@@ -747,7 +751,7 @@ class Checker:
             k = (other, b, w) if t < 18 else (a, other, w)
             found = matches.get(k)
             d = matches[k] = self._match(*k) if found is None else found
-            if specials and d > 0:
+            if specials and d > 0 and not (own and d < target):
                 d = min(d, self._special_distance(key + high if t < 18 else low + key, w))
             d = min(d + 1, target + 1)
             if d <= target:
