@@ -17,7 +17,6 @@ Hidden information: ``public_view`` never names who is asked in a window (``to_a
 from __future__ import annotations
 
 import itertools
-import operator
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -49,7 +48,6 @@ FAMILY = "mahjong"
 CHUI_CHOICES = (0, 1, 2)
 HAND = 13
 
-_KIND = operator.attrgetter("kind")
 _VERBS = {"peng": "碰", "gang": "杠", "angang": "暗杠", "bugang": "补杠"}
 # the kongs as the table names them when they stand
 KONG_WORDS = {"angang": Term("暗杠"), "bugang": Term("补杠"), "gang": Term("明杠")}
@@ -322,7 +320,7 @@ class MahjongGame(Hand):
             if self.melds[seat]:
                 out += [Action("bugang", (NOTATION[m.tile],)) for m in self.melds[seat]
                         if m.kind == "peng" and hand[m.tile] and m.tile not in self.lapsed[seat]]
-        out += [DISCARDS[t] for t in self._discard_order(seat)]
+        out += map(DISCARDS.__getitem__, self._discard_order(seat))
         return out
 
     def _discard_order(self, seat: int) -> list[int]:
@@ -339,7 +337,11 @@ class MahjongGame(Hand):
 
     def _discard(self, seat: int, tile: int, offered: list[Action]) -> None:
         if self.rules.pass_bars or self.rules.kong_now_or_never:
-            kinds = set(map(_KIND, offered))
+            kinds = set()
+            for a in offered:
+                if a.kind == "discard":
+                    break  # (a turn's list ends with its discards: what matters is before them)
+                kinds.add(a.kind)
             if self.rules.pass_bars and "hu" in kinds:
                 self.barred[seat] = True  # 过胡不胡: a declined 自摸 bars the next discard wins too
             if self.rules.kong_now_or_never and "bugang" in kinds:
