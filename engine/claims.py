@@ -49,10 +49,11 @@ class ClaimWindow:
     # ``pending()`` as of so many decisions: the table, ``legal_actions`` and ``apply`` each ask it in one step,
     # and a window changes only as its seats decide (each once: ``decided`` only grows)
     _pending: tuple[int, tuple[int, ...]] = field(default=(-1, ()), init=False, repr=False, compare=False)
+    # worked out once (a window's ranks do not change; ``is_win`` asks it of every claim)
+    win_rank: int = field(default=0, init=False, repr=False, compare=False)
 
-    @property
-    def win_rank(self) -> int:
-        return max(self.priority.values(), default=0)
+    def __post_init__(self) -> None:
+        self.win_rank = max(self.priority.values(), default=0)
 
     def is_win(self, action: Action) -> bool:
         return action.kind != "pass" and self.priority.get(action.kind, 0) == self.win_rank > 0
@@ -106,6 +107,10 @@ class ClaimWindow:
 
     def _still_asked(self) -> list[int]:
         undecided = [s for s in self.order if s in self.options and s not in self.decided]
+        if not undecided or not (self.decided or self.forced):
+            # nobody left; or no claim stands yet, so every seat with options may still change the outcome (what the
+            # floor below lets through: any seat's best is above (0, −len(order)))
+            return undecided
         best = self.best_claim()
         if self.multi_win and best is not None and self.is_win(best[1]):
             return [s for s in undecided if self._holds_open_win(s)]

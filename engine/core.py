@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import copy
 import inspect
+import types
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any, Protocol
 
 from .ledger import Payment, net
@@ -135,16 +138,27 @@ class LegalCache:
     KEEP = 8
 
     def __init__(self, compute: Callable[[int], list[Action]]) -> None:
-        self._compute: Callable[[], Callable[[int], list[Action]] | None] = (
-            weakref.WeakMethod(compute) if inspect.ismethod(compute) else lambda: compute)
+        # a bound method as its object, held weakly, and its function (called with the object: a ``WeakMethod``
+        # rebuilt the bound method in Python on every call); any other callable as it is
+        self._owner: Callable[[], Any] | None = None
+        self._func: Callable[..., list[Action]] = compute
+        if inspect.ismethod(compute):
+            self._owner = weakref.ref(compute.__self__)
+            self._func = compute.__func__
         self._by: dict[tuple[int, int], list[Action]] = {}
+
+    def _compute(self) -> Callable[[int], list[Action]]:
+        """What the cache asks, as one callable (a bound method again for a game's own)."""
+        if self._owner is None:
+            return self._func
+        owner = self._owner()
+        assert owner is not None  # (its game is alive: it is asking)
+        return types.MethodType(self._func, owner)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LegalCache:
         """A deep-copied game's cache, empty, asking the copy: its method, deep-copied through ``memo``, is the
         copy's own (a weak reference cannot be copied, and the copy's legal actions are the copy's)."""
-        compute = self._compute()
-        assert compute is not None
-        return LegalCache(copy.deepcopy(compute, memo))
+        return LegalCache(copy.deepcopy(self._compute(), memo))
 
     def get(self, version: int, seat: int) -> list[Action]:
         """The cached list itself: callers handing it out copy it."""
@@ -153,9 +167,13 @@ class LegalCache:
         if legal is None:
             if len(self._by) > self.KEEP:
                 self._by.clear()
-            compute = self._compute()
-            assert compute is not None  # (its game is alive: it is asking)
-            legal = self._by[key] = compute(seat)
+            if self._owner is None:
+                legal = self._func(seat)
+            else:
+                owner = self._owner()
+                assert owner is not None  # (its game is alive: it is asking)
+                legal = self._func(owner, seat)
+            self._by[key] = legal
         return legal
 
     def forget(self, version: int) -> None:
@@ -173,7 +191,7 @@ def admit(game: Any, seat: int, action: Action, legal: list[Action]) -> None:
         raise IllegalAction("本局已经结束")
     if seat not in game.to_act():
         raise IllegalAction("现在不轮到{seat}号", seat=seat + 1)
-    if not any(a is action for a in legal) and action not in legal:
+    if not any(map(is_, legal, repeat(action))) and action not in legal:
         label: ActionName | str
         try:
             label = name_action(game, action)

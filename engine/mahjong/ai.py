@@ -7,16 +7,20 @@ brings the hand closer; makes a kong when it costs no distance; never raises the
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from ..core import Action, Game
-from .game import DISCARDS, MahjongGame
+from .game import DISCARDS, PASS, MahjongGame
 from .tiles import KINDS, tile_id
 
 
-def _split(game: MahjongGame, counts: list[int]) -> tuple[list[int], int]:
+def _split(game: MahjongGame, counts: Sequence[int]) -> tuple[list[int], int]:
     return game._split(counts)
 
 
-def _distance(game: MahjongGame, counts: list[int], limit: int | None = None) -> int:
+def _distance(game: MahjongGame, counts: Sequence[int], limit: int | None = None) -> int:
+    """The checker's distance of a hand's counts (its memo is keyed by bytes: a ``bytes`` or ``bytearray`` hand
+    is its own key at once, a list takes longer to turn into one)."""
     if game.rules.wild is None:
         return int(game.rules.checker.distance(counts, 0, limit=limit))  # nothing to split off
     plain, wild = _split(game, counts)
@@ -30,7 +34,7 @@ _NEAR_TO = tuple(t + 1 if t >= 27 else min(t + 3, t - t % 9 + 9) for t in range(
 _TIE = tuple((100 if t < 27 and 0 < t % 9 < 8 else 0) + t for t in range(KINDS))
 
 
-def _useless(counts: list[int], t: int, wild: int | None) -> int:
+def _useless(counts: Sequence[int], t: int, wild: int | None) -> int:
     """How little a tile is worth keeping, smallest first: fewer copies and neighbours, then terminals and 字
     before middle tiles, then the lower tile, folded into one int (a decision sorts a dozen; tuples cost more than
     the search they order); 红中 (wild) is never thrown before another."""
@@ -39,12 +43,32 @@ def _useless(counts: list[int], t: int, wild: int | None) -> int:
     return sum(counts[_NEAR_FROM[t]:_NEAR_TO[t]]) * 10_000 + _TIE[t]
 
 
-def _ranked(counts: list[int], choices: list[int], wild: int | None) -> list[int]:
-    """``choices`` least useful first."""
-    return sorted(choices, key=lambda t: _useless(counts, t, wild))
+def _byte_mask(keep: Callable[[int], bool]) -> int:
+    return int.from_bytes(bytes(255 if keep(t) else 0 for t in range(KINDS)), "little")
 
 
-def best_discard(game: MahjongGame, seat: int, counts: list[int], choices: list[int]) -> tuple[int, int]:
+# The counts each suited tile takes from a neighbour one or two kinds lower (``_LOW1``, ``_LOW2``) or higher, as byte
+# masks of the counts read as one int (a 字 has no neighbours)
+_LOW1 = _byte_mask(lambda t: t < 27 and t % 9 != 8)
+_LOW2 = _byte_mask(lambda t: t < 27 and t % 9 < 7)
+_HIGH1 = _byte_mask(lambda t: t < 27 and t % 9 != 0)
+_HIGH2 = _byte_mask(lambda t: t < 27 and t % 9 > 1)
+
+
+def _ranked(counts: Sequence[int], choices: list[int], wild: int | None) -> list[int]:
+    """``choices`` least useful first: sorted by ``_useless``, worked out for every tile at once — the counts as one
+    int, a byte a tile, plus the counts shifted one and two tiles either way within each suit give each tile its
+    neighbours' sum (at most 20: no carry) — each value ending in its tile (``_TIE`` holds it under 100), so the
+    ints alone sort and carry it (a key function per tile cost more than the sort)."""
+    x = int.from_bytes(bytes(counts), "little")
+    near = (x + ((x & _LOW1) << 8) + ((x & _LOW2) << 16) + ((x & _HIGH1) >> 8) + ((x & _HIGH2) >> 16)).to_bytes(
+        KINDS + 2, "little")
+    keys = [near[t] * 10_000 + _TIE[t] if t != wild else 999_900 + t for t in choices]
+    keys.sort()
+    return [k % 100 for k in keys]
+
+
+def best_discard(game: MahjongGame, seat: int, counts: Sequence[int], choices: list[int]) -> tuple[int, int]:
     """(tile, distance after discarding it) of the best discard among ``choices``: the least useful tile among
     those leaving the hand closest to a win.
 
@@ -89,11 +113,14 @@ def _discard_tile(action: Action) -> int:
 
 
 def _obvious(legal: list[Action]) -> Action | None:
-    """What every level does alike: win when it may, and never raise the stakes (加锤 0)."""
-    win = next((a for a in legal if a.kind == "hu"), None)
-    if win is not None:
-        return win
-    return Action("chui", ("0",)) if legal[0].kind == "chui" else None
+    """What every level does alike: win when it may, and never raise the stakes (加锤 0). A 麻将 legal list puts
+    its 胡 first (the turn's, a claim window's options, a rob window's only one)."""
+    first = legal[0]
+    if first.kind == "hu":
+        return first
+    if first.kind != "chui":
+        return None
+    return next((a for a in legal if a.cards == ("0",)), Action("chui", ("0",)))  # (the list's own: found by identity)
 
 
 def choose(game: Game, seat: int) -> Action:
@@ -102,35 +129,37 @@ def choose(game: Game, seat: int) -> Action:
     obvious = _obvious(legal)
     if obvious is not None:
         return obvious
-    counts = list(game.hands[seat])
+    counts = bytes(game.hands[seat])  # (the checker's memo key, and trials copied from it at once)
     if game.window is not None:
         return _claim(game, seat, counts, legal)
+    before = legal  # what may hold a kong
     if type(game) is MahjongGame:
-        # the family's turn ends with exactly the discards of ``_discard_order``: one for each kind held
-        held = KINDS - game.hands[seat].count(0)
-        choices = list(map(_DISCARD_TILE.__getitem__, map(id, legal[len(legal) - held:])))
+        # the family's turn ends with exactly the discards of ``_discard_order``, after the 胡 and the kongs
+        choices = game._discard_order(seat)
+        before = legal[:len(legal) - len(choices)]
     else:
         choices = [_discard_tile(a) for a in legal if a.kind == "discard"]
     tile, after = best_discard(game, seat, counts, choices)
-    for a in legal:
+    for a in before:
         if a.kind in ("angang", "bugang"):
             t = tile_id(a.cards[0])
-            trial = list(counts)
+            trial = bytearray(counts)
             trial[t] -= 4 if a.kind == "angang" else 1
             if sum(trial) % 3 == 1 and _distance(game, trial) <= after:
                 return a
     return DISCARDS[tile]
 
 
-def _claim(game: MahjongGame, seat: int, counts: list[int], legal: list[Action]) -> Action:
+def _claim(game: MahjongGame, seat: int, counts: Sequence[int], legal: list[Action]) -> Action:
     now = _distance(game, counts)
     card = game.window_card
     assert card is not None, "a claim answers a tile on offer"
     best: tuple[int, int, Action] | None = None
+    hand = bytearray(counts)  # each trial a copy of it (bytes-like: the checker's memo key made at once)
     for a in legal:
         if a.kind not in ("peng", "chi", "gang"):
             continue
-        trial = list(counts)
+        trial = bytearray(hand)
         if a.kind == "peng":
             trial[card] -= 2
         elif a.kind == "gang":
@@ -152,7 +181,7 @@ def _claim(game: MahjongGame, seat: int, counts: list[int], legal: list[Action])
         closer = after < now or (a.kind == "gang" and after <= now)
         if closer and (best is None or (after, rank) < (best[0], best[1])):
             best = (after, rank, a)
-    return best[2] if best is not None else Action("pass")
+    return best[2] if best is not None else PASS
 
 
 def choose_easy(game: Game, seat: int) -> Action:

@@ -136,14 +136,19 @@ class ChangshaGame(MahjongGame):
             return None
         return cs.price(spot, self.options, first_discard=self.first_discard)
 
-    def _cannot_win(self, seat: int, counts: Sequence[int]) -> bool:
-        return not self.rules.checker.is_win(counts) and not _tiles_258(counts, self.melds[seat])
+    def _cannot_win(self, seat: int, counts: Sequence[int], *, four_x: bool = True) -> bool:
+        return not (four_x and self.rules.checker.is_win(counts)) and not _tiles_258(counts, self.melds[seat])
 
     def _can_win_tile(self, seat: int, card: int, win_from: str) -> Priced | None:
+        # what ``_price`` would find, before the spot is built (asked of every seat on every discard): 4X+Y only if
+        # the checker's block prices of the hand allow it, 将将胡 only with a 2, 5 or 8
+        four_x = self._may_complete(seat, card)
+        if not four_x and card % 9 not in (1, 4, 7):
+            return None
         counts = list(self.hands[seat])
         counts[card] += 1
-        if not self.rules.checker.is_win(counts) and not _tiles_258(counts, self.melds[seat]):
-            return None  # what ``_price`` would find, before the spot is built (asked of every seat on every discard)
+        if not (four_x and self.rules.checker.is_win(counts)) and not _tiles_258(counts, self.melds[seat]):
+            return None
         priced = self._price(self._spot(seat, card, win_from, add=True))
         passed = self.lou[seat].get(card)
         if priced is not None and passed is not None and not cs.is_bigger(priced, passed):
@@ -265,7 +270,7 @@ class ChangshaGame(MahjongGame):
         if self.midway:
             out.append(QISHOU)
         if (self.drawn is not None or self._opening(seat)) and len(self.wall) >= BUZHANG_WALL:
-            tiles = [t for t in range(KINDS) if hand[t] == 4]
+            tiles = [t for t in range(KINDS) if hand[t] == 4] if 4 in hand else []
             tiles += [m.tile for m in self.melds[seat] if m.kind == "peng" and hand[m.tile]]
             for t in sorted(tiles):
                 out += self._kong_actions(seat, t, "angang" if hand[t] == 4 else "bugang")
@@ -579,7 +584,8 @@ class ChangshaGame(MahjongGame):
             tile = None if w.card is None else NOTATION[w.card]
             results.append(Win(w.seat, w.payer, tile, w.priced.patterns, value))
             won.append(said.winner(w.seat, w.win_from, w.payer, w.card, self._names(w.seat),
-                                   [self._meld_view(m, True) for m in self.melds[w.seat]], w.priced, value, None))
+                                   [self._meld_view(m, True) for m in self.melds[w.seat]], w.priced, value, None,
+                                   cs.CHECKER))  # (the checker ``cs.price`` reads)
             hows.append(said.how_words(w.win_from, w.payer, w.priced.patterns, gangshangpao=False))
         first = wins[0]
         says = said.won_words(winners, WON_WORDS[first.win_from], first.card, src, first.win_from, Term("通炮"))
@@ -795,11 +801,11 @@ def choose(game: ChangshaGame, seat: int) -> Action:
     legal = game.legal_actions(seat)
     by_kind: dict[str, list[Action]] = {}
     discards: list[int] = []
-    for a in legal:
-        if a.kind == "discard":  # most of a turn's list: its tiles straight away
-            discards.append(ai._discard_tile(a))
-        else:
-            by_kind.setdefault(a.kind, []).append(a)
+    for i, a in enumerate(legal):
+        if a.kind == "discard":  # a turn's list ends with its discards (most of it): their tiles straight away
+            discards = [ai._DISCARD_TILE.get(id(d)) or ai._discard_tile(d) for d in legal[i:]]
+            break
+        by_kind.setdefault(a.kind, []).append(a)
     if "qishou" in by_kind:  # before a 胡 on the same draw: the 中途 起手胡 is paid too
         return by_kind["qishou"][0]
     if "hu" in by_kind:
@@ -812,11 +818,11 @@ def choose(game: ChangshaGame, seat: int) -> Action:
         return by_kind["kaigang"][0]
     if game.window_kind == "kaigang":
         return PASS
-    counts = list(game.hands[seat])
+    counts = bytes(game.hands[seat])  # (the checker's memo key, and trials copied from it at once)
     if game.window is not None:
         now = ai._distance(game, counts)
         for a in by_kind.get("buzhang", []):
-            trial = list(counts)
+            trial = bytearray(counts)
             trial[_tile(a.cards[0])] -= 3
             if ai._distance(game, trial) <= now:
                 return a
@@ -825,7 +831,7 @@ def choose(game: ChangshaGame, seat: int) -> Action:
     tile, after = ai.best_discard(game, seat, counts, discards)
     for a in by_kind.get("buzhang", []):
         t = _tile(a.cards[0])
-        trial = list(counts)
+        trial = bytearray(counts)
         trial[t] -= 4 if trial[t] == 4 else 1
         if ai._distance(game, trial) <= after:
             return a

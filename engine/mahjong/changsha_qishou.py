@@ -163,8 +163,8 @@ def midway(dealt: Sequence[int], now: Sequence[int], options: dict[str, Any], *,
 
     中途四喜: a 4-of-a-kind not dealt as one. 中途六六顺: two 坎 formed since the deal (three or more copies now,
     fewer than three dealt); the two lowest show."""
-    if not options.get("qishou_extra", True) or max(now[:27]) < 3:
-        return []  # (a 坎 or a 4-of-a-kind is needed for either: most draws hold none)
+    if not options.get("qishou_extra", True) or max(now) < 3:
+        return []  # (a 坎 or a 4-of-a-kind is needed for either: most draws hold none; a 字 one finds none below)
     out: list[Qishou] = []
     for t in range(27):
         if now[t] >= 4 and dealt[t] < 4 and t not in used_quads:

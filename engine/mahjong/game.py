@@ -84,6 +84,9 @@ def _chis(tile: int) -> tuple[tuple[int, int, Action], ...]:
 
 
 CHIS = tuple(_chis(t) for t in range(KINDS))
+# the seats after each seat in turn order, by the table's number of seats (a window asks them on every discard)
+_AFTER = {n: tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n)) for n in range(1, 5)}
+_BLOCK_OF = tuple(min(t // 9, 3) for t in range(KINDS))  # a tile's block for ``Checker.completing``: 万 筒 条 字
 
 
 def chui_label(n: int) -> str:
@@ -93,6 +96,12 @@ def chui_label(n: int) -> str:
 def chui_words(n: int) -> Msg:
     """A seat's 加锤 as the table says it: 不加锤, 加1锤."""
     return msg("加{n}锤", n=n) if n else msg("不加锤")
+
+
+# the 加锤 actions and lines, made once (messages and actions are immutable; every 推倒胡 hand asks each seat)
+CHUIS = tuple(Action("chui", (str(n),)) for n in CHUI_CHOICES)
+_CHOSE_CHUI = {n: msg("你选择了{choice}", choice=chui_words(n)) for n in CHUI_CHOICES}
+_PASSED = msg("你选择了过")
 
 
 class MahjongGame(Hand):
@@ -139,11 +148,13 @@ class MahjongGame(Hand):
         self.bird_counts: list[int] = []  # the hits each bird is worth (一码全中: its rank)
         self.chui: list[int] | None = None
         self.robbed = False  # the hand was won by robbing a kong: its tile is in no hand or meld
+        # per seat, a copy of its hand and the checker's ``completing`` blocks of it (``_may_complete``)
+        self._completing: list[tuple[list[int], int]] = [([], 0)] * self.seats
         self.outcome: Outcome | None = None
         self.predeal: PreDeal | None = None
         if rules.chui:
             order = [(dealer + i) % self.seats for i in range(self.seats)]
-            self.predeal = PreDeal(order, {s: [Action("chui", (str(n),)) for n in CHUI_CHOICES] for s in order})
+            self.predeal = PreDeal(order, {s: list(CHUIS) for s in order})
         else:
             self._deal()
 
@@ -152,7 +163,7 @@ class MahjongGame(Hand):
         return (seat + 1) % self.seats
 
     def _order_after(self, seat: int) -> list[int]:
-        return [(seat + i) % self.seats for i in range(1, self.seats)]
+        return list(_AFTER[self.seats][seat])
 
     def _split(self, counts: Sequence[int]) -> tuple[list[int], int]:
         """(counts without wildcards, wildcards) as the checker takes them."""
@@ -163,10 +174,13 @@ class MahjongGame(Hand):
         return c, wild
 
     def _hand_tiles(self, seat: int) -> list[int]:
+        """The seat's tiles in order, its wildcards last."""
         wild = self.rules.wild
         hand = self.hands[seat]
+        if wild is None or wild == KINDS - 1:  # (in order already)
+            return list(itertools.chain.from_iterable(map(itertools.repeat, range(KINDS), hand)))
         tiles = [t for t in range(KINDS) if t != wild for _ in range(hand[t])]
-        return tiles + ([wild] * hand[wild] if wild is not None else [])
+        return tiles + [wild] * hand[wild]
 
     def _spot(self, seat: int, card: int | None, win_from: str, *, add: bool) -> WinSpot:
         counts = list(self.hands[seat])
@@ -193,9 +207,12 @@ class MahjongGame(Hand):
         """The dealer's first turn, on his dealt 14 (天胡, an opening 暗杠)."""
         return seat == self.dealer and self.turns_taken[seat] == 0 and self.drawn is None and not self.melds[seat]
 
-    def _cannot_win(self, seat: int, counts: Sequence[int]) -> bool:
+    def _cannot_win(self, seat: int, counts: Sequence[int], *, four_x: bool = True) -> bool:
         """What ``_price`` refuses at once (no 4-红中 win aside), told before a spot is built: every turn and every
-        discard asks it of a hand that mostly does not win."""
+        discard asks it of a hand that mostly does not win. ``four_x`` False: the hand is known not to win by the
+        checker (``_drawn_may_complete``)."""
+        if not four_x:
+            return True
         if self.rules.wild is None:
             return not self.rules.checker.is_win(counts)
         plain, wild = self._split(counts)
@@ -206,12 +223,40 @@ class MahjongGame(Hand):
         if self.drawn is None and not opening:
             return None  # after a 碰/吃 the hand is not won by itself
         hand = self.hands[seat]
-        if not self._four_wild(seat, hand) and self._cannot_win(seat, hand):
+        if not self._four_wild(seat, hand) and self._cannot_win(seat, hand, four_x=self._drawn_may_complete(seat)):
             return None
         return self._price(self._spot(seat, None, DEAL if opening else SELF_DRAW, add=False))
 
+    def _may_complete(self, seat: int, card: int) -> bool:
+        """Whether ``card`` (not a wildcard) added to the seat's hand may make it a win, by the checker's block prices
+        (``Checker.completing``; ``is_win`` has the last word). Every other seat's discard asks it of a hand that does
+        not change between the seat's own turns, so the blocks are kept per seat with the hand they were read of."""
+        hand = self.hands[seat]
+        held, blocks = self._completing[seat]
+        if held != hand:  # (a list compared item by item: cheaper than a key made of it)
+            plain, wild = self._split(hand)
+            blocks = self.rules.checker.completing(plain, wild)
+            self._completing[seat] = (list(hand), blocks)
+        return bool(blocks >> _BLOCK_OF[card] & 1)
+
+    def _drawn_may_complete(self, seat: int) -> bool:
+        """False when the tile just drawn cannot have made the seat's hand win by the checker: the hand before it is
+        the one its ``_may_complete`` blocks were kept for (others' discards asked them) and the tile is outside
+        them. True whenever that is not known (no draw, a wildcard, blocks kept for another hand)."""
+        tile = self.drawn
+        if tile is None or tile == self.rules.wild:
+            return True
+        held, blocks = self._completing[seat]
+        if blocks >> _BLOCK_OF[tile] & 1:
+            return True
+        hand = self.hands[seat]
+        hand[tile] -= 1  # (the hand before the draw, compared and put back at once)
+        before = held == hand
+        hand[tile] += 1
+        return not before
+
     def _can_win_tile(self, seat: int, card: int, win_from: str) -> Priced | None:
-        if self.barred[seat] or card == self.rules.wild:
+        if self.barred[seat] or card == self.rules.wild or not self._may_complete(seat, card):
             return None
         counts = list(self.hands[seat])
         counts[card] += 1
@@ -275,7 +320,7 @@ class MahjongGame(Hand):
             if self.melds[seat]:
                 out += [Action("bugang", (NOTATION[m.tile],)) for m in self.melds[seat]
                         if m.kind == "peng" and hand[m.tile] and m.tile not in self.lapsed[seat]]
-        out += [DISCARDS[t] for t in self._discard_order(seat)]
+        out += map(DISCARDS.__getitem__, self._discard_order(seat))
         return out
 
     def _discard_order(self, seat: int) -> list[int]:
@@ -292,7 +337,11 @@ class MahjongGame(Hand):
 
     def _discard(self, seat: int, tile: int, offered: list[Action]) -> None:
         if self.rules.pass_bars or self.rules.kong_now_or_never:
-            kinds = {a.kind for a in offered}
+            kinds = set()
+            for a in offered:
+                if a.kind == "discard":
+                    break  # (a turn's list ends with its discards: what matters is before them)
+                kinds.add(a.kind)
             if self.rules.pass_bars and "hu" in kinds:
                 self.barred[seat] = True  # 过胡不胡: a declined 自摸 bars the next discard wins too
             if self.rules.kong_now_or_never and "bugang" in kinds:
@@ -505,7 +554,8 @@ class MahjongGame(Hand):
             src = from_seat if how in (DISCARD, ROBBING) else None
             wins.append(Win(seat, src, None if won_tile is None else NOTATION[won_tile], p.patterns, value))
             won.append(said.winner(seat, how, src, won_tile, self._names(seat),
-                                   [self._meld_view(m, True) for m in self.melds[seat]], p, value, rules.wild))
+                                   [self._meld_view(m, True) for m in self.melds[seat]], p, value, rules.wild,
+                                   rules.checker))
             hows.append(said.how_words(how, src, p.patterns, gangshangpao=rules.discard_win == "after_kong"))
         standing = self.ledger.settle(False, rules.ledger_rule)
         deltas = [a + b for a, b in zip(net(self.seats, payments), net(self.seats, standing), strict=True)]
@@ -620,7 +670,7 @@ class MahjongGame(Hand):
         elif self.window is not None:
             self.window.decided[seat] = action
             if action.kind == "pass":
-                self.emit("pass", {"seat": seat}, seat, msg("你选择了过"))
+                self.emit("pass", {"seat": seat}, seat, _PASSED)
             self._settle_window()
         else:
             self._own_turn(seat, action, self._offered(seat))
@@ -643,7 +693,8 @@ class MahjongGame(Hand):
         assert self.predeal is not None
         self.predeal.choose(seat, action)
         n = int(action.cards[0])
-        self.emit("chui", {"seat": seat, "chui": n}, seat, msg("你选择了{choice}", choice=chui_words(n)))
+        says = _CHOSE_CHUI.get(n) or msg("你选择了{choice}", choice=chui_words(n))
+        self.emit("chui", {"seat": seat, "chui": n}, seat, says)
         if not self.predeal.complete:
             return
         chosen = self.predeal.result()

@@ -12,8 +12,8 @@ from ..melds import MeldView
 from ..outcome import Group, How, Step, Winner
 from ..words import Arg, Card, Cards, Listing, Msg, Seat, Seats, Term, msg
 from .rules import DEAL, DISCARD, ROBBING, SELF_DRAW, Priced
-from .tiles import HONG_ZHONG, NAMES, NOTATION, tile_id, tile_str
-from .win import decompositions
+from .tiles import HONG_ZHONG, NAMES, NOTATION, SUITED, tile_id, tile_str
+from .win import Checker, Decomposition, decompositions
 
 HOW = {SELF_DRAW: How.SELF_DRAW, DISCARD: How.DISCARD, ROBBING: How.ROBBING_KONG, DEAL: How.DEAL}
 GANGSHANGPAO = "杠上炮"
@@ -36,10 +36,11 @@ def run(tiles: Sequence[int]) -> Cards:
     return Cards(tuple(NOTATION[t] for t in tiles), "".join(NAMES[t][0] for t in tiles) + NAMES[tiles[-1]][1:])
 
 
-def win_groups(codes: Sequence[str], wild: int | None) -> tuple[Group, ...]:
+def win_groups(codes: Sequence[str], wild: int | None, checker: Checker | None = None) -> tuple[Group, ...]:
     """The whole winning hand in its groups: 刻子 (``ke``) / 顺子 (``seq``) and the 将 (``pair``), 七对 as pairs;
     wildcards (红中) stay where the split put them. A hand no split explains (长沙's 将将胡, 十三幺) is one group of
-    kind ``""``, sorted."""
+    kind ``""``, sorted. ``checker``: the one the win was priced with (its memo holds the hand's ways, see
+    ``_ways``)."""
     counts = [0] * len(NOTATION)
     for c in codes:
         counts[tile_id(c)] += 1
@@ -47,7 +48,7 @@ def win_groups(codes: Sequence[str], wild: int | None) -> tuple[Group, ...]:
     held_wild = counts[wild] if wild is not None and wild_code in codes and not _plain_win(counts) else 0
     if wild is not None and held_wild:
         counts[wild] = 0
-    found = decompositions(counts, held_wild, allow_qidui=True, allow_shisanyao=True)
+    found = _ways(counts, held_wild, checker)
     whole = (Group("", tuple(sorted(codes, key=tile_id))),)
     if not found:
         return whole
@@ -69,14 +70,27 @@ def win_groups(codes: Sequence[str], wild: int | None) -> tuple[Group, ...]:
     return tuple(out)
 
 
+def _ways(counts: list[int], wild: int, checker: Checker | None) -> list[Decomposition]:
+    """Every way the hand wins with 七对 and 十三幺 allowed, wildcards standing for suited tiles. The variant's
+    ``checker`` finds the same ways when it allows what could be in this hand (七对 with a 4-of-a-kind as two pairs;
+    十三幺, or no 字 held, without which no 十三幺 is; the wildcards' tiles) and has them memoised from pricing the
+    win, so it is asked then instead of working them out again."""
+    if checker is not None and checker.qidui and checker.qidui_quads \
+            and (checker.shisanyao or not any(counts[27:34])) and (not wild or checker.wild_targets == SUITED):
+        return checker.decompositions(counts, wild)
+    return decompositions(counts, wild, allow_qidui=True, allow_shisanyao=True)
+
+
 def _plain_win(counts: list[int]) -> bool:
     return bool(decompositions(counts, 0, allow_qidui=True, allow_shisanyao=True))
 
 
 def winner(seat: int, win_from: str, from_seat: int | None, tile: int | None, hand: Sequence[str],
-           melds: Sequence[MeldView], priced: Priced, value: int, wild: int | None) -> Winner:
+           melds: Sequence[MeldView], priced: Priced, value: int, wild: int | None,
+           checker: Checker | None = None) -> Winner:
     """One winner: his whole hand with the winning tile in it once (a tile won off another is added; a drawn one
-    is in hand already), his melds face up, his hand in groups, the 番种 and share as priced."""
+    is in hand already), his melds face up, his hand in groups (``win_groups``, with the ``checker`` that priced
+    it), the 番种 and share as priced."""
     whole = list(hand)
     if win_from in (DISCARD, ROBBING) and tile is not None:
         whole.append(NOTATION[tile])
@@ -85,7 +99,7 @@ def winner(seat: int, win_from: str, from_seat: int | None, tile: int | None, ha
     steps = (Step(priced.label or msg("无番种"), priced.fan), *priced.steps,
              Step(msg("一份 {share}", share=priced.share), priced.share))
     return Winner(seat, HOW[win_from], from_seat, None if tile is None else NOTATION[tile], tuple(whole),
-                  tuple(melds), win_groups(whole, wild), priced.patterns, priced.fans, value, steps)
+                  tuple(melds), win_groups(whole, wild, checker), priced.patterns, priced.fans, value, steps)
 
 
 def how_words(win_from: str, from_seat: int | None, patterns: Sequence[str], *, gangshangpao: bool) -> Msg:

@@ -542,6 +542,24 @@ class Checker:
                 return sn + 1 == wild and (sn > 0 or self._yao_any)
         return False
 
+    def completing(self, counts: Sequence[int], wild: int = 0) -> int:
+        """The blocks (bit 0 万, 1 筒, 2 条, 3 字) one more tile of which may make ``counts`` + ``wild`` wildcards a
+        win: ``is_win`` refuses a hand any block of which needs more wildcards than it holds, and a tile changes only
+        its own block, so every other block must pass already — all four blocks when each does, the one that does
+        not when one does not, none when two do not. A necessary condition only (``is_win`` has the last word):
+        what a game asks once of a hand that every other seat's discard is then checked against."""
+        bad = 0
+        for b, (off, ln, _) in enumerate(_BLOCKS):
+            k = bytes(counts[off:off + ln])
+            entry = self._tables[b].get(k)
+            if entry is None:
+                entry = self._entry(b, k)
+            if entry[0] > wild:
+                if bad:
+                    return 0
+                bad = 1 << b
+        return bad or 0b1111
+
     # -- decompositions ---------------------------------------------------------------------------------------------
     def decompositions(self, counts: Sequence[int], wild: int = 0) -> list[Decomposition]:
         """Every distinct way the hand wins (sorted; ``[]`` when it does not). Scoring picks among them (碰碰胡,
@@ -829,6 +847,10 @@ class Checker:
             raise ValueError("a discard is made from a hand of 3n+2 tiles")
         w = wild + 1  # the 13 − 3k hand left needs one more tile
         specials = n == 14 and (self.qidui or self.shisanyao)
+        # With the hand's own distance as the target no candidate is nearer than it (a hand k away after a discard
+        # was k + 1 away before it, that tile given up too), so a candidate the 4X+Y figure brings to the target
+        # needs no 七对 / 十三幺 figure; with a caller's target, every candidate is priced whole.
+        own = target is None
         if target is None:  # ``_exact_distance`` of the whole hand (3k + 2 tiles: nothing extra)
             k = (a, b, wild)
             found = matches.get(k)
@@ -847,7 +869,7 @@ class Checker:
             k = (other, b, w) if t < 18 else (a, other, w)
             found = matches.get(k)
             d = matches[k] = self._match(*k) if found is None else found
-            if specials and d > 0:
+            if specials and d > 0 and not (own and d < target):
                 d = min(d, self._special_distance(key + high if t < 18 else low + key, w))
             d = min(d + 1, target + 1)
             if d <= target:
@@ -1003,33 +1025,36 @@ class Checker:
         return max(0, missing + (0 if doubled else 1) - w)
 
 
-def _profile(c: tuple[int, ...], honour: bool, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """For each r = number of block tiles given up (replaced by free draws): the fewest wildcards completing what
-    is kept, without and with the pair."""
-    return _giving_up(c, False, honour, mask), _giving_up(c, True, honour, mask)
-
-
 @lru_cache(maxsize=1 << 17)
-def _giving_up(c: tuple[int, ...], pair: bool, honour: bool, mask: int) -> tuple[int, ...]:
-    """``_cost`` for every number of tiles given up: entry r is the fewest wildcards completing the best kept part
-    of ``c`` with r tiles given up. The lowest real tile is either given up (one copy) or kept in one of the
-    groups ``_cost`` tries for it, so only the states that search reaches are priced, not every kept subset."""
+def _profile(c: tuple[int, ...], honour: bool, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``_cost`` for every number of tiles given up, without and with the pair: entry r is the fewest wildcards
+    completing the best kept part of ``c`` with r tiles given up (replaced by free draws). The lowest real tile is
+    either given up (one copy) or kept in one of the groups ``_cost`` tries for it, so only the states that search
+    reaches are priced, not every kept subset; both profiles in one pass (they take the same steps, the pair's
+    profile also the 将 of that tile on the profile without)."""
     n = len(c)
     i = 0
     while i < n and not c[i]:
         i += 1
     if i == n:
-        return (INF if pair else 0,)
+        return (0,), (INF,)
     ci = c[i]
     lst = list(c)
     lst[i] = ci - 1
-    best = [INF, *_giving_up(tuple(lst), pair, honour, mask)]  # one copy of tile i given up: r + 1
+    none, paired = _profile(tuple(lst), honour, mask)  # one copy of tile i given up: r + 1
+    best0 = [INF, *none]
+    best1 = [INF, *paired]
 
-    def keep(w: int, rest: list[int], still_pair: bool) -> None:
-        for r, v in enumerate(_giving_up(tuple(rest), still_pair, honour, mask)):
+    def keep(w: int, rest: list[int]) -> None:
+        none, paired = _profile(tuple(rest), honour, mask)
+        for r, v in enumerate(none):
             v += w
-            if v < best[r]:
-                best[r] = v
+            if v < best0[r]:
+                best0[r] = v
+        for r, v in enumerate(paired):
+            v += w
+            if v < best1[r]:
+                best1[r] = v
 
     free_i = mask >> i & 1
     for t in range(1, min(ci, 3) + 1):  # 刻子 of tile i, 3 − t wildcards
@@ -1037,14 +1062,16 @@ def _giving_up(c: tuple[int, ...], pair: bool, honour: bool, mask: int) -> tuple
         if w and not free_i:
             continue
         lst[i] = ci - t
-        keep(w, lst, pair)
-    if pair:
-        for t in range(1, min(ci, 2) + 1):  # 将 of tile i
-            w = 2 - t
-            if w and not free_i:
-                continue
-            lst[i] = ci - t
-            keep(w, lst, False)
+        keep(w, lst)
+    for t in range(1, min(ci, 2) + 1):  # 将 of tile i: the pair's profile from the rest's without
+        w = 2 - t
+        if w and not free_i:
+            continue
+        lst[i] = ci - t
+        for r, v in enumerate(_profile(tuple(lst), honour, mask)[0]):
+            v += w
+            if v < best1[r]:
+                best1[r] = v
     if not honour:
         # 顺子 s, s+1, s+2 holding tile i: its tiles below i are wildcards (none is real), each above is a real
         # copy or a wildcard
@@ -1054,16 +1081,16 @@ def _giving_up(c: tuple[int, ...], pair: bool, honour: bool, mask: int) -> tuple
                 continue
             base = i - s
             if s == i - 2:
-                keep(base, lst, pair)
+                keep(base, lst)
                 continue
             m = i + 1
             if s == i - 1:
                 if c[m]:
                     lst[m] -= 1
-                    keep(base, lst, pair)
+                    keep(base, lst)
                     lst[m] += 1
                 if mask >> m & 1:
-                    keep(base + 1, lst, pair)
+                    keep(base + 1, lst)
                 continue
             m2 = i + 2
             free_m = mask >> m & 1
@@ -1072,19 +1099,19 @@ def _giving_up(c: tuple[int, ...], pair: bool, honour: bool, mask: int) -> tuple
                 lst[m] -= 1
                 if c[m2]:
                     lst[m2] -= 1
-                    keep(base, lst, pair)
+                    keep(base, lst)
                     lst[m2] += 1
                 if free_m2:
-                    keep(base + 1, lst, pair)
+                    keep(base + 1, lst)
                 lst[m] += 1
             if free_m:
                 if c[m2]:
                     lst[m2] -= 1
-                    keep(base + 1, lst, pair)
+                    keep(base + 1, lst)
                     lst[m2] += 1
                 if free_m2:
-                    keep(base + 2, lst, pair)
-    return tuple([v if v < INF else INF for v in best])
+                    keep(base + 2, lst)
+    return tuple([v if v < INF else INF for v in best0]), tuple([v if v < INF else INF for v in best1])
 
 
 def _pareto(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -1177,7 +1204,7 @@ def _block_decomps(
 def clear_memo() -> None:
     """Forget every memoised block price (benchmarks measure the cold start with it)."""
     _cost.cache_clear()
-    _giving_up.cache_clear()
+    _profile.cache_clear()
     _frontier.cache_clear()
     checker.cache_clear()
 
