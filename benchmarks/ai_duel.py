@@ -19,11 +19,12 @@ registered plays as 普通: a line before the result says so.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine import ai
 from engine.core import Game
@@ -35,10 +36,10 @@ from engine.registry import all_variants, get_variant
 class Duel:
     variant: str
     challenger: str
-    field: str
-    deal_means: list[float] = field(default_factory=list)  # the challenger's mean points per hand, per deal
-    decisions: list[float] = field(default_factory=list)  # seconds of CPU per challenger decision
-    choices: list[float] = field(default_factory=list)  # the same, of decisions with two legal actions or more
+    field: str  # the level in every other seat (this name hides dataclasses.field in the body: spelt out below)
+    deal_means: list[float] = dataclasses.field(default_factory=list)  # the challenger's mean points per hand, per deal
+    decisions: list[float] = dataclasses.field(default_factory=list)  # seconds of CPU per challenger decision
+    choices: list[float] = dataclasses.field(default_factory=list)  # the same, of decisions with two legal actions or more
 
     @property
     def deals(self) -> int:
