@@ -21,13 +21,14 @@ registered plays as 普通: a line before the result says so.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import multiprocessing
 import statistics
 import sys
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine import ai
 from engine.core import Game
@@ -39,10 +40,10 @@ from engine.registry import all_variants, get_variant
 class Duel:
     variant: str
     challenger: str
-    field: str
-    deal_means: list[float] = field(default_factory=list)  # the challenger's mean points per hand, per deal
-    decisions: list[float] = field(default_factory=list)  # seconds of CPU per challenger decision
-    choices: list[float] = field(default_factory=list)  # the same, of decisions with two legal actions or more
+    field: str  # the level in every other seat (this name hides dataclasses.field in the body: spelt out below)
+    deal_means: list[float] = dataclasses.field(default_factory=list)  # the challenger's mean points per hand, per deal
+    decisions: list[float] = dataclasses.field(default_factory=list)  # seconds of CPU per challenger decision
+    choices: list[float] = dataclasses.field(default_factory=list)  # the same, of decisions with two legal actions or more
     cpu: float = 0.0  # seconds of CPU playing the deals, in whichever process played them
 
     @property

@@ -39,10 +39,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord  # noqa: E402
+from discord.http import Route  # noqa: E402
 
 import bot.service.heap as bot_heap  # noqa: E402
 from bot.edge.client import HunanBot, freeze_heap  # noqa: E402
-from fake_discord import FakeDiscord, PendingInteraction, playing, uninstall_webhook_edge  # noqa: E402
+from fake_discord import FakeDiscord, PendingInteraction, Upload, playing, uninstall_webhook_edge  # noqa: E402
 
 # each variant's longest match (跑胡子's is 32 hands), so a table stays live through a run; 安化 plays 8 hands
 MATCH_LENGTH = {"fangpaofa": "target=1000 max_hands=50", "bopi": "target=1000 max_hands=50", "anhua": ""}
@@ -208,9 +209,10 @@ def time_answers_in_cpu(world: FakeDiscord) -> dict[str, float]:
     answered: dict[str, float] = {}
     callback = world._callback
 
-    def timed(pend: Any, body: dict[str, Any], route: Any, *files: Any) -> dict[str, Any]:
+    def timed(pend: PendingInteraction, body: dict[str, Any], route: Route,
+              files: list[Upload] | None = None) -> dict[str, Any]:
         answered.setdefault(pend.token, time.process_time())
-        return callback(pend, body, route, *files)
+        return callback(pend, body, route, files)
 
     world._callback = timed  # type: ignore[method-assign]
     return answered

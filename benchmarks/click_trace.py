@@ -6,7 +6,8 @@ the last message delivered. Issue 18 compares these before and after the redesig
 
 A table of the variant with one human and AI seats is opened through the fake Discord edge; the human's first
 decision is a control on his DM panel (its last); that one click (answer, AI turns it sets off, deliveries) is traced with
-``sys.setprofile``. Runs on the code before the redesign too (it finds the old module names)."""
+``sys.setprofile``. (The figures before the redesign were taken by this script's first version, which also found
+the old module names, ``bot/harness.py`` and ``bot/client.py``; that layout is gone, so the fallback went too.)"""
 
 from __future__ import annotations
 
@@ -59,13 +60,9 @@ class Trace:
 
 
 async def main(variant: str, seed: int) -> Trace:
-    try:
-        from bot.edge.client import HunanBot
-        from fake_discord import FakeDiscord, playing  # after the redesign
-    except ImportError:  # before: the fake edge lived in bot/harness.py
-        import bot.harness as playing  # type: ignore[no-redef]
-        from bot.client import HunanBot  # type: ignore[no-redef]
-        from bot.harness import FakeDiscord  # type: ignore[no-redef]
+    from bot.edge.client import HunanBot
+    from bot.service.limits import Limits
+    from fake_discord import FakeDiscord, playing
     random.seed(seed)
     world = FakeDiscord()
     human = world.add_user("alice")
@@ -73,14 +70,11 @@ async def main(variant: str, seed: int) -> Trace:
     world.add_member(guild, human)
     channel = world.add_channel(guild, "牌桌")
     db = Path(tempfile.mkdtemp()) / "trace.sqlite3"
-    try:
-        from bot.service.limits import Limits  # the per-user limits (issue 23) would refuse a script's bursts
-        bot = HunanBot(f"sqlite:///{db}", limits=Limits(on=False))
-    except ImportError:
-        bot = HunanBot(f"sqlite:///{db}")
+    bot = HunanBot(f"sqlite:///{db}", limits=Limits(on=False))  # the per-user limits would refuse a script's bursts
     await world.attach(bot)
     await playing.command(world, bot, human, channel, "table create", variant=variant, options="bot.timer=0")
     table = bot.service.table_in(channel)
+    assert table is not None, "table create opened no table"
     while len(table.seats) < table.seat_count:
         await playing.command(world, bot, human, channel, "table ai")
     await playing.command(world, bot, human, channel, "table start")
@@ -93,6 +87,7 @@ async def main(variant: str, seed: int) -> Trace:
         await asyncio.sleep(0)
     else:
         raise SystemExit("the human never got a button to press")
+    assert panel is not None  # choices come from a panel
     custom_id, values = choices[-1]
     trace = Trace()
     sys.setprofile(trace)

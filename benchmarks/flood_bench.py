@@ -48,7 +48,7 @@ from bot.edge.client import HunanBot, freeze_heap  # noqa: E402
 from bot.service.limits import Limits  # noqa: E402
 from fake_discord import FakeDiscord, PendingInteraction, uninstall_webhook_edge  # noqa: E402
 
-CALC = {"variant": "paohuzi", "hand": "二贰柒柒捌玖拾", "win": "二", "source": "other_draw", "melds": "偎壹 提肆 跑三 跑九"}
+CALC: dict[str, Any] = {"variant": "paohuzi", "hand": "二贰柒柒捌玖拾", "win": "二", "source": "other_draw", "melds": "偎壹 提肆 跑三 跑九"}
 
 
 async def player(world: FakeDiscord, bot: HunanBot, uid: int, ch: int, rng: random.Random, until: float,
@@ -130,7 +130,11 @@ class Flooder:
                 if pend is None:
                     continue
                 self.fed += 1
-                pend.responded.add_done_callback(lambda _f, p=pend: self._landed(p))
+
+                def on_answer(_f: asyncio.Future[float], p: PendingInteraction = pend) -> None:
+                    self._landed(p)
+
+                pend.responded.add_done_callback(on_answer)
             await asyncio.sleep(0.005)
 
     def _landed(self, pend: PendingInteraction) -> None:

@@ -27,7 +27,7 @@ import gc
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from engine.mahjong import win
 from engine.mahjong.tiles import ALL, SUITED, tile_set
@@ -51,7 +51,7 @@ def random_hands(rng: random.Random, n: int, size: int, wild: int) -> list[Count
 def winning_hands(rng: random.Random, n: int, wild: int) -> list[Counts]:
     """``n`` random 4X+Y hands (14 tiles, at most four copies), ``wild`` random tiles of them turned wildcards."""
     kinds = 34 if not wild else 27
-    out = []
+    out: list[Counts] = []
     while len(out) < n:
         tiles: list[int] = []
         for _ in range(4):
@@ -115,8 +115,9 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         from mahjong.agari import Agari  # type: ignore[import-not-found]
+        have_mahjong = True
     except ImportError:
-        Agari = None
+        have_mahjong = False
         print("PyPI mahjong 2.1.0 is not installed: pip install mahjong==2.1.0 (or the 'bench' extra); "
               "its column is left empty.", file=sys.stderr)
 
@@ -126,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         cold, wins = per_check(fn, hands)
         warm, _ = per_check(fn, hands)
         theirs = "—"
-        if Agari is not None:
+        if have_mahjong:
             agari = Agari().is_agari
             us_, their_wins = per_check(agari, hands)
             theirs = f"{us_:.2f}"
@@ -138,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{label}: hands that win only with a 4-of-a-kind as two 七对 pairs: {extra}")
         rows.append((label, "0", f"{cold:.2f}", f"{warm:.2f}", theirs))
 
-    if Agari is not None:
+    if have_mahjong:
         shanten_compare(plain_random, rng)
     divide_compare(plain_win[: max(n // 10, 1)])
 
@@ -148,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
             (f"winning 14 tiles, {wild} 红中", winning_hands(rng, n, wild)),
         ):
             win.clear_memo()
-            kw = {"wild_targets": SUITED, "universe": SUITED}
+            kw: dict[str, Iterable[int]] = {"wild_targets": SUITED, "universe": SUITED}
             fn = ours(wild, **kw)
             cold, wins = per_check(fn, hands)
             warm, _ = per_check(fn, hands)

@@ -33,8 +33,8 @@ RLCARD_RANDOM_GAMES_PER_CPU_S = 43.0  # measured earlier on this machine; used o
 def rlcard_random(games: int, seed: int) -> float | None:
     """Games per CPU-second of RLCard's mahjong environment, a ``RandomAgent`` in every seat (None: not installed)."""
     try:
-        import rlcard  # type: ignore[import-untyped]
-        from rlcard.agents import RandomAgent  # type: ignore[import-untyped]
+        import rlcard  # type: ignore[import-not-found, import-untyped]
+        from rlcard.agents import RandomAgent  # type: ignore[import-not-found, import-untyped]
     except ImportError:
         return None
     env = rlcard.make("mahjong", config={"seed": seed})

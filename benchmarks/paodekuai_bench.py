@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--size", type=int, default=16)
     args = ap.parse_args(argv)
     try:
-        from douzero.env.move_generator import MovesGener
+        from douzero.env.move_generator import MovesGener  # type: ignore[import-not-found, import-untyped]
     except ImportError:
         raise SystemExit("douzero is not installed: pip install --no-deps douzero==1.1.0 (the bench extra)") from None
 

@@ -9,7 +9,7 @@ its end on the database thread, so a whole batch still costs one trip there.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -50,6 +50,8 @@ class Row(Protocol):
     """A result row, read by column name or position (``sqlite3.Row`` and ``asyncpg.Record`` both are)."""
 
     def __getitem__(self, key: int | str, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...  # the values in column order (tests read rows as tuples)
 
     def keys(self) -> Iterable[str]: ...
 

@@ -49,6 +49,7 @@ def _as_root_prepare(pgdata: Path) -> str:
     )
 
     entry = ensure_user_exists(SYSTEM_USER)
+    assert entry is not None  # typed Optional, but it creates the user when missing and returns the entry
     bin_path = _binaries()
     ensure_prefix_permissions(bin_path)
     ensure_folder_permissions(bin_path, stat.S_IRGRP | stat.S_IROTH | stat.S_IXGRP | stat.S_IXOTH)

@@ -12,6 +12,7 @@ from engine.ai import choose
 from engine.core import Action, IllegalAction
 from engine.registry import get_variant
 from engine.words import Card, Msg
+from engine.zipai.game import ZipaiGame
 
 # Card glyphs per family: what a leak would look like in a public payload.
 ZIPAI_GLYPHS = frozenset("一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾")
@@ -213,6 +214,7 @@ def play_checked(variant_id: str, seed: int, options: dict[str, Any] | None = No
     variant = get_variant(variant_id)
     opts = variant.validate(options)
     game = variant.new_hand(opts, seed, dealer, {})
+    assert isinstance(game, ZipaiGame)
     rng = random.Random(seed)
 
     views = probe_illegal or seed % 4 == 0  # the seat views repeat the public melds: a sample suffices
@@ -242,18 +244,18 @@ def play_checked(variant_id: str, seed: int, options: dict[str, Any] | None = No
                 assert _snapshot(game) == before, "an illegal action changed the state"
         action = choose(game, seat)
         assert action in legal
-        window, predeal, before = game.window, game.predeal, pv
+        window, predeal, pv_before = game.window, game.predeal, pv
         events = game.apply(seat, action)
         pv = check_public(game, events, views)
         if window is not None and game.window is window and not any(e.public for e in events):
             # A seat answered and the window is still open: nothing public may tell who answered or who is
             # still asked.
-            assert _without(pv, "version") == _without(before, "version"), "a claim answer changed the public view"
+            assert _without(pv, "version") == _without(pv_before, "version"), "a claim answer changed the public view"
         if predeal is not None and game.predeal is predeal:
             # 打鸟 still open: only who has chosen may change, never what was chosen.
             assert not any(e.public for e in events), f"a 打鸟 choice was announced early: {events}"
             hidden = ("version", "to_act", "choosing")
-            assert _without(pv, *hidden) == _without(before, *hidden), "a 打鸟 choice changed the public view"
+            assert _without(pv, *hidden) == _without(pv_before, *hidden), "a 打鸟 choice changed the public view"
     assert game.census() == [4] * 20
     result = game.result
     assert result is not None and len(result.deltas) == game.seats

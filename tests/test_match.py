@@ -10,6 +10,8 @@ from engine.core import HandResult, Win
 from engine.ledger import CANCEL_ON_DRAW, KEEP, Ledger, net
 from engine.match import Match
 from engine.selfplay import play_hand
+from engine.words import msg
+from engine.zipai.game import ZipaiGame
 
 
 def test_match_runs_its_hands_with_running_totals_and_rotation() -> None:
@@ -19,6 +21,7 @@ def test_match_runs_its_hands_with_running_totals_and_rotation() -> None:
         dealer = match.progress.dealer
         carry = dict(match.progress.carry)
         game = match.new_hand(seed)
+        assert isinstance(game, ZipaiGame)
         assert game.dealer == dealer
         assert game.options["huangfan"] == carry.get("huangzhuang", 0)
         play_hand(game)
@@ -100,9 +103,9 @@ def test_totals_stay_zero_sum_with_the_in_hand_ledger() -> None:
     match = Match("paohuzi", {"hands": 6}, first_dealer=0)
     for drawn, rule in ((False, KEEP), (True, KEEP), (True, CANCEL_ON_DRAW), (False, CANCEL_ON_DRAW)):
         ledger = Ledger(3)
-        ledger.pay(1, 0, 2, "暗杠")
-        ledger.pay(2, 0, 2, "暗杠")
-        ledger.pay(0, 1, 3, "放杠")
+        ledger.pay(1, 0, 2, msg("暗杠"))
+        ledger.pay(2, 0, 2, msg("暗杠"))
+        ledger.pay(0, 1, 3, msg("放杠"))
         stood = ledger.settle(drawn, rule)
         settlement = [0, 0, 0] if drawn else [-3, 6, -3]
         deltas = [s + m for s, m in zip(settlement, net(3, stood), strict=True)]

@@ -11,6 +11,7 @@ import pytest
 
 from engine.ai import choose
 from engine.hand import Hand
+from engine.mahjong.game import MahjongGame
 from engine.match import Match
 from engine.registry import all_variants
 from engine.replay import HandReplay, record
@@ -145,7 +146,7 @@ def game_name(variant: str, seed: int, before: list[tuple[int, str]], seat: int,
     return game.name_action(game.parse_action(code)).label
 
 
-def gangpao_hand() -> tuple[Hand, list[tuple[int, str]]]:
+def gangpao_hand() -> tuple[MahjongGame, list[tuple[int, str]]]:
     """长沙: seat 0's 开杠 turns 1s and 8m, neither of which it wins; seat 1 may 胡 the 1s, seat 2 the 8m (a hand of
     tests/mahjong/test_changsha_game.py): seat 1 passes, seat 2 wins. A fresh deal and the log that played it."""
     hands = [KONGER, "5p5p 2s3s 1m2m3m 7m8m9m 4p5p6p", "8p8p 6m7m 1m2m3m 3p3p3p 4s5s6s", None]

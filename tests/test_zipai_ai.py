@@ -20,6 +20,7 @@ def test_ai_outscores_random_players() -> None:
             seat = game.to_act()[0]
             legal = game.legal_actions(seat)
             game.apply(seat, choose(game, seat) if seat == 0 else rng.choice(legal))
+        assert game.result is not None
         for s in range(3):
             totals[s] += game.result.deltas[s]
         for w in game.result.winners:

@@ -102,7 +102,8 @@ def test_bopi_louhu_bars_every_win_but_the_one_ones_own_wei_makes() -> None:
     assert g.window_from == 1
     resolve(g)
     assert g.window_from == 3 and "hu" in legal(g, 1)
-    assert _waits(g, 1)["十"].way("other_draw").open
+    drawn = _waits(g, 1)["十"].way("other_draw")
+    assert drawn is not None and drawn.open
     resolve(g)  # he passes that 十 (and so does the dealer's next 十)
     assert g.window_from == 1 and g.window is not None and g.window.card == 1  # his own 二
     waits = _waits(g, 1)

@@ -131,7 +131,12 @@ async def test_more_than_125_actions_page_and_none_is_dropped(env: Env) -> None:
     legal = [Action("flip", (str(n),)) for n in range(300)] + [Action("claim"), Action("skip")]
     fake = NewFamily(table.game, legal)
     fake.to_act = lambda: [seat]  # type: ignore[method-assign]
-    fake.legal_actions = lambda s: list(legal) if s == seat else []  # type: ignore[method-assign]
+    alices = seat
+
+    def legal_actions(seat: int) -> list[Action]:  # named as the method's own parameter
+        return list(legal) if seat == alices else []
+
+    fake.legal_actions = legal_actions  # type: ignore[method-assign]
     table.match.game = fake
     table.version += 1
     env.bot.service.delivery.publish(table)

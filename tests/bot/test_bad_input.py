@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from fake_discord import playing
 from fake_discord.layout import controls
@@ -134,7 +135,7 @@ async def test_malformed_calc(env: Env) -> None:
     bad_fields = [{"melds": "碰"}, {"melds": "碰一一"}, {"flags": "大风"}, {"options": "chongtun"},
                   {"options": "chongtun=9"}, {"win": "一", "melds": "提一 碰一"}]
     for extra in bad_fields:
-        fields = {"win": "四", **extra}
+        fields: dict[str, Any] = {"win": "四", **extra}
         p = await env.cmd(env.alice, "calc", variant="paohuzi", hand="一二三", **fields)
         assert p.ephemeral and "无法计算" in p.text(), (extra, p.text())
 

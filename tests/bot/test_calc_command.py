@@ -12,7 +12,7 @@ from .conftest import Env
 
 # 二贰柒柒捌玖拾 + 二 from another player's draw with 偎壹 提肆 跑三 跑九: 36 胡息, 8 囤, no 名堂 → 8 from each loser
 # (the hand of tests/bot/test_bad_input.py).
-SCORED = {"variant": "paohuzi", "hand": "二贰柒柒捌玖拾", "win": "二", "source": "other_draw", "melds": "偎壹 提肆 跑三 跑九"}
+SCORED: dict[str, Any] = {"variant": "paohuzi", "hand": "二贰柒柒捌玖拾", "win": "二", "source": "other_draw", "melds": "偎壹 提肆 跑三 跑九"}
 
 
 def _option(command: dict[str, Any], name: str) -> dict[str, Any]:

@@ -143,7 +143,7 @@ def test_one_reader_for_both_kinds() -> None:
 class _Layout(discord.ui.LayoutView):
     def __init__(self, words: str, *, picture: str | None = None) -> None:
         super().__init__(timeout=None)
-        box = discord.ui.Container(accent_colour=discord.Colour.dark_red())
+        box: discord.ui.Container[_Layout] = discord.ui.Container(accent_colour=discord.Colour.dark_red())
         box.add_item(discord.ui.TextDisplay(words))
         if picture is not None:
             box.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}")))

@@ -22,6 +22,7 @@ from bot.i18n import (
     LOCALES,
     MESSAGES,
     CatalogueTranslator,
+    Lang,
     book,
     catalogue,
     is_plural,
@@ -150,10 +151,16 @@ def test_words_from_an_old_toml_branch_fill_the_catalogue(tmp_path: Path, monkey
                    '"查看我的手牌" = { zh-TW = "不同的", en = "Something else" }\n', encoding="utf-8")
     assert catalogue_tool.from_toml(old) == 4
     got = {key: read_po(path.open("rb")) for key, path in copies.items()}
-    assert got[(MESSAGES, "en")].get("牌墙 {n} 张").string == "Wall {n}"
-    assert got[(MESSAGES, "zh-TW")].get("牌墙 {n} 张").string == "牌牆 {n} 張"
-    assert got[(MESSAGES, "en")].get("查看我的手牌").string == "Show my hand"  # translated: kept
-    assert got[(COMMANDS, "zh-CN")].get("Period").string == "时间范围"
+
+    def translated(domain: str, lang: Lang, msgid: str) -> object:
+        message = got[(domain, lang)].get(msgid)
+        assert message is not None, (domain, lang, msgid)
+        return message.string
+
+    assert translated(MESSAGES, "en", "牌墙 {n} 张") == "Wall {n}"
+    assert translated(MESSAGES, "zh-TW", "牌墙 {n} 张") == "牌牆 {n} 張"
+    assert translated(MESSAGES, "en", "查看我的手牌") == "Show my hand"  # translated: kept
+    assert translated(COMMANDS, "zh-CN", "Period") == "时间范围"
 
 
 def test_package_data_ships_every_catalogue() -> None:
@@ -195,8 +202,9 @@ def test_counts_take_their_plural_form() -> None:
         assert tr_n("{variant} · {n} 人", 4, variant="X") == "X · 4 players"
         assert tr_n("向听：{n}（离听牌还差 {n} 张）", 1) == "Shanten: 1 (1 tile from ready)"
     counted = [m for m in read(MESSAGES, "en") if m.id and isinstance(m.id, tuple | list)]
-    assert len(counted) >= 8 and all(len(m.string) == 2 for m in counted)
-    assert all(len(m.string) == 1 for m in read(MESSAGES, "zh-TW") if m.id and isinstance(m.id, tuple | list))
+    assert len(counted) >= 8 and all(isinstance(m.string, tuple | list) and len(m.string) == 2 for m in counted)
+    assert all(isinstance(m.string, tuple | list) and len(m.string) == 1
+               for m in read(MESSAGES, "zh-TW") if m.id and isinstance(m.id, tuple | list))
 
 
 def test_the_catalogue_view_and_the_old_one_and_many_entries() -> None:
@@ -319,7 +327,9 @@ async def test_command_tree_in_every_locale(env: Env) -> None:
 async def test_variant_choices_read_in_each_language(env: Env) -> None:
     """The variant a player picks is named in their language: English glosses the Chinese name, zh-TW writes it in
     traditional characters."""
-    create = next(c for c in env.bot.tree.get_commands() if c.name == "table").get_command("create")
+    table = next(c for c in env.bot.tree.get_commands() if c.name == "table")
+    assert isinstance(table, discord.app_commands.Group)
+    create = table.get_command("create")
     assert create is not None
     payload = await create.get_translated_payload(env.bot.tree, CatalogueTranslator())
     variant = next(o for o in payload["options"] if o["name"] == "variant")

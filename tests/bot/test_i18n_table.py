@@ -115,8 +115,13 @@ def fields(text: str) -> set[str]:
 
 def _texts_of(lang: Lang) -> dict[str, list[str]]:
     """Every text of the language's catalogue, each plural entry with all its forms."""
-    return {m.id if isinstance(m.id, str) else m.id[0]: [m.string] if isinstance(m.string, str) else list(m.string)
-            for m in read(MESSAGES, lang) if m.id}
+    texts: dict[str, list[str]] = {}
+    for m in read(MESSAGES, lang):
+        if not m.id:
+            continue
+        assert m.string is not None, m.id
+        texts[m.id if isinstance(m.id, str) else m.id[0]] = [m.string] if isinstance(m.string, str) else list(m.string)
+    return texts
 
 
 def test_english_keeps_only_game_terms_in_chinese() -> None:
@@ -210,7 +215,11 @@ def _within_discords_limits(panel: Panel) -> None:
     files = [panel.picture.file()] if panel.picture is not None else MISSING
     params = handle_message_parameters(content=kwargs["content"], embed=kwargs["embed"], view=kwargs["view"],
                                        files=files)
-    body = params.payload if params.payload is not None else json.loads(params.multipart[0]["value"])
+    if params.payload is not None:
+        body = params.payload
+    else:
+        assert params.multipart is not None  # a request without a JSON body is a multipart one
+        body = json.loads(params.multipart[0]["value"])
     assert request_problem("POST", "/channels/{channel_id}/messages", body) is None, body
     uploads = [Upload(i, f.filename, b"x") for i, f in enumerate(params.files or [])]
     assert upload_problem(body, uploads, []) is None, body
@@ -498,7 +507,8 @@ def test_hint_lines_in_english_and_traditional() -> None:
                                           "放炮 discard: huxi 15, score 2)")
         assert own_huxi_line([MeldView("peng", "一一一", huxi=3)], list("六六六")) == "**My huxi**: melds 3 + 坎 3 = 6"
     with speaking("zh-TW"):
-        assert hint_line(mahjong).startswith("聽牌：三萬（清一色，自摸每家 4，接炮 2）")
+        line = hint_line(mahjong)
+        assert line is not None and line.startswith("聽牌：三萬（清一色，自摸每家 4，接炮 2）")
         assert zipai_hint_line(zipai) == "聽牌：參（自摸 胡息 18 得分 3 紅胡；放炮 胡息 15 得分 2）"
         assert own_huxi_line([MeldView("peng", "一一一", huxi=3)], list("陆陆陆")) == "**我的胡息**：門子 3 + 坎 6 = 9"
 

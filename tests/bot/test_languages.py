@@ -13,7 +13,7 @@ import pytest
 
 from bot.engine_words import said
 from bot.families.paodekuai.controls import pack
-from bot.i18n import speaking
+from bot.i18n import Lang, speaking
 from bot.service.table import BOT_OPTIONS
 from engine.core import Action, IllegalAction, OptionError
 from engine.paodekuai.game import PaodekuaiGame
@@ -140,7 +140,7 @@ async def test_refusals_reach_the_clicker_in_their_language(readers: Env) -> Non
     assert p.ephemeral
     with pytest.raises(IllegalAction) as why:
         game.classify(missing, seat)
-    lang = "en" if uid == env.alice else "zh-TW"
+    lang: Lang = "en" if uid == env.alice else "zh-TW"
     with speaking(lang):
         assert said(why.value) in p.text()
     if uid == env.alice:

@@ -247,9 +247,10 @@ async def test_the_paodekuai_picker_carries_each_cards_emoji(env: Env) -> None:
         await env.open_table("paodekuai", [env.alice], short("paodekuai"))
         table = env.table()
         mid = playing.player_panel(env.world, env.bot, env.alice)
+        assert mid is not None
         if table is not None and any(c["type"] == 3 for c in env.world.components_of(mid)):
             break
-    assert table is not None
+    assert table is not None and mid is not None
     seat = table.seat_of(env.alice)
     picker = next(c for c in env.world.components_of(mid) if c["type"] == 3)
     assert [o["value"] for o in picker["options"]] == list(table.game.view(seat).hand)

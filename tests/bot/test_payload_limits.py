@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fake_discord.refusals import payload_limit_problem
 
 
@@ -18,7 +20,7 @@ def test_limits() -> None:
     assert payload_limit_problem({"components": [{"type": 1, "components": [button()] * 6}]})
     assert payload_limit_problem({"components": [{"type": 1, "components": [button(custom_id="c" * 101)]}]})
     assert payload_limit_problem({"components": [{"type": 1, "components": [button(label="l" * 81)]}]})
-    select = {"type": 3, "custom_id": "s", "options": [{"label": str(i), "value": str(i)} for i in range(26)]}
+    select: dict[str, Any] = {"type": 3, "custom_id": "s", "options": [{"label": str(i), "value": str(i)} for i in range(26)]}
     assert payload_limit_problem({"components": [{"type": 1, "components": [select]}]})
     select["options"] = select["options"][:25]
     assert payload_limit_problem({"components": [{"type": 1, "components": [select]}]}) is None

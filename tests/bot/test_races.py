@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import copy
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -36,7 +36,7 @@ class Gate(asyncio.Lock):
         super().__init__()
         self.asked = 0
 
-    async def acquire(self) -> bool:
+    async def acquire(self) -> Literal[True]:  # as asyncio.Lock.acquire declares it
         self.asked += 1
         return await super().acquire()
 
@@ -184,6 +184,7 @@ async def test_auto_off_racing_the_end_is_refused(env: Env) -> None:
     seat = table.seat_of(env.bob)
     assert table.seats[seat].auto
     mid = env.world.latest_dm(env.bob)
+    assert mid is not None
     end, off = await in_order(env, table, command(env, env.alice, "table end"),
                               click(env, env.bob, mid, f"ht:auto:{table.id}:{seat}"))
     assert table.status == "ended"

@@ -152,7 +152,9 @@ async def test_dm_hand_grouped_by_rank_with_kan_and_red_marked(env: Env) -> None
         for uid in (env.alice, env.bob):
             seat = table.seat_of(uid)
             held = list(table.game.view(seat).hand)
-            content = env.world.message_text(env.world.latest_dm(uid))
+            panel = env.world.latest_dm(uid)
+            assert panel is not None
+            content = env.world.message_text(panel)
             line = next(ln for ln in content.split("\n") if ln.startswith("**手牌**"))
             tokens = line.split("：", 1)[1].split()
             ranks = []
@@ -236,6 +238,7 @@ async def test_the_liang_is_a_card_of_its_own_only_until_its_window_closes(env: 
     assert words[:2] == [f"底牌剩余 {view.wall}", "亮张"]
     for uid in (env.alice, env.bob):  # nobody 打鸟s: the 亮张 window follows, then the dealer plays
         mid = env.world.latest_dm(uid)
+        assert mid is not None
         [skip] = [c for c in env.world.components_of(mid) if c.get("label") == "不打鸟"]
         await env.click(uid, mid, skip["custom_id"])
     view = game.public_view()
@@ -247,7 +250,8 @@ async def test_the_liang_is_a_card_of_its_own_only_until_its_window_closes(env: 
     assert status[1].startswith(f"底牌剩余 {view.wall}") and "亮张" not in "\n".join(status)
     # the picture sent is the one of this view: it draws the 底牌 in the text's words, and no 亮张
     [shown] = [a["filename"] for a in message["attachments"] if a["url"] in media_urls(message["components"])]
-    assert shown == pictures.table_picture(view).filename
+    drawn = pictures.table_picture(view)
+    assert drawn is not None and shown == drawn.filename
     words = drawn_table_words(view, monkeypatch)
     assert words[0] == f"底牌剩余 {view.wall}" and "亮张" not in words and not any("牌墙" in w for w in words)
     with speaking("en"):

@@ -262,6 +262,7 @@ async def test_settlements_of_real_games_show_group_huxi_and_payments(env: Env) 
 
 async def test_race_final_explains_the_pairwise_settlement(env: Env) -> None:
     table = _table("fangpaofa", {"daniao": True, "niao_value": 5, "target": 10})
+    assert table.match is not None
     table.match.progress.totals[:] = [30, 10, 0]
     table.match.progress.carry["stakes"] = [0]
     text = final_text(table)

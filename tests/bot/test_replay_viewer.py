@@ -169,9 +169,10 @@ async def test_a_whole_replay_of_each_family(env: Env, variant: str) -> None:
                     hand_line = "　手牌：" + presenter.hand_text(game.view(s).hand)
                 assert any(a.startswith(f"**{labels[s]}**") and b == hand_line
                            for a, b in zip(lines, lines[1:], strict=False)), (at, labels[s], hand_line, lines)
-            if at and wall is not None and game.public_view().wall is not None and not game.finished:
+            left = game.public_view().wall
+            if at and wall is not None and left is not None and not game.finished:
                 # every card that left the wall in the action is shown drawn, and nothing else
-                n = wall - game.public_view().wall
+                n = wall - left
                 assert shown_drawn == n, (at, lines)
                 drawn += n
     assert moves == len(stored.actions)
@@ -182,6 +183,7 @@ async def test_a_whole_replay_of_each_family(env: Env, variant: str) -> None:
     text = "\n".join(shown(env, mid))
     assert "结算" in [e.get("title") for e in embeds_of(env, mid)]
     assert f"种子 {hand['seed']}" in (embeds_of(env, mid)[-1].get("footer") or {}).get("text", "")
+    assert game.result is not None
     with speaking("zh-CN"):
         assert presenter.settlement_body(names, game.result, 0).lines[0] in text
 

@@ -108,6 +108,7 @@ async def test_turn_timer_hands_over_to_ai_until_player_returns(env: Env) -> Non
     seat = auto[0]
     uid = table.seats[seat].user_id
     mid = env.world.latest_dm(uid)
+    assert mid is not None
     assert any(c["custom_id"] == f"ht:auto:{table.id}:{seat}" for c in env.world.components_of(mid))
     p = await env.click(uid, mid, f"ht:auto:{table.id}:{seat}")
     assert not p.ephemeral and not table.seats[seat].auto
@@ -136,6 +137,7 @@ async def test_auto_flags_and_end_votes_survive_restarts(env: Env) -> None:
 
     # carol comes back (取消托管) and that too is remembered
     mid = env.world.latest_dm(env.carol)
+    assert mid is not None
     off = f"ht:auto:{table.id}:{carol}"
     assert any(c["custom_id"] == off for c in env.world.components_of(mid))
     p = await env.click(env.carol, mid, off)

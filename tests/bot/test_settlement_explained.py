@@ -85,6 +85,7 @@ def test_paohuzi_every_step_from_huxi_to_each_payer() -> None:
         if "黄番" in d["patterns"]:
             assert f"黄番 ×2 = {d['units']} 囤" in text, text
             seen["huangfan"] += 1
+        assert table.match is not None
         if table.match.options["chongtun"]:
             assert "+ 充囤 2 囤" in text, text
             seen["chongtun"] += 1
@@ -239,7 +240,9 @@ async def test_real_dm_counts_the_kan_held(env: Env) -> None:
         for uid in (env.alice, env.bob):
             hand = list(table.game.view(table.seat_of(uid)).hand)
             kans = [c for c in set(hand) if hand.count(c) == 3]
-            content = env.world.message_text(env.world.latest_dm(uid))
+            panel = env.world.latest_dm(uid)
+            assert panel is not None
+            content = env.world.message_text(panel)
             if kans:
                 want = sum(6 if c in "壹贰叁肆伍陆柒捌玖拾" else 3 for c in kans)
                 assert re.search(rf"\*\*我的胡息\*\*：(门子 \d+ \+ )?坎 {want}\b", content), content

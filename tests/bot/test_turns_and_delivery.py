@@ -102,7 +102,9 @@ async def test_a_new_turn_arrives_as_a_new_dm_with_a_countdown(env: Env) -> None
     assert table.turn_deadline is not None
     assert table.turn_deadline == env.clock.time() + 60
     first = humans_deciding(env)[0]
-    text = env.world.message_text(env.world.latest_dm(first))
+    panel = env.world.latest_dm(first)
+    assert panel is not None
+    text = env.world.message_text(panel)
     assert f"<t:{math.ceil(table.turn_deadline)}:R>" in text and "轮到你了" in text
     seen_new_turn = seen_waiting = False
     for _ in range(40):
@@ -133,7 +135,9 @@ async def test_a_new_turn_arrives_as_a_new_dm_with_a_countdown(env: Env) -> None
                 # not asked: edited in place, no notification
                 assert posts(env, dm, mark) == []
                 assert env.world.latest_dm(uid) == old[uid]
-                assert "<t:" not in env.world.message_text(old[uid])
+                kept = old[uid]
+                assert kept is not None
+                assert "<t:" not in env.world.message_text(kept)
                 seen_waiting = True
         await service.idle()
     assert seen_new_turn and seen_waiting
@@ -143,7 +147,9 @@ async def test_no_timer_no_deadline(env: Env) -> None:
     table = await env.open_table("toy", [env.alice, env.bob], f"{TOY} bot.timer=0")
     assert table.turn_deadline is None
     first = humans_deciding(env)[0]
-    assert "<t:" not in env.world.message_text(env.world.latest_dm(first))
+    panel = env.world.latest_dm(first)
+    assert panel is not None
+    assert "<t:" not in env.world.message_text(panel)
 
 
 async def test_default_length_timer_runs_out_into_auto(env: Env) -> None:
@@ -168,6 +174,12 @@ def mention_call(env: Env, message: dict[str, Any]) -> Call:
                 and c.body is not None and c.body.get("content") == message["content"])
 
 
+def mention_body(env: Env, message: dict[str, Any]) -> dict[str, Any]:
+    body = mention_call(env, message).body
+    assert body is not None  # mention_call picks a call with one
+    return body
+
+
 async def test_dms_closed_player_is_mentioned_once_and_the_mention_goes_when_they_act(env: Env) -> None:
     await env.open_table("toy", [env.alice, env.closed], f"{TOY} bot.timer=60")
     table = env.table()
@@ -182,7 +194,7 @@ async def test_dms_closed_player_is_mentioned_once_and_the_mention_goes_when_the
             assert len(current) == 1
             notice = current[0]
             assert notice["content"].startswith(f"<@{env.closed}> 轮到你了 <t:{math.ceil(table.turn_deadline)}:R>")
-            allowed = mention_call(env, notice).body["allowed_mentions"]
+            allowed = mention_body(env, notice)["allowed_mentions"]
             assert [int(u) for u in allowed["users"]] == [env.closed] and allowed["parse"] == []
             await act(env, env.closed)
             assert notice["id"] not in [m["id"] for m in env.world.channel_messages(env.channel)]
@@ -212,8 +224,8 @@ async def test_a_claim_window_mention_does_not_tell_who_is_asked(env: Env) -> No
             windows.append(set(asked))
             current = notices(env)
             assert len(current) == 1, [m["content"] for m in current]
-            call = mention_call(env, current[0])
-            assert sorted(int(u) for u in call.body["allowed_mentions"]["users"]) == both
+            body = mention_body(env, current[0])
+            assert sorted(int(u) for u in body["allowed_mentions"]["users"]) == both
             assert all(f"<@{u}>" in current[0]["content"] for u in both)
             assert "轮到你了" not in current[0]["content"]
         await act(env, asked[0])
@@ -259,6 +271,7 @@ async def test_turn_dms_do_not_wait_behind_a_rate_limited_channel_edit(env: Env)
         hang = env.world.inject("PATCH", env.channel, hang=released)
         env.world.on_call = lambda c, dm=dm: arrived.set() if c.channel_id == dm else None
         mid = env.world.latest_dm(clicker)
+        assert mid is not None
         cid, values = pick(playing.action_choices(env.world, mid))
         await env.world.wait(env.world.feed_click(env.bot, clicker, mid, cid, values))
         if other not in humans_deciding(env):
@@ -465,7 +478,9 @@ async def test_a_lost_channel_ends_its_table(env: Env, status: int, code: int) -
     assert rows[0]["end_reason"] == CHANNEL_LOST_REASON
     assert await env.bot.db.leaderboard(env.guild, "toy") == board
     for uid in (env.alice, env.bob):
-        text = env.world.message_text(env.world.latest_dm(uid))
+        panel = env.world.latest_dm(uid)
+        assert panel is not None
+        text = env.world.message_text(panel)
         assert CHANNEL_LOST_REASON in text and "累计" in text
     version = table.version
     await asyncio.sleep(0)
@@ -479,6 +494,7 @@ async def test_a_lost_channel_ends_its_table(env: Env, status: int, code: int) -
 def _table_text(env: Env) -> str:
     table = env.table()
     mid = env.sent(table).hand_messages.get(table.hand_no)
+    assert mid is not None
     return env.world.message_text(mid)
 
 
@@ -502,6 +518,7 @@ async def test_a_hidden_pass_does_not_restart_the_public_countdown(env: Env, var
         before, deadline = _table_text(env), table.turn_deadline
         uid = asked[0]
         mid = env.world.latest_dm(uid)
+        assert mid is not None
         await env.advance(7)
         await env.click(uid, mid, *pick(playing.action_choices(env.world, mid)))
         await env.bot.service.idle()

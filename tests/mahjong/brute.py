@@ -28,7 +28,7 @@ def _remove(tiles: tuple[int, ...], members: Iterable[int]) -> tuple[int, ...] |
 @cache
 def _groups_with(first: int) -> list[tuple[int, ...]]:
     """The other members of every group holding ``first``: 刻子, and 顺子 inside one suit (never 字)."""
-    out = [(first, first)]
+    out: list[tuple[int, ...]] = [(first, first)]
     if first < 27:
         rank = first % 9
         for lo in (rank - 2, rank - 1, rank):

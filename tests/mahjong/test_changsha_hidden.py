@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from engine.mahjong.game import MahjongGame
 from engine.mahjong.tiles import tile_id
 from engine.registry import get_variant
 from engine.selfplay import choose
@@ -71,6 +72,7 @@ def test_no_hidden_tile_in_the_public_view(raw: dict[str, Any]) -> None:
 
 def test_the_check_catches_a_shown_hand() -> None:
     g = get_variant("changsha").new_hand(get_variant("changsha").validate({}), 1, 0, {})
+    assert isinstance(g, MahjongGame)
     real = g.public_view
     g.public_view = lambda: dataclasses.replace(real(), discards=(tuple(g._names(1)),) * g.seats)  # type: ignore[method-assign]
     with pytest.raises(AssertionError):

@@ -439,7 +439,7 @@ def test_dianpao_dahu_discarder_pays_the_total_times_birds() -> None:
 
 
 def test_three_player_zimo_two_payers() -> None:
-    win = cs.HandWin(0, "self_draw", None, Priced(("小胡",), 2, 1, "小胡 自摸 2"))
+    win = cs.HandWin(0, "self_draw", None, Priced(("小胡",), 2, 1, Msg("小胡 自摸 2")))
     o = opts(players=3, birds=2)
     # counted from the winner 0: 2m → seat 1, 4m → empty
     assert amounts(cs.win_payments(win, players=3, dealer=2, birds=ids("2m4m"), options=o)) == {(1, 0): 4, (2, 0): 2}
@@ -475,7 +475,7 @@ def test_drawn_hand_qishou_last_tile_is_two_birds() -> None:
 def test_tongpao_each_winner_with_the_discarder() -> None:
     """通炮: birds drawn once; seat 1 and seat 2 win seat 0's discard; bird 2m → seat 1 (dealer 0's 下家)."""
     a = cs.HandWin(1, "discard", 0, Priced(("小胡",), 1, 1, says=Msg("小胡 点炮 1")))
-    b = cs.HandWin(2, "discard", 0, Priced(("七对子",), 6, 6, "七对子 6"))
+    b = cs.HandWin(2, "discard", 0, Priced(("七对子",), 6, 6, Msg("七对子 6")))
     out = cs.hand_payments(players=4, dealer=0, options=opts(), wins=[a, b], qishou={}, birds=ids("2m9s"))
     # 2m → 1 (winner a) and 9s → 0 (the discarder): a two hits (1 × 4); b one, 9s on the discarder (6 × 2)
     assert amounts(out) == {(0, 1): 4, (0, 2): 12}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.hints import GUOHU, LOUHU, UNTIL_DRAW, Bar, Wait, hints, standing
+from engine.hints import GUOHU, LOUHU, UNTIL_DRAW, Bar, Standing, Wait, WayWin, hints, standing
 from engine.mahjong.tiles import KINDS, ids
 from engine.registry import get_variant
 from tests.mahjong.stack import discard
@@ -17,6 +17,19 @@ def _waits(g: Any, seat: int) -> dict[str, Wait]:
     return {w.card: w for w in hints(g, seat) if not w.now}
 
 
+def _way(wait: Wait, way: str) -> WayWin:
+    """The wait's ``way``, which the test expects to be priced."""
+    won = wait.way(way)
+    assert won is not None, way
+    return won
+
+
+def _standing(g: Any, seat: int) -> Standing:
+    held = standing(g, seat)
+    assert held is not None
+    return held
+
+
 def test_changsha_louhu_bars_that_tile_off_a_discard_until_the_next_draw() -> None:
     # seat 2 waits 2m/5m; seat 3 throws 5m and seat 2 passes: 5m off a discard is barred (unless bigger), 自摸 5m
     # and a discarded 2m stay open; the dealer's next 5m is refused by the game too; seat 2's own draw lifts it.
@@ -26,16 +39,16 @@ def test_changsha_louhu_bars_that_tile_off_a_discard_until_the_next_draw() -> No
     assert all(w.open for wait in before.values() for w in wait.ways)
     g.apply(3, "discard:5m")
     offer = hints(g, 2)[0]  # asked about that 5m: the win on offer leads, priced as the game would pay it
-    assert offer.now == "discard" and offer.card == "5m" and offer.ways[0].score == before["5m"].way("discard").score
+    assert offer.now == "discard" and offer.card == "5m" and offer.ways[0].score == _way(before["5m"], "discard").score
     assert [w.card for w in hints(g, 2)[1:]] == ["2m", "5m"]
     g.apply(2, "pass")
     close(g)
     assert not any(w.now for w in hints(g, 2))
     waits = _waits(g, 2)
     assert set(waits) == {"2m", "5m"}
-    assert waits["5m"].way("discard").bar == Bar(LOUHU, UNTIL_DRAW, bigger=True)
-    assert waits["5m"].way("self_draw").open and waits["2m"].way("discard").open
-    assert waits["5m"].way("discard").score == before["5m"].way("discard").score  # still worth the same
+    assert _way(waits["5m"], "discard").bar == Bar(LOUHU, UNTIL_DRAW, bigger=True)
+    assert _way(waits["5m"], "self_draw").open and _way(waits["2m"], "discard").open
+    assert _way(waits["5m"], "discard").score == _way(before["5m"], "discard").score  # still worth the same
     assert g._can_win_tile(2, ids("5m")[0], "discard") is None and g._can_win_tile(2, ids("2m")[0], "discard")
     until(g, 2)  # his own draw lifts it
     assert not g.lou[2]
@@ -59,8 +72,8 @@ def test_tuidaohu_guohu_bars_robbing_a_kong_until_the_next_draw() -> None:
     waits = _waits(g, 2)
     assert set(waits) == {"3p", "6p"}
     for wait in waits.values():
-        assert wait.way("self_draw").open and wait.way("discard") is None
-        assert wait.way("robbing_kong").bar == Bar(GUOHU, UNTIL_DRAW)
+        assert _way(wait, "self_draw").open and wait.way("discard") is None
+        assert _way(wait, "robbing_kong").bar == Bar(GUOHU, UNTIL_DRAW)
     assert g._can_win_tile(2, ids("6p")[0], "robbing_kong") is None
     round_of_discards(g, (3, 0, 1))
     assert g.to_act() == [2] and g.view(2).barred is False
@@ -82,13 +95,13 @@ def test_xiangting_of_a_hand_not_ready() -> None:
     g: Any = v.new_hand(v.validate({}), 3, 0, {})
     g.melds[1] = []
     g.hands[1] = _counts("1m2m3m4m5m6m7m8m9m2p2p6s7s")  # 听牌 on 5s/8s
-    assert standing(g, 1).xiangting == 0 and hints(g, 1)
+    assert _standing(g, 1).xiangting == 0 and hints(g, 1)
     g.hands[1] = _counts("1m2m3m4m5m6m7m8m9m2p2p6s9s")  # one tile off: 一向听
-    assert standing(g, 1).xiangting == 1 and not hints(g, 1)
+    assert _standing(g, 1).xiangting == 1 and not hints(g, 1)
     g.hands[1] = _counts("1m2m3m4m5m6m7m8m9m2p5p6s9s")  # 二向听
-    assert standing(g, 1).xiangting == 2
+    assert _standing(g, 1).xiangting == 2
     g.hands[1] = _counts("1m2m3m4m5m6m7m8m9m2p2p6s7s8s")  # a winning 14
-    assert standing(g, 1).xiangting == -1
+    assert _standing(g, 1).xiangting == -1
 
 
 def test_random_bars_agree_with_the_games_own_check() -> None:

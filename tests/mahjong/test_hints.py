@@ -51,8 +51,10 @@ def _calc(game: Any, seat: int, tile: int, win_from: str) -> dict[str, Any]:
     data = {"hand": hand, "win_from": win_from, "win_card": NOTATION[tile],
             "melds": [{"type": m.kind, "cards": [NOTATION[t] for t in m.tiles]} for m in game.melds[seat]],
             "options": dict(game.options), "context": {"dealer": seat == game.dealer}}
+    score = get_variant(game.variant_id).score
+    assert score is not None  # every mahjong variant has a calculator
     try:
-        return get_variant(game.variant_id).score(data)
+        return score(data)
     except InvalidInput:
         return {"win": False}
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.core import MeldView, Win
@@ -86,7 +88,13 @@ def test_yipao_duoxiang_two_winners_birds_drawn_once_next_dealer_the_discarder()
     assert "一炮多响" in r.outcome.summary.zh()
 
 
-def _bugang_hand(**options: object):  # noqa: ANN202
+def _bird_hits(r: Any) -> dict[str, int]:
+    birds = result_birds(r)
+    assert birds is not None  # the hand drew birds
+    return birds["hits"]
+
+
+def _bugang_hand(**options: Any):  # noqa: ANN202
     """Seat 1 pengs the dealer's 6s and later draws the 4th; seat 2 waits on 3s/6s (no 红中)."""
     g = hand("hongzhong", ["6s", "6s6s9p", "123m456m789m45s99p", None],
              draws="8p8p8p6s", fill="2m3m", **options)
@@ -202,7 +210,7 @@ def test_tianhu_in_hujijiangji_draws_ten_birds() -> None:
     act(g, 0, "hu")
     r = g.result
     assert r is not None and r.outcome.winners[0].how is How.DEAL
-    assert len(r.outcome.birds) == 10 and result_birds(r)["hits"] == {"0": 2}
+    assert len(r.outcome.birds) == 10 and _bird_hits(r) == {"0": 2}
     assert r.deltas == [3 * 7, -7, -7, -7]  # 自摸 2 + 无红中 1 + 2 hits × 2
 
 
@@ -249,7 +257,7 @@ def test_bird_modes(mode: str, fill: str, birds: int, hits: int, each: int) -> N
     act(g, 1, "hu")
     r = g.result
     assert r is not None
-    assert len(r.outcome.birds) == birds and result_birds(r)["hits"] == {"1": hits}
+    assert len(r.outcome.birds) == birds and _bird_hits(r) == {"1": hits}
     assert r.deltas == [-each, 3 * each, -each, -each]
 
 

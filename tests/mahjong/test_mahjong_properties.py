@@ -20,6 +20,7 @@ import pytest
 
 from engine.core import Event, IllegalAction, MeldView
 from engine.ledger import net
+from engine.mahjong.game import MahjongGame
 from engine.mahjong.tiles import KINDS, tile_id, tile_name, tile_set, to_counts
 from engine.outcome import Outcome, Winner
 from engine.registry import get_variant
@@ -180,6 +181,7 @@ def play_checked(variant: str, options: dict[str, Any], seed: int, dealer: int, 
                  deep: bool, replay: bool = True) -> Any:
     v = get_variant(variant)
     game = v.new_hand(options, seed, dealer, {})
+    assert isinstance(game, MahjongGame)
     full = to_counts(tile_set(game.rules.tiles))
     rng = random.Random(seed)
 
@@ -262,7 +264,9 @@ def check_against_calculator(game: Any, win: dict[str, Any]) -> None:
     data = {"hand": hand, "win_from": win["win_from"], "win_card": win["card"], "melds": melds,
             "options": {k: v for k, v in game.options.items()},
             "context": {"dealer": win["seat"] == game.dealer, "after_kong": win["win_from"] == "discard"}}
-    out = get_variant(game.variant_id).score(data)
+    score = get_variant(game.variant_id).score
+    assert score is not None  # every mahjong variant has a calculator
+    out = score(data)
     assert out["win"], (data, out)
     if game.rules.id == "tuidaohu":
         assert out["patterns"] == win["patterns"] and out["fan"] == win["fan"], (data, out, win)

@@ -4,6 +4,7 @@ never and 荒庄, each checked against ``rules/tuidaohu.md`` §5 and the rulings
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ from tests.mahjong.stack import act, discard, hand, pass_window, play_out, publi
 FULL = to_counts(tile_set(136))
 
 
-def tdh(hands: list[str | None], draws: str = "", tails: str = "", **options: object):  # noqa: ANN201
+def tdh(hands: list[str | None], draws: str = "", tails: str = "", **options: Any):  # noqa: ANN201
     options.setdefault("jiachui", False)
     return hand("tuidaohu", hands, draws=draws, tails=tails, **options)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ WAITS_PER_COUNT = scaled(4_000)
 WILD_COUNTS = (0, 1, 2, 4, 8)
 
 # (name, checker, brute keyword arguments, universe, share of the hands)
-CONFIGS = (
+CONFIGS: tuple[tuple[str, Checker, dict[str, Any], list[int], float], ...] = (
     ("hongzhong", Checker(wild_targets=SUITED, universe=SUITED), {"targets": SUITED}, list(range(27)), 0.8),
     (
         "136",
@@ -107,7 +108,7 @@ def test_plain_decompositions_match_the_shared_out_search() -> None:
             continue
         key = bytes(h.counts)
         blocks = [key[0:9], key[9:18], key[18:27], key[27:34]]
-        general: set[object] = set()
+        general: set[Decomposition] = set()
         for pair_block in (0, 1, 2, 3, None):
             checker._combine(blocks, 0, pair_block, 0, (), None, (), general)
         ours = {d for d in checker.decompositions(h.counts) if d.shape == "standard"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.hints import hints
 from engine.paodekuai.cards import RANKS, counts_of
+from engine.paodekuai.game import PaodekuaiGame
 from engine.registry import get_variant
 from engine.selfplay import choose
 
@@ -13,6 +14,7 @@ def test_unseen_cards_are_the_deck_less_own_hand_and_every_played_card() -> None
     opts = v.validate({})
     for seed in range(20):
         g = v.new_hand(opts, seed, 0, {})
+        assert isinstance(g, PaodekuaiGame)
         for _ in range(12):
             if g.finished:
                 break
@@ -34,6 +36,7 @@ def test_the_last_two_is_safe_exactly_when_no_bomb_is_unseen() -> None:
     checked = 0
     for seed in range(60):
         g = v.new_hand(opts, seed, 0, {})
+        assert isinstance(g, PaodekuaiGame)
         seat = g.to_act()[0]
         if counts_of(g.hands[seat])[RANKS.index("2")] != 1:
             continue
@@ -48,6 +51,7 @@ def test_the_last_two_is_safe_exactly_when_no_bomb_is_unseen() -> None:
 def test_no_counter_before_the_deal_or_after_the_hand() -> None:
     v = get_variant("paodekuai")
     g = v.new_hand(v.validate({"daniao": True}), 1, 0, {})
+    assert isinstance(g, PaodekuaiGame)
     assert hints(g, 0) == []  # 打鸟 is still being chosen
     while not g.finished:
         seat = g.to_act()[0]

@@ -101,6 +101,7 @@ def test_selfplay_hands_conserve_cards_sum_to_zero_replay_and_hide_hands(k: int)
             progress.totals[s] += d
         progress.hand_no += 1
         variant.after_hand(progress, r)
+        assert r.next_dealer is not None  # (the winner: checked above)
         progress.dealer = r.next_dealer
 
 

@@ -226,7 +226,7 @@ def test_first_hand_lead_card_holder_leads_and_must_show_it() -> None:
     assert g.to_act() == [holder]
     assert all(0 in play_of(a).ranks() for a in g.legal_actions(holder))
     assert g.view(holder).must_show == "S3" and not hasattr(g.public_view(), "must_show")
-    assert [e.says.zh() for e in g.events if e.kind == "must_show"] == ["首出必须带 ♠3"]
+    assert [e.says.zh() if e.says is not None else "" for e in g.events if e.kind == "must_show"] == ["首出必须带 ♠3"]
     assert [e.audience for e in g.events if e.kind == "must_show"] == [holder]
     play_hand(g)
     winner = m.finish_hand().winners[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from typing import cast
 
 import pytest
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
@@ -15,6 +16,7 @@ from bot.families.zipai import pictures as zipai
 from bot.i18n import speaking
 from bot.pictures import font, labels
 from bot.present import pictures
+from bot.present.contract import View
 
 from .positions import load, render
 
@@ -51,8 +53,9 @@ def test_fallback_cards_are_told_apart(no_font: None) -> None:
     assert png(zipai.card("三", 58)) != png(zipai.card("叁", 58))
     assert png(mahjong.tile("5m", 48, 66)) != png(mahjong.tile("5p", 48, 66))
     assert png(paodekuai.card("♠3", 50, 72)) != png(paodekuai.card("♥3", 50, 72))
-    a = pictures.hand_picture({"family": "mahjong", "hand": ["1m", "2m"], "seat": 0, "melds": [[]]})
-    b = pictures.hand_picture({"family": "mahjong", "hand": ["1m", "3m"], "seat": 0, "melds": [[]]})
+    # a minimal view as a dict: the presenters read a view's fields through viewing.seen, which takes either
+    a = pictures.hand_picture(cast(View, {"family": "mahjong", "hand": ["1m", "2m"], "seat": 0, "melds": [[]]}))
+    b = pictures.hand_picture(cast(View, {"family": "mahjong", "hand": ["1m", "3m"], "seat": 0, "melds": [[]]}))
     assert a is not None and b is not None and a.data != b.data
 
 

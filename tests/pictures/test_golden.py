@@ -27,8 +27,8 @@ def differing(a: bytes, b: bytes) -> int:
     if x.size != y.size:
         return max(x.width * x.height, y.width * y.height)
     # the largest channel difference of each pixel
-    r, g, b = ImageChops.difference(x, y).split()
-    worst = ImageChops.lighter(ImageChops.lighter(r, g), b)
+    red, green, blue = ImageChops.difference(x, y).split()
+    worst = ImageChops.lighter(ImageChops.lighter(red, green), blue)
     return sum(worst.histogram()[CHANNEL + 1:])
 
 

@@ -9,7 +9,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot.i18n import speaking
+from bot.i18n import Lang, speaking
 from bot.pictures.draw import PHONE_VIEW, READABLE
 from bot.present import pictures
 
@@ -26,7 +26,7 @@ TABLES = {
 
 @pytest.mark.parametrize("name", sorted(TABLES))
 @pytest.mark.parametrize("lang", ["zh-CN", "en"])
-def test_every_discard_is_readable_on_a_phone(name: str, lang: str) -> None:
+def test_every_discard_is_readable_on_a_phone(name: str, lang: Lang) -> None:
     variant, seed, steps, least = TABLES[name]
     game = play(variant, seed, steps)
     assert game.result is None, "a table mid-hand"

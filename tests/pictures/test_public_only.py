@@ -35,11 +35,14 @@ def test_channel_picture_ignores_hidden_hands(variant: str, seed: int, steps: in
     game = play(variant, seed, steps)
     assert not game.finished
     seat = 1
-    before_public = pictures.table_picture(game.public_view()).data
+    before_table = pictures.table_picture(game.public_view())
+    assert before_table is not None
+    before_public = before_table.data
     before_private = pictures.hand_picture(game.view(seat))
     _swap_hidden_card(game, seat)
     clear()  # drawn again from scratch, not served from the cache
     after_private = pictures.hand_picture(game.view(seat))
     assert before_private is not None and after_private is not None
     assert after_private.data != before_private.data  # the hidden hand really changed ...
-    assert pictures.table_picture(game.public_view()).data == before_public  # ... and the channel cannot tell
+    after_table = pictures.table_picture(game.public_view())
+    assert after_table is not None and after_table.data == before_public  # ... and the channel cannot tell

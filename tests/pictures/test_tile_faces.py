@@ -4,6 +4,7 @@ one red 萬, 红中 red; every tile's face its own, so each is its own emoji."""
 from __future__ import annotations
 
 from collections import deque
+from typing import cast
 
 import pytest
 from PIL import Image
@@ -53,9 +54,14 @@ def test_bamboo_shows_its_number_of_sticks(n: int) -> None:
     assert blobs(drawn.sticks(n, 78, 105)) == 2 * n  # each stick in two joints
 
 
+def rgb_pixels(img: Image.Image) -> list[tuple[int, ...]]:
+    """The image's pixels in RGB (Pillow types a pixel as a tuple or, for one-band images, a number)."""
+    return cast(list[tuple[int, ...]], list(img.convert("RGB").get_flattened_data()))
+
+
 def inks(img: Image.Image) -> set[str]:
     found = set()
-    for p in img.convert("RGB").get_flattened_data():
+    for p in rgb_pixels(img):
         for name, ink in (("red", RED), ("green", GREEN), ("blue", BLUE)):
             if all(abs(a - b) < 30 for a, b in zip(p, ink, strict=True)):
                 found.add(name)
@@ -75,8 +81,7 @@ def test_every_tile_has_a_face_of_its_own() -> None:
 
 
 def reds(img: Image.Image) -> int:
-    rgb = img.convert("RGB")
-    return sum(1 for p in rgb.get_flattened_data() if abs(p[0] - RED[0]) < 30 and p[1] < 80 and p[2] < 80)
+    return sum(1 for p in rgb_pixels(img) if abs(p[0] - RED[0]) < 30 and p[1] < 80 and p[2] < 80)
 
 
 def test_characters_are_a_numeral_over_one_red_wan() -> None:

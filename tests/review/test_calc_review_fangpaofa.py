@@ -205,7 +205,7 @@ def test_input_forms(change: dict[str, Any]) -> None:
     check(evaluate(_base() | change), 23, {"乌胡"}, 1, 100)
 
 
-REJECT = [
+REJECT: list[tuple[str, dict[str, Any]]] = [
     ("robbing_kong", {"win_from": "robbing_kong"}),
     ("unknown meld type", {"melds": [{"type": "gang", "cards": "捌捌捌捌"}]}),
     ("bad chi", {"melds": [{"type": "chi", "cards": "二三五"}]}),

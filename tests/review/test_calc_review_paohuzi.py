@@ -45,7 +45,7 @@ RED13 = "七七七柒柒柒拾拾拾二二贰八九十三四肆伍陆"
 def test_tianhu_honghu_13_red_zimo_chongtun_huangfan_in_each_mode() -> None:
     # 全名堂: 天胡 6 + 听胡 6 (§7 2) + 红胡 3 + (13 − 10) = 6 → 18 番 (13+ red keeps adding, §7 5);
     # units (1 + 自摸 1 (天胡 算自摸) + 充囤 2) × 2 (黄番) = 8 → 144.
-    opts = {"chongtun": 2, "huangfan": 1}
+    opts: dict[str, Any] = {"chongtun": 2, "huangfan": 1}
     check(calc(RED13, "五", "deal", context={"dealer": True}, **opts), 15, {"天胡", "听胡", "红胡", "自摸", "黄番"},
           18, 8, 144)
     # 多红多番: 天胡 4 + 听胡 4 + 红胡 2 + 3 = 5 → 13; no 自摸 囤 (§7 10): (1 + 2) × 2 = 6 → 78.
@@ -169,7 +169,7 @@ def _base() -> dict[str, Any]:
     return {"variant": "paohuzi", "hand": NEUTRAL, "win_card": "九", "win_from": "other_draw"}
 
 
-REJECT = [
+REJECT: list[tuple[str, dict[str, Any]]] = [
     ("robbing_kong is mahjong only", {"win_from": "robbing_kong"}),
     ("unknown meld type", {"hand": NEUTRAL[:-5] + "七八", "melds": [{"type": "gang", "cards": "肆伍陆"}]}),
     ("chi of mixed case", {"hand": NEUTRAL[:-5] + "七八", "melds": [{"type": "chi", "cards": "肆五陆"}]}),

@@ -36,10 +36,10 @@ async def test_a_taken_click_costs_its_receiver_no_withdraw_and_one_guild_lookup
     lookups = 0
     guild_of = db.guild_of
 
-    async def counted(table: int) -> int | None:
+    async def counted(table_id: int) -> int | None:
         nonlocal lookups
         lookups += 1
-        return await guild_of(table)
+        return await guild_of(table_id)
     db.guild_of = counted  # type: ignore[method-assign]
     for n in range(3):
         data = {"type": 3, "token": f"tok{n}", "data": {"custom_id": f"ht:b:{table_id}:1:0:出"}}

@@ -10,6 +10,7 @@ from engine.outcome import How
 from engine.registration import MatchProgress
 from engine.variants import anhua, bopi, fangpaofa, liuhuqiang
 from engine.zipai.cards import parse_cards
+from engine.zipai.game import ZipaiGame
 from tests.helpers_zipai import codes, pass_until, stacked_game
 
 # Seat 1's 20 dealt cards wait on 七 (or 十) for 八九: 坎陆伍捌玖 24 + 一二三 3 = 27 胡息.
@@ -34,6 +35,7 @@ def test_fangpaofa_winnable_discard_must_be_won_and_the_discarder_pays() -> None
         game.apply(1, "pass")
     game.apply(1, "hu")
     result = game.result
+    assert result is not None
     assert result.winners == [1] and "地胡" in result.detail["patterns"]  # untouched hand, dealer's 1st discard
     assert result.deltas == [-100, 100, 0]  # 放炮: capped at 100
 
@@ -66,11 +68,13 @@ def test_fangpaofa_stakes_are_chosen_once_before_play() -> None:
 # ------------------------------------------------------------------ 剥皮
 def test_bopi_sitter_takes_no_part_and_turns_skip_him() -> None:
     game = bopi.VARIANT.new_hand(bopi.VARIANT.validate({}), 3, 1, {})
+    assert isinstance(game, ZipaiGame)
     assert game.sitter == 3 and game.active_seats() == [0, 1, 2]
     assert sum(game.hands[3]) == 0 and len(game.wall) == 19
     assert [sum(game.hands[s]) + sum(len(m.group.cards) for m in game.melds[s]) for s in (1, 2, 0)] == [21, 20, 20]
     assert game.next_seat(2) == 0 and game.next_seat(0) == 1
     three = bopi.VARIANT.new_hand(bopi.VARIANT.validate({"players": 3}), 3, 1, {})
+    assert isinstance(three, ZipaiGame)
     assert three.sitter is None and three.seats == 3
 
 
@@ -79,6 +83,7 @@ def test_bopi_sitter_gets_half_rounded_up_and_draw_penalty() -> None:
     to_first_discard(game, "七")
     assert "hu" in codes(game, 1) and "pass" in codes(game, 1)  # 地胡 on the first discard: optional
     game.apply(1, "hu")
+    assert game.result is not None
     assert game.result.detail["patterns"] == ["地胡"]
     assert game.result.deltas == [0, 37, 19, 0]  # 27 + 10; 数醒 (seat 2) ⌈37/2⌉
     assert bopi.settle_draw(game.seating()) == [-10, 0, 10, 0]
@@ -128,6 +133,7 @@ def test_anhua_non_dealer_dealt_ti_is_shown_at_his_first_intake() -> None:
     """安化 3.13: "闲家在第一次进牌（吃碰提跑偎）时放下" — until then the table sees a 20-card hand."""
     game = stacked_game(anhua.RULES, {}, ["五", "一一一一 五五 七九", ""], liang="十")
     public = game.public_view()
+    assert public.hand_sizes is not None
     assert public.melds[1] == () and public.hand_sizes[1] == 20
     assert not any(e.public and e.kind == "ti" for e in game.events)
     assert [m.cards for m in game.view(1).melds[1]] == ["一一一一"]  # he knows his own
@@ -135,6 +141,7 @@ def test_anhua_non_dealer_dealt_ti_is_shown_at_his_first_intake() -> None:
     game.apply(1, "peng:五")  # his first intake lays the dealt 提 down
     public = game.public_view()
     assert {m.type for m in public.melds[1]} == {"ti", "peng"}
+    assert public.hand_sizes is not None
     assert public.hand_sizes[1] == sum(game.hands[1])
     shown = [e for e in game.events if e.public and e.kind == "ti"]
     assert len(shown) == 1 and shown[0].data["seat"] == 1 and shown[0].data["card"] == "一"
@@ -153,10 +160,12 @@ def test_anhua_santi_wukan_and_mingwei() -> None:
     game = stacked_game(anhua.RULES, {}, ["一一一一 二二二二 四四四四 五七九"], liang="十")
     assert codes(game, 0) == ["hu", "pass"]
     game.apply(0, "hu")
+    assert game.result is not None and game.result.outcome is not None
     assert game.result.detail["patterns"] == ["三提五坎"] and game.result.outcome.winners[0].card is None
     assert game.result.deltas == [game.result.detail["score"] * 2, -game.result.detail["score"],
                                   -game.result.detail["score"]]
     mw = anhua.VARIANT.new_hand(anhua.VARIANT.validate({"mingwei": True}), 1, 0, {})
+    assert isinstance(mw, ZipaiGame)
     assert mw.rules.wei_shown == 1
 
 
@@ -171,6 +180,7 @@ def test_liuhuqiang_deal_counts_and_discard_win_pays_three_shares() -> None:
     to_first_discard(game, "七")
     assert "hu" in codes(game, 1) and "pass" in codes(game, 1)
     game.apply(1, "hu")
+    assert game.result is not None
     share = game.result.detail["score"]
     assert game.result.detail["huxi"] == 15 and share == 4
     assert game.result.deltas == [-3 * share, 3 * share, 0, 0]
@@ -178,7 +188,8 @@ def test_liuhuqiang_deal_counts_and_discard_win_pays_three_shares() -> None:
 
 def test_liuhuqiang_two_ti_win_automatically() -> None:
     game = stacked_game(liuhuqiang.RULES, {}, ["", "一一一一 二二二二", "", ""], liang="十")
-    assert game.finished and game.result.winners == [1]
+    assert game.finished and game.result is not None and game.result.winners == [1]
+    assert game.result.outcome is not None
     assert game.result.detail["patterns"] == ["地胡"] and game.result.outcome.winners[0].how == How.DEAL
 
 

@@ -38,6 +38,7 @@ def test_fangpaofa_discard_win_names_the_discarder_and_prices_each_mingtang() ->
     game.apply(0, "discard:七")
     game.apply(1, "hu")
     won = winner(game)
+    assert game.result is not None and game.result.outcome is not None  # (winner() checked it)
     assert won.how is How.DISCARD and won.from_seat == 0 and won.card == "七" and groups(won) == QI_GROUPS
     assert sum(g.huxi or 0 for g in won.groups) == game.result.detail["huxi"] == 27
     assert won.fans == (Fan("地胡", msg("算{n}胡息", n=100)),) and won.patterns == ("地胡",)
@@ -58,6 +59,7 @@ def test_bopi_self_draw_adds_points_not_fan() -> None:
     pass_until(game, 1, ("hu",))
     game.apply(1, "hu")
     won = winner(game)
+    assert game.result is not None and game.result.outcome is not None  # (winner() checked it)
     assert won.how is How.SELF_DRAW and won.from_seat is None
     assert won.fans == (Fan("自摸", msg("+{n}胡", n=10), None, 10),)
     assert won.value == 27 + 10 and groups(won) == QI_GROUPS
@@ -77,9 +79,10 @@ def test_paohuzi_other_draw_names_the_drawer() -> None:
     assert game.window_kind == "draw" and game.window_from == 2
     game.apply(1, "hu")
     won = winner(game)
+    assert game.result is not None and game.result.outcome is not None  # (winner() checked it)
     assert won.how is How.OTHER_DRAW and won.from_seat == 2 and groups(won) == QI_GROUPS
     assert [f.name for f in won.fans] == list(won.patterns) == game.result.detail["patterns"]
-    assert all(f.effect == msg("{n}番", n=f.fan) for f in won.fans)
+    assert all(f.fan is not None and f.effect == msg("{n}番", n=f.fan) for f in won.fans)
     assert game.result.outcome.summary.zh() == "座位2 胡了 七（座位3 摸出）"
     # 27 胡息: 1 + (27 − 15) // 3 = 5 囤
     assert steps(won)[0] == "计分：胡息 27 → 5 囤（15 胡息 1 囤，多出 12，每 3 胡息加 1 囤）"
@@ -101,6 +104,7 @@ def test_paohuzi_self_draw_zimo_is_one_tun() -> None:
 def test_liuhuqiang_start_win_fans_and_no_from_seat() -> None:
     game = stacked_game(liuhuqiang.RULES, {}, ["", "一一一一 二二二二", "", ""], liang="十")
     won = winner(game)
+    assert game.result is not None and game.result.outcome is not None  # (winner() checked it)
     assert won.from_seat is None and won.card is None and won.fans == (Fan("地胡", msg("×{n}", n=2), 2),)
     assert groups(won) == [("ti", ("一",) * 4, 9), ("ti", ("二",) * 4, 9)]
     assert game.result.outcome.summary.zh() == "座位2 胡了（起手牌）"
@@ -113,5 +117,6 @@ def test_liuhuqiang_liang_won_from_the_dealer() -> None:
     game = stacked_game(liuhuqiang.RULES, {}, ["十十十", "陆陆陆 伍伍伍 一二三 三四五 八九", "", ""], liang="十")
     game.apply(1, "hu")
     won = winner(game)
+    assert game.result is not None and game.result.outcome is not None  # (winner() checked it)
     assert won.from_seat == 0 and won.how is How.DEAL
     assert game.result.outcome.summary.zh() == "座位2 胡了 十（座位1 的亮张）"

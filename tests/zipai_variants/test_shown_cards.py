@@ -55,6 +55,7 @@ def test_liuhuqiang_liang_completing_the_dealers_ti_may_still_be_won() -> None:
     assert game.to_act() == [1] and codes(game, 1) == ["hu", "pass"]
     assert game.public_view().claims_pending is True and game.public_view().revealed == "十"
     game.apply(1, "hu")
+    assert game.result is not None and game.result.outcome is not None
     detail, won = game.result.detail, game.result.outcome.winners[0]
     assert game.result.winners == [1] and won.card == "十" and won.how == How.DEAL and won.from_seat == 0
     assert detail["patterns"] == ["地胡"] and detail["huxi"] == 15 and detail["fan"] == 2

@@ -12,6 +12,7 @@ everything as :class:`~engine.words.Msg` with typed arguments. The base class pa
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +50,7 @@ class ToyHand(Hand):
     family = "toy"
 
     def __init__(self, options: dict[str, Any], seed: int, dealer: int, carry: dict[str, Any], *,
-                 wall: list[int] | None = None) -> None:
+                 wall: Sequence[int] | None = None) -> None:
         super().__init__("toy", 3, dealer)
         deck = [c for c in CARDS for _ in range(4)]
         random.Random(seed).shuffle(deck)
@@ -95,8 +96,8 @@ class ToyHand(Hand):
             if not self.claim:
                 self._draw((seat + 1) % 3)
         elif action.kind == "peng":
+            assert self.pending is not None
             c = self.pending
-            assert c is not None
             self.hands[seat].remove(c)
             self.hands[seat].remove(c)
             self.melds[seat] += [c] * 3
