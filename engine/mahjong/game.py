@@ -586,7 +586,8 @@ class MahjongGame(Hand):
         return (Step(msg("加锤：{seats}", seats=Listing(chosen, " · "))),)
 
     def _all_hands(self) -> tuple[tuple[str, ...], ...]:
-        return tuple(tuple(self._names(s)) for s in range(self.seats))
+        names = NOTATION.__getitem__
+        return tuple(tuple(map(names, self._hand_tiles(s))) for s in range(self.seats))
 
     def _finish_draw(self) -> None:
         rules = self.rules
@@ -607,7 +608,9 @@ class MahjongGame(Hand):
         self.finished = True
         self.turn = None
         self.window = None
-        self.emit(kind, {**data, "hands": [self._names(s) for s in range(self.seats)]}, None, says)
+        # the outcome, set just before, holds every seat's tile names already
+        hands = self.outcome.hands if self.outcome is not None else self._all_hands()
+        self.emit(kind, {**data, "hands": [list(h) for h in hands]}, None, says)
 
     # ---------------------------------------------------------------- public API
     # ------------------------------------------------------------------ the replay (engine/replay.py)

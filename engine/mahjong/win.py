@@ -493,7 +493,10 @@ class Checker:
         z = counts[27:34]
         if 1 in z and self._lone_rejects and (0 in z or not self.shisanyao):
             return False
-        k = bytes(z)
+        # The keys are slices of the hand as one ``bytes`` (``bytes()`` of a list costs as much for 34 counts as
+        # for 7, a slice of bytes far less; a caller's ``bytes`` is taken as it is).
+        hand = bytes(counts)
+        k = hand[27:34]
         try:
             ez = self._tz[k]
         except KeyError:
@@ -501,21 +504,21 @@ class Checker:
         if ez[0] > wild:
             return False
         tm, tp, ts, _ = self._tables
-        k = bytes(counts[0:9])
+        k = hand[0:9]
         try:
             em = tm[k]
         except KeyError:
             em = self._entry(0, k)
         if em[0] > wild:
             return False
-        k = bytes(counts[9:18])
+        k = hand[9:18]
         try:
             ep = tp[k]
         except KeyError:
             ep = self._entry(1, k)
         if ep[0] > wild:
             return False
-        k = bytes(counts[18:27])
+        k = hand[18:27]
         try:
             es = ts[k]
         except KeyError:
@@ -549,8 +552,9 @@ class Checker:
         not when one does not, none when two do not. A necessary condition only (``is_win`` has the last word):
         what a game asks once of a hand that every other seat's discard is then checked against."""
         bad = 0
+        hand = bytes(counts)
         for b, (off, ln, _) in enumerate(_BLOCKS):
-            k = bytes(counts[off:off + ln])
+            k = hand[off:off + ln]
             entry = self._tables[b].get(k)
             if entry is None:
                 entry = self._entry(b, k)
