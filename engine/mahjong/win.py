@@ -855,12 +855,19 @@ class Checker:
         # was k + 1 away before it, that tile given up too), so a candidate the 4X+Y figure brings to the target
         # needs no 七对 / 十三幺 figure; with a caller's target, every candidate is priced whole.
         own = target is None
+        # With its own target, a candidate whose 七对 / 十三幺 figure cannot reach the target needs none either: one
+        # tile out and one free tile in moves those figures by at most one, so a candidate's is at least the hand's
+        # less one, and a hand priced above the target leaves every candidate at or beyond it.
+        skip_specials = False
         if target is None:  # ``_exact_distance`` of the whole hand (3k + 2 tiles: nothing extra)
             k = (a, b, wild)
-            found = matches.get(k)
-            d = matches[k] = self._match(a, b, wild) if found is None else found
+            d = matches.get(k)
+            if d is None:
+                d = matches[k] = self._match(a, b, wild)
             if specials and d > 0:
-                d = min(d, self._special_distance(hand, wild))
+                special = self._special_distance(hand, wild)
+                d = min(d, special)
+                skip_specials = special > max(d, 1)
             target = max(d, 1)
         best: tuple[int, int] | None = None
         for t in ranked:
@@ -871,9 +878,10 @@ class Checker:
             if other is None:
                 other = self._pair_entry(key, 0 if t < 18 else 2)
             k = (other, b, w) if t < 18 else (a, other, w)
-            found = matches.get(k)
-            d = matches[k] = self._match(*k) if found is None else found
-            if specials and d > 0 and not (own and d < target):
+            d = matches.get(k)
+            if d is None:
+                d = matches[k] = self._match(*k)
+            if specials and d > 0 and not (own and (d < target or skip_specials)):
                 d = min(d, self._special_distance(key + high if t < 18 else low + key, w))
             d = min(d + 1, target + 1)
             if d <= target:
