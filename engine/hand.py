@@ -17,6 +17,12 @@ from .melds import MeldView
 from .views import Draw, Offer, SeatView, TableView
 from .words import Msg
 
+# ``Draw(seat, card)`` without the frozen dataclass's ``__init__`` (an ``object.__setattr__`` per field), as
+# ``core.new_event`` builds events: the same object, its slots filled directly (a 麻将 hand draws ~70 times).
+_NEW_DRAW = object.__new__
+_SET_SEAT = getattr(Draw, "seat").__set__  # noqa: B009 (a slot's descriptor: mypy knows the field only)
+_SET_CARD = getattr(Draw, "card").__set__  # noqa: B009
+
 
 class Hand(ABC):
     """One hand of one variant: a deterministic state machine. ``family`` names the family that registered it
@@ -121,7 +127,10 @@ class Hand(ABC):
         if self._draw_watch is not None:
             self._draw_watch(seat)
             self._legal_cache.forget(self.version)  # what it read mid-step is not the step's end
-        self.draws.append(Draw(seat, card))
+        draw: Draw = _NEW_DRAW(Draw)
+        _SET_SEAT(draw, seat)
+        _SET_CARD(draw, card)
+        self.draws.append(draw)
 
     def watch_draws(self, watch: Callable[[int], None] | None) -> None:
         """Have ``watch(seat)`` called before each card leaves the wall (the replay: a draw that begins another
