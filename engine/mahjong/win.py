@@ -963,17 +963,6 @@ class Checker:
         self._half_fronts.clear()
         self._matches.clear()
 
-    def _block_frontier(
-        self, key: bytes, b: int
-    ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-        """``_frontier`` of block ``b``; a block whose draws reach every kind alike (or none) shares it with its
-        mirror image (a suit) or any reordering (字, priced kind by kind), so fewer are worked out."""
-        _, _, honour = _BLOCKS[b]
-        mask = self._dmasks[b]
-        if self._dsym[b]:
-            key = bytes(sorted(key)) if honour else min(key, key[::-1])
-        return _frontier(key, honour, mask)
-
     def _pair_entry(self, key: bytes, first: int) -> int:
         """The id of the (r, d) frontiers of blocks ``first`` and ``first + 1`` together: without the 将, and with
         it in either block."""
@@ -1001,12 +990,24 @@ class Checker:
         fid = ids.get(key)
         if fid is not None:
             return fid
-        entry = self._block_frontier(key, b)
+        # A block whose draws reach every kind alike (or none) shares its frontiers with its mirror image (a suit) or
+        # any reordering (字, priced kind by kind), so fewer are worked out; it takes the id of that image when it is
+        # known (no frontier looked up and hashed again).
+        honour = _BLOCKS[b][2]
+        canon = (bytes(sorted(key)) if honour else min(key, key[::-1])) if self._dsym[b] else key
+        if canon is not key:
+            fid = ids.get(canon)
+            if fid is not None:
+                ids[key] = fid
+                return fid
+        entry = _frontier(canon, honour, self._dmasks[b])
         fid = self._fids.get(entry)
         if fid is None:
             fid = self._fids[entry] = len(self._block_fronts)
             self._block_fronts.append(entry)
         ids[key] = fid
+        if canon is not key:
+            ids[canon] = fid
         return fid
 
     def _special_distance(self, counts: bytes, w: int) -> int:
