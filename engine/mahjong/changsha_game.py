@@ -803,7 +803,10 @@ def choose(game: ChangshaGame, seat: int) -> Action:
     discards: list[int] = []
     for i, a in enumerate(legal):
         if a.kind == "discard":  # a turn's list ends with its discards (most of it): their tiles straight away
-            discards = [ai._DISCARD_TILE.get(id(d)) or ai._discard_tile(d) for d in legal[i:]]
+            try:  # the shared discard actions (the whole list, looked up at once)
+                discards = list(map(ai._DISCARD_TILE.__getitem__, map(id, legal[i:])))
+            except KeyError:
+                discards = [ai._discard_tile(d) for d in legal[i:]]
             break
         by_kind.setdefault(a.kind, []).append(a)
     if "qishou" in by_kind:  # before a 胡 on the same draw: the 中途 起手胡 is paid too

@@ -234,8 +234,11 @@ class MahjongGame(Hand):
         hand = self.hands[seat]
         held, blocks = self._completing[seat]
         if held != hand:  # (a list compared item by item: cheaper than a key made of it)
-            plain, wild = self._split(hand)
-            blocks = self.rules.checker.completing(plain, wild)
+            if self.rules.wild is None:
+                blocks = self.rules.checker.completing(hand, 0)  # (nothing to split off)
+            else:
+                plain, wild = self._split(hand)
+                blocks = self.rules.checker.completing(plain, wild)
             self._completing[seat] = (list(hand), blocks)
         return bool(blocks >> _BLOCK_OF[card] & 1)
 
