@@ -401,7 +401,12 @@ class Checker:
         self._pairs: dict[bytes, int] = {}  # a half's counts → its frontiers' id
         self._fids: dict[Frontiers, int] = {}  # a block's frontiers → id
         self._block_fronts: list[Frontiers] = []
-        self._block_ids: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})  # a block's counts → its frontiers' id
+        # a block's counts → its frontiers' id; the suits whose draws reach the same kinds share one table (a
+        # block's frontiers depend only on its counts, whether it is 字 and that mask)
+        shared_ids: dict[int, dict[bytes, int]] = {}
+        self._block_ids: tuple[dict[bytes, int], ...] = tuple(
+            {} if honour else shared_ids.setdefault(m, {})
+            for (_, _, honour), m in zip(_BLOCKS, self._dmasks, strict=True))
         self._products: dict[tuple[int, int], int] = {}  # two blocks' ids → their half's id
         self._pids: dict[Frontiers, int] = {}  # a half's frontiers → id
         self._half_fronts: list[Frontiers] = []
