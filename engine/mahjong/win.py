@@ -972,8 +972,15 @@ class Checker:
         """The id of the (r, d) frontiers of blocks ``first`` and ``first + 1`` together: without the 将, and with
         it in either block."""
         cut = _BLOCKS[first][1]
-        fa = self._block_id(key[:cut], first)
-        fb = self._block_id(key[cut:], first + 1)
+        ids = self._block_ids
+        k = key[:cut]
+        fa = ids[first].get(k)  # (``_block_id``'s first step: most blocks are known)
+        if fa is None:
+            fa = self._block_id(k, first)
+        k = key[cut:]
+        fb = ids[first + 1].get(k)
+        if fb is None:
+            fb = self._block_id(k, first + 1)
         pid = self._products.get((fa, fb))
         if pid is None:
             a0, a1 = self._block_fronts[fa]
