@@ -166,11 +166,15 @@ def midway(dealt: Sequence[int], now: Sequence[int], options: dict[str, Any], *,
     if not options.get("qishou_extra", True) or max(now) < 3:
         return []  # (a 坎 or a 4-of-a-kind is needed for either: most draws hold none; a 字 one finds none below)
     out: list[Qishou] = []
-    for t in range(27):
-        if now[t] >= 4 and dealt[t] < 4 and t not in used_quads:
-            out.append(Qishou(MID_SIXI, (t,) * 4))
-            break
-    kans = [t for t in range(27) if now[t] >= 3 and dealt[t] < 3 and t not in used_kan][:2]
-    if len(kans) == 2:
-        out.append(Qishou(MID_LIULIU, tuple(t for t in kans for _ in range(3))))
+    suited = now[:27]
+    if max(suited) >= 4:
+        for t in range(27):
+            if now[t] >= 4 and dealt[t] < 4 and t not in used_quads:
+                out.append(Qishou(MID_SIXI, (t,) * 4))
+                break
+    # two kinds with three or more copies at least (counts are never negative), else no 中途六六顺: no tile by tile
+    if len(suited) - suited.count(0) - suited.count(1) - suited.count(2) >= 2:
+        kans = [t for t in range(27) if now[t] >= 3 and dealt[t] < 3 and t not in used_kan][:2]
+        if len(kans) == 2:
+            out.append(Qishou(MID_LIULIU, tuple(t for t in kans for _ in range(3))))
     return out
