@@ -63,7 +63,10 @@ def _ranked(counts: Sequence[int], choices: list[int], wild: int | None) -> list
     x = int.from_bytes(bytes(counts), "little")
     near = (x + ((x & _LOW1) << 8) + ((x & _LOW2) << 16) + ((x & _HIGH1) >> 8) + ((x & _HIGH2) >> 16)).to_bytes(
         KINDS + 2, "little")
-    keys = [near[t] * 10_000 + _TIE[t] if t != wild else 999_900 + t for t in choices]
+    if wild is None:
+        keys = [near[t] * 10_000 + _TIE[t] for t in choices]
+    else:
+        keys = [near[t] * 10_000 + _TIE[t] if t != wild else 999_900 + t for t in choices]
     keys.sort()
     return [k % 100 for k in keys]
 
