@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         from douzero.env.move_generator import MovesGener  # type: ignore[import-not-found, import-untyped]
     except ImportError:
-        raise SystemExit("douzero is not installed: pip install --no-deps douzero==1.1.0 (the bench extra)") from None
+        raise SystemExit("douzero is not installed: pip install --no-deps douzero==1.1.0") from None
 
     rng = random.Random(args.seed)
     deck = deck_for(16, False)
