@@ -147,7 +147,7 @@ class ChangshaGame(MahjongGame):
             return None
         counts = list(self.hands[seat])
         counts[card] += 1
-        if not (four_x and self.rules.checker.is_win(counts)) and not _tiles_258(counts, self.melds[seat]):
+        if self._cannot_win(seat, counts, four_x=four_x):
             return None
         priced = self._price(self._spot(seat, card, win_from, add=True))
         passed = self.lou[seat].get(card)
